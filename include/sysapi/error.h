@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * error.h - errno from opening a counter, turned into advice.
+ */
+#ifndef SYSAPI_ERROR_H
+#define SYSAPI_ERROR_H
+
+#include <stddef.h>
+#include <linux/perf_event.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Explain errnum, as returned by pc_counter_open() for attr (may be NULL),
+ * in one line without a trailing newline: what is wrong, then the fix.
+ * EACCES/EPERM name the perf_event_paranoid level and the ways out
+ * (sysctl, CAP_PERFMON, a :u modifier); ENOENT/EOPNOTSUPP on a hardware
+ * event say the machine has no PMU for it; ESRCH says no such process;
+ * EMFILE names the ulimit to raise.  Writes into buf and returns it.
+ */
+const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
+			char *buf, size_t sz);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSAPI_ERROR_H */

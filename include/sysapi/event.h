@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * event.h - event names, as perf spells them, to struct perf_event_attr.
+ *
+ * Parsing and encoding are pure functions (no system call) so they can be
+ * tested by table on any machine; only pc_event_available() asks the kernel.
+ */
+#ifndef SYSAPI_EVENT_H
+#define SYSAPI_EVENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/perf_event.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One row of the table of named events (hardware, software). */
+struct pc_event_desc {
+	const char *name;	/* perf's canonical name: "cycles" */
+	const char *alias;	/* second accepted name, or NULL: "cpu-cycles" */
+	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
+	uint64_t config;
+	const char *help;	/* one line for `pcstat list` */
+};
+
+/*
+ * The table of named events, terminated by a row whose name is NULL.
+ * Hardware cache events (L1-dcache-load-misses, ...) are not rows: they
+ * are composed from pc_event_cache_names(); raw events are "rNNNN".
+ */
+const struct pc_event_desc *pc_event_table(void);
+
+/*
+ * Every hardware cache event name perf accepts in its canonical form
+ * ("L1-dcache-loads", "dTLB-load-misses", ...), NULL-terminated.
+ */
+const char *const *pc_event_cache_names(void);
+
+/*
+ * Parse one event "NAME[:MODS]" into *attr: the attr is zeroed, then size,
+ * type, config and the exclude_* bits are set; nothing else (no sampling,
+ * no read_format).  NAME is a table name or alias, a hardware cache name,
+ * or rHEX; MODS is any of u (user), k (kernel), h (hypervisor), p (precise,
+ * up to 3).  As in perf, naming any of u/k/h excludes the others.
+ *
+ * Returns 0, or -1 with errno EINVAL and *errpos (when not NULL) set to the
+ * offset in str of the first character that could not be understood.
+ */
+int pc_event_parse(const char *str, struct perf_event_attr *attr,
+		   size_t *errpos);
+
+/* One event of a parsed list. */
+struct pc_event_spec {
+	struct perf_event_attr attr;
+	char name[64];		/* as the user wrote it, modifiers included */
+	int group;		/* which {group} it is in, -1 when alone */
+	bool leader;		/* first member of its group */
+};
+
+/* A growable list of parsed events; zero-initialise before first use. */
+struct pc_event_list {
+	struct pc_event_spec *ev;
+	size_t nr;
+	size_t alloc;
+	int ngroups;
+};
+
+/*
+ * Parse a comma list with optional groups, "a,b:u,{c,d},rc0" and append
+ * to *list (so repeated -e options accumulate).  On error returns -1, errno
+ * EINVAL (or ENOMEM), *errpos the offset of the problem in str, and *list
+ * is left as it was before the call.
+ */
+int pc_event_list_parse(struct pc_event_list *list, const char *str,
+			size_t *errpos);
+
+/* Free the list's storage; the list is then empty and reusable. */
+void pc_event_list_release(struct pc_event_list *list);
+
+/*
+ * Write perf's canonical name of attr ("cycles", "LLC-load-misses",
+ * "r1c2", modifiers such as ":u" appended) into buf; returns buf.
+ */
+const char *pc_event_name(const struct perf_event_attr *attr, char *buf,
+			  size_t sz);
+
+/*
+ * The known event name closest to a misspelled one ("cylces" -> "cycles"),
+ * or NULL when nothing is close.  The returned string is static.
+ */
+const char *pc_event_suggest(const char *bad);
+
+/*
+ * Can attr be counted on this machine?  Opens it on the calling thread
+ * once and caches the answer by (type, config).  Returns 1, or 0 with
+ * *err (when not NULL) set to the errno the kernel gave.
+ */
+int pc_event_available(const struct perf_event_attr *attr, int *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSAPI_EVENT_H */

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ring.h - typed records from a sampling counter's mmap ring buffer.
+ *
+ * The reader copies each record out of the ring (so records that straddle
+ * the end of the buffer come out whole), then advances data_tail with a
+ * release barrier so the kernel may reuse the space.  Pointers inside a
+ * record (callchain, filename, stack...) stay valid until the next call
+ * on the same ring.
+ */
+#ifndef SYSAPI_RING_H
+#define SYSAPI_RING_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/perf_event.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct pc_ring;
+
+/* A sample; fields the counter did not ask for are zero. */
+struct pc_sample {
+	uint64_t ip;
+	uint32_t pid, tid;
+	uint64_t time;		/* ns, perf clock */
+	uint32_t cpu;
+	uint64_t period;
+	uint64_t id;
+	uint64_t nr_callchain;	/* PERF_SAMPLE_CALLCHAIN */
+	const uint64_t *callchain;
+	uint64_t regs_abi;	/* PERF_SAMPLE_REGS_USER: 0 = none */
+	uint64_t nr_regs;
+	const uint64_t *regs;	/* in ascending bit order of the mask */
+	uint64_t stack_size;	/* PERF_SAMPLE_STACK_USER: bytes copied */
+	uint64_t stack_dyn_size;/* bytes of them that are valid */
+	const uint8_t *stack;
+};
+
+/* The sample_id trailer of non-sample records (when sample_id_all). */
+struct pc_sample_id {
+	uint32_t pid, tid;
+	uint64_t time;
+	uint32_t cpu;
+};
+
+struct pc_record {
+	uint32_t type;		/* PERF_RECORD_* */
+	uint16_t misc;		/* PERF_RECORD_MISC_* (cpumode & 7 says
+				   kernel/user/hypervisor/guest) */
+	uint16_t size;
+	struct pc_sample_id id;
+	union {
+		struct pc_sample sample;	/* PERF_RECORD_SAMPLE */
+		struct {			/* MMAP and MMAP2 */
+			uint32_t pid, tid;
+			uint64_t addr, len, pgoff;
+			uint32_t maj, min;
+			uint64_t ino, ino_generation;
+			uint32_t prot, flags;	/* 0 for plain MMAP */
+			uint8_t build_id_size;	/* >0: build_id valid
+						   instead of maj..ino_gen */
+			uint8_t build_id[20];
+			const char *filename;
+		} mmap;
+		struct {			/* COMM */
+			uint32_t pid, tid;
+			const char *comm;
+		} comm;
+		struct {			/* FORK and EXIT */
+			uint32_t pid, ppid, tid, ptid;
+			uint64_t time;
+		} task;
+		struct {			/* LOST */
+			uint64_t id, lost;
+		} lost;
+		struct {			/* THROTTLE and UNTHROTTLE */
+			uint64_t time, id, stream_id;
+		} throttle;
+	};
+};
+
+/*
+ * Take the next record.  Returns 1 with *rec filled, 0 when the ring is
+ * empty, -1 with errno EBADMSG when the ring holds garbage (a record size
+ * of zero or larger than the buffer).  Unknown record types are returned
+ * with only type/misc/size set.  Samples read from a legacy IRQ counter
+ * carry ip, pid/tid (the target) and time (the read's CLOCK_MONOTONIC).
+ */
+int pc_ring_next(struct pc_ring *ring, struct pc_record *rec);
+
+/* Samples the kernel dropped, summed over LOST records (and, on the
+   legacy backend, PERF_COUNTER_IOC_LOST). */
+uint64_t pc_ring_lost(const struct pc_ring *ring);
+
+/* Records returned so far, and the number of SAMPLE records among them. */
+uint64_t pc_ring_records(const struct pc_ring *ring);
+uint64_t pc_ring_samples(const struct pc_ring *ring);
+
+/* Bytes in the data area of the ring (a power of two). */
+size_t pc_ring_size(const struct pc_ring *ring);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSAPI_RING_H */

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* error.c - the errno of a failed open, turned into a fix. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <sysapi/error.h>
+#include <sysapi/event.h>
+#include <sysapi/probe.h>
+
+static bool is_hardware(const struct perf_event_attr *attr)
+{
+	return attr && (attr->type == PERF_TYPE_HARDWARE ||
+			attr->type == PERF_TYPE_HW_CACHE ||
+			attr->type == PERF_TYPE_RAW);
+}
+
+static void access_advice(const struct perf_event_attr *attr, char *buf,
+			  size_t sz, const char *name)
+{
+	int paranoid = pc_probe()->paranoid;
+	const char *scope;
+
+	if (paranoid >= 3)
+		scope = "perf events are closed to unprivileged users";
+	else if (paranoid == 2)
+		scope = "unprivileged users may count only user space of their own tasks";
+	else if (paranoid == 1)
+		scope = "unprivileged users may not count CPU-wide";
+	else
+		scope = "CPU-wide counting of kernel space needs privilege";
+	snprintf(buf, sz,
+		 "permission denied for %s: perf_event_paranoid is %d (%s); "
+		 "run as root, grant CAP_PERFMON, lower it with "
+		 "'sysctl kernel.perf_event_paranoid=1'%s",
+		 name, paranoid, scope,
+		 attr && !attr->exclude_kernel ?
+		 ", or count user space only with a ':u' modifier" : "");
+}
+
+const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
+			char *buf, size_t sz)
+{
+	char name[80] = "the event";
+
+	if (sz == 0)
+		return buf;
+	if (attr) {
+		char n[72];
+
+		snprintf(name, sizeof(name), "'%s'", pc_event_name(attr, n, sizeof(n)));
+	}
+	switch (errnum) {
+	case EACCES:
+	case EPERM:
+		access_advice(attr, buf, sz, name);
+		break;
+	case ENOENT:
+	case EOPNOTSUPP:
+		if (errnum == EOPNOTSUPP && !is_hardware(attr) && attr &&
+		    (attr->sample_period || attr->inherit))
+			snprintf(buf, sz, "%s: this combination of options is not "
+				 "supported by the kernel's backend (the 2008 "
+				 "perf_counter_open counts one event, no groups, "
+				 "no inherit, IP samples only)", name);
+		else if (is_hardware(attr) || !attr)
+			snprintf(buf, sz, "%s is not supported on this machine "
+				 "(no hardware PMU for it, e.g. a VM); use a "
+				 "software event such as cpu-clock or task-clock",
+				 name);
+		else
+			snprintf(buf, sz, "%s is not supported by this kernel",
+				 name);
+		break;
+	case ENODEV:
+		snprintf(buf, sz, "%s: no such CPU or PMU on this machine", name);
+		break;
+	case ESRCH:
+		snprintf(buf, sz, "no such process (the pid or tid does not "
+			 "exist, or has exited)");
+		break;
+	case EMFILE:
+		snprintf(buf, sz, "too many open files: one counter is one file "
+			 "descriptor; raise the limit with 'ulimit -n' (now "
+			 "too low for this many counters x CPUs x threads)");
+		break;
+	case ENFILE:
+		snprintf(buf, sz, "the system's file table is full "
+			 "(fs.file-max); close other programs or raise it");
+		break;
+	case EINVAL:
+		snprintf(buf, sz, "the kernel rejected %s as invalid (a bad "
+			 "CPU number, sample period above "
+			 "perf_event_max_sample_rate (%d Hz), or an option this "
+			 "kernel does not know)", name,
+			 pc_probe()->max_sample_rate);
+		break;
+	case E2BIG:
+		snprintf(buf, sz, "%s: the kernel is older than this program's "
+			 "perf_event_attr; update the kernel", name);
+		break;
+	case ENOSYS:
+		snprintf(buf, sz, "this kernel has no perf events system call "
+			 "(CONFIG_PERF_EVENTS off, or a seccomp filter)");
+		break;
+	case EBUSY:
+		snprintf(buf, sz, "%s: the PMU is in exclusive use by another "
+			 "program", name);
+		break;
+	case EMSGSIZE:
+		snprintf(buf, sz, "too many events in one group for the PMU; "
+			 "split the {group}");
+		break;
+	default:
+		snprintf(buf, sz, "%s: %s", name, strerror(errnum));
+		break;
+	}
+	return buf;
+}

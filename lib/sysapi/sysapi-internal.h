@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* sysapi-internal.h - what the files of lib/sysapi share; not installed. */
+#ifndef SYSAPI_INTERNAL_H
+#define SYSAPI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sysapi/counter.h>
+#include <sysapi/ring.h>
+
+/* syscall.c: the thin layer, one wrapper per call. fd or -1/errno. */
+int pc_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+		      int group_fd, unsigned long flags);
+int pc_sys_counter_open(int32_t type, uint32_t period, uint32_t record,
+			pid_t pid, int cpu);
+
+struct pc_counter {
+	int fd;
+	enum pc_backend backend;
+	struct perf_event_attr attr;
+	struct pc_counter *leader;	/* NULL when it leads */
+	int nr_members;			/* members that joined (leader) */
+	pid_t pid;
+	struct timespec opened;		/* legacy: start of enabled time */
+	struct pc_ring *ring;
+};
+
+struct pc_ring {
+	struct pc_counter *counter;
+	void *base;			/* the mapping: header page + data */
+	size_t map_len;
+	uint8_t *data;
+	size_t size;			/* data bytes, power of two */
+	uint64_t sample_type;
+	bool sample_id_all;
+	uint64_t lost, records, samples;
+	uint8_t *scratch;		/* one record, copied out whole */
+	size_t scratch_len;
+	uint64_t *ips;			/* legacy: IPs read but not handed out */
+	size_t nips, ipos;
+};
+
+/* ring.c */
+struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages);
+void pc_ring_free(struct pc_ring *ring);
+
+/* legacy.c: attr to the 2008 call's type, or -1/EOPNOTSUPP. */
+int pc_legacy_type(const struct perf_event_attr *attr, int32_t *type);
+bool pc_legacy_wanted(void);
+
+#endif

@@ -1,0 +1,81 @@
+/* die.c - one-line messages and exit codes for the tools. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/die.h"
+
+const char *progname = "pctools";
+
+void set_progname(const char *argv0)
+{
+	const char *slash = strrchr(argv0, '/');
+
+	progname = slash ? slash + 1 : argv0;
+}
+
+static void vmessage(const char *fmt, va_list ap, const char *tail)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	if (tail)
+		fprintf(stderr, ": %s", tail);
+	fputc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, NULL);
+	va_end(ap);
+	exit(1);
+}
+
+void die_status(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, NULL);
+	va_end(ap);
+	exit(status);
+}
+
+void die_errno(const char *fmt, ...)
+{
+	const char *err = strerror(errno);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, err);
+	va_end(ap);
+	exit(1);
+}
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, " (see '%s --help')\n", progname);
+	va_end(ap);
+	exit(2);
+}
+
+void warn_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, NULL);
+	va_end(ap);
+}

@@ -1,0 +1,26 @@
+/* die.h - messages and exits for tools: "prog: what is wrong (fix)". */
+#ifndef UTIL_DIE_H
+#define UTIL_DIE_H
+
+#include <stdarg.h>
+
+/* Set once from main(); messages start with it. */
+extern const char *progname;
+void set_progname(const char *argv0);
+
+/* Print "progname: message" to stderr and exit 1. */
+void die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+/* "progname: message" plus ": strerror(errno)", exit 1. */
+void die_errno(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+/* A usage error: message, then "Try 'prog --help'.", exit 2. */
+void usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+/* Like die() with an explicit exit status. */
+void die_status(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+/* "progname: message" to stderr, and go on. */
+void warn_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,42 @@
+/* parse.c - strict number parsing for option arguments. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+
+#include "util/parse.h"
+
+bool parse_u64(const char *str, uint64_t min, uint64_t max, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (str == NULL || !isdigit((unsigned char)*str))
+		return false;
+	errno = 0;
+	v = strtoull(str, &end, 0);
+	if (errno || *end != '\0' || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool parse_int(const char *str, int min, int max, int *out)
+{
+	uint64_t v;
+	int neg = 0;
+
+	if (str && *str == '-') {
+		neg = 1;
+		str++;
+	}
+	if (!parse_u64(str, 0, (uint64_t)INT_MAX + neg, &v))
+		return false;
+	if ((neg ? -(long long)v : (long long)v) < min ||
+	    (neg ? -(long long)v : (long long)v) > max)
+		return false;
+	*out = neg ? (int)-(long long)v : (int)v;
+	return true;
+}
