@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	attr.disabled = 1;
-	c = pc_counter_open(&attr, &PC_OPEN_OPTS(.pid = 0));
+	c = pc_counter_open(&attr, &PC_OPEN_TASK(0));
 	if (!c) {
 		fprintf(stderr, "count: %s\n", pc_strerror(errno, &attr, err, sizeof(err)));
 		return 1;

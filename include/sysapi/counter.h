@@ -43,9 +43,22 @@ struct pc_open_opts {
 				   all in one read() (PERF_FORMAT_GROUP) */
 };
 
-#define PC_OPEN_OPTS(...) \
+/*
+ * Options as compound literals; further fields as designated initialisers:
+ *
+ *	PC_OPEN_TASK(pid)			one task (0 = the caller)
+ *	PC_OPEN_TASK(0, .leader = lead)		a member of lead's group
+ *	PC_OPEN_CPU(cpu)			every task on one CPU
+ *	PC_OPEN_TASK_CPU(pid, cpu)		one task, only while on cpu
+ *
+ * (There is deliberately no macro that leaves cpu to a default: a zero
+ * there would mean CPU 0, silently.)
+ */
+#define PC_OPEN_TASK_CPU(p, c, ...) \
 	((struct pc_open_opts){ .sz = sizeof(struct pc_open_opts), \
-				.cpu = -1, __VA_ARGS__ })
+				.pid = (p), .cpu = (c), __VA_ARGS__ })
+#define PC_OPEN_TASK(p, ...) PC_OPEN_TASK_CPU(p, -1, __VA_ARGS__)
+#define PC_OPEN_CPU(c, ...) PC_OPEN_TASK_CPU(-1, c, __VA_ARGS__)
 
 /*
  * Open attr (as filled by pc_event_parse() and the caller: disabled,

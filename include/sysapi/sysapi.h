@@ -4,7 +4,7 @@
  *
  *	struct perf_event_attr attr;
  *	pc_event_parse("task-clock", &attr, NULL);
- *	struct pc_counter *c = pc_counter_open(&attr, &PC_OPEN_OPTS());
+ *	struct pc_counter *c = pc_counter_open(&attr, &PC_OPEN_TASK(0));
  *	... work ...
  *	struct pc_count n;
  *	pc_counter_read(c, &n);

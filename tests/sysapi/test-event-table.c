@@ -1,0 +1,264 @@
+/*
+ * test-event-table: every event name, alias and modifier to the attr perf
+ * would build; bad strings rejected at the right offset.  Pure: no system
+ * call, so it passes on any machine, PMU or not.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sysapi/sysapi.h>
+#include "../check.h"
+
+#define H PERF_TYPE_HARDWARE
+#define S PERF_TYPE_SOFTWARE
+#define C PERF_TYPE_HW_CACHE
+#define R PERF_TYPE_RAW
+#define CACHE(c, op, res) (PERF_COUNT_HW_CACHE_##c | \
+	(PERF_COUNT_HW_CACHE_OP_##op << 8) | (PERF_COUNT_HW_CACHE_RESULT_##res << 16))
+
+static const struct {
+	const char *in;
+	uint32_t type;
+	uint64_t config;
+	int xu, xk, xh, precise;
+	const char *canon;	/* pc_event_name() of the result */
+} good[] = {
+	{ "cycles", H, PERF_COUNT_HW_CPU_CYCLES, 0, 0, 0, 0, "cycles" },
+	{ "cpu-cycles", H, PERF_COUNT_HW_CPU_CYCLES, 0, 0, 0, 0, "cycles" },
+	{ "instructions", H, PERF_COUNT_HW_INSTRUCTIONS, 0, 0, 0, 0, "instructions" },
+	{ "cache-references", H, PERF_COUNT_HW_CACHE_REFERENCES, 0, 0, 0, 0, "cache-references" },
+	{ "cache-misses", H, PERF_COUNT_HW_CACHE_MISSES, 0, 0, 0, 0, "cache-misses" },
+	{ "branches", H, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, 0, 0, 0, 0, "branches" },
+	{ "branch-instructions", H, PERF_COUNT_HW_BRANCH_INSTRUCTIONS, 0, 0, 0, 0, "branches" },
+	{ "branch-misses", H, PERF_COUNT_HW_BRANCH_MISSES, 0, 0, 0, 0, "branch-misses" },
+	{ "bus-cycles", H, PERF_COUNT_HW_BUS_CYCLES, 0, 0, 0, 0, "bus-cycles" },
+	{ "ref-cycles", H, PERF_COUNT_HW_REF_CPU_CYCLES, 0, 0, 0, 0, "ref-cycles" },
+	{ "stalled-cycles-frontend", H, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, 0, 0, 0, 0, "stalled-cycles-frontend" },
+	{ "idle-cycles-frontend", H, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, 0, 0, 0, 0, "stalled-cycles-frontend" },
+	{ "stalled-cycles-backend", H, PERF_COUNT_HW_STALLED_CYCLES_BACKEND, 0, 0, 0, 0, "stalled-cycles-backend" },
+	{ "idle-cycles-backend", H, PERF_COUNT_HW_STALLED_CYCLES_BACKEND, 0, 0, 0, 0, "stalled-cycles-backend" },
+	{ "cpu-clock", S, PERF_COUNT_SW_CPU_CLOCK, 0, 0, 0, 0, "cpu-clock" },
+	{ "task-clock", S, PERF_COUNT_SW_TASK_CLOCK, 0, 0, 0, 0, "task-clock" },
+	{ "page-faults", S, PERF_COUNT_SW_PAGE_FAULTS, 0, 0, 0, 0, "page-faults" },
+	{ "faults", S, PERF_COUNT_SW_PAGE_FAULTS, 0, 0, 0, 0, "page-faults" },
+	{ "minor-faults", S, PERF_COUNT_SW_PAGE_FAULTS_MIN, 0, 0, 0, 0, "minor-faults" },
+	{ "major-faults", S, PERF_COUNT_SW_PAGE_FAULTS_MAJ, 0, 0, 0, 0, "major-faults" },
+	{ "context-switches", S, PERF_COUNT_SW_CONTEXT_SWITCHES, 0, 0, 0, 0, "context-switches" },
+	{ "cs", S, PERF_COUNT_SW_CONTEXT_SWITCHES, 0, 0, 0, 0, "context-switches" },
+	{ "cpu-migrations", S, PERF_COUNT_SW_CPU_MIGRATIONS, 0, 0, 0, 0, "cpu-migrations" },
+	{ "migrations", S, PERF_COUNT_SW_CPU_MIGRATIONS, 0, 0, 0, 0, "cpu-migrations" },
+	{ "alignment-faults", S, PERF_COUNT_SW_ALIGNMENT_FAULTS, 0, 0, 0, 0, "alignment-faults" },
+	{ "emulation-faults", S, PERF_COUNT_SW_EMULATION_FAULTS, 0, 0, 0, 0, "emulation-faults" },
+	{ "L1-dcache-loads", C, CACHE(L1D, READ, ACCESS), 0, 0, 0, 0, "L1-dcache-loads" },
+	{ "L1-dcache-load-misses", C, CACHE(L1D, READ, MISS), 0, 0, 0, 0, "L1-dcache-load-misses" },
+	{ "L1-dcache-stores", C, CACHE(L1D, WRITE, ACCESS), 0, 0, 0, 0, "L1-dcache-stores" },
+	{ "L1-dcache-prefetch-misses", C, CACHE(L1D, PREFETCH, MISS), 0, 0, 0, 0, "L1-dcache-prefetch-misses" },
+	{ "L1-icache-load-misses", C, CACHE(L1I, READ, MISS), 0, 0, 0, 0, "L1-icache-load-misses" },
+	{ "LLC-loads", C, CACHE(LL, READ, ACCESS), 0, 0, 0, 0, "LLC-loads" },
+	{ "LLC-load-misses", C, CACHE(LL, READ, MISS), 0, 0, 0, 0, "LLC-load-misses" },
+	{ "llc-load-misses", C, CACHE(LL, READ, MISS), 0, 0, 0, 0, "LLC-load-misses" },
+	{ "LLC-store-misses", C, CACHE(LL, WRITE, MISS), 0, 0, 0, 0, "LLC-store-misses" },
+	{ "dTLB-load-misses", C, CACHE(DTLB, READ, MISS), 0, 0, 0, 0, "dTLB-load-misses" },
+	{ "dTLB-stores", C, CACHE(DTLB, WRITE, ACCESS), 0, 0, 0, 0, "dTLB-stores" },
+	{ "iTLB-load-misses", C, CACHE(ITLB, READ, MISS), 0, 0, 0, 0, "iTLB-load-misses" },
+	{ "branch-loads", C, CACHE(BPU, READ, ACCESS), 0, 0, 0, 0, "branch-loads" },
+	{ "branch-load-misses", C, CACHE(BPU, READ, MISS), 0, 0, 0, 0, "branch-load-misses" },
+	{ "node-loads", C, CACHE(NODE, READ, ACCESS), 0, 0, 0, 0, "node-loads" },
+	{ "node-store-misses", C, CACHE(NODE, WRITE, MISS), 0, 0, 0, 0, "node-store-misses" },
+	{ "r1c2", R, 0x1c2, 0, 0, 0, 0, "r1c2" },
+	{ "rC0", R, 0xc0, 0, 0, 0, 0, "rc0" },
+	{ "r0", R, 0, 0, 0, 0, 0, "r0" },
+	{ "rffffffffffffffff", R, ~0ull, 0, 0, 0, 0, "rffffffffffffffff" },
+	{ "cycles:u", H, PERF_COUNT_HW_CPU_CYCLES, 0, 1, 1, 0, "cycles:u" },
+	{ "cycles:k", H, PERF_COUNT_HW_CPU_CYCLES, 1, 0, 1, 0, "cycles:k" },
+	{ "cycles:h", H, PERF_COUNT_HW_CPU_CYCLES, 1, 1, 0, 0, "cycles:h" },
+	{ "cycles:uk", H, PERF_COUNT_HW_CPU_CYCLES, 0, 0, 1, 0, "cycles:uk" },
+	{ "cycles:ku", H, PERF_COUNT_HW_CPU_CYCLES, 0, 0, 1, 0, "cycles:uk" },
+	{ "cycles:ukh", H, PERF_COUNT_HW_CPU_CYCLES, 0, 0, 0, 0, "cycles" },
+	{ "cycles:p", H, PERF_COUNT_HW_CPU_CYCLES, 0, 0, 0, 1, "cycles:p" },
+	{ "cycles:upp", H, PERF_COUNT_HW_CPU_CYCLES, 0, 1, 1, 2, "cycles:upp" },
+	{ "instructions:ppp", H, PERF_COUNT_HW_INSTRUCTIONS, 0, 0, 0, 3, "instructions:ppp" },
+	{ "task-clock:u", S, PERF_COUNT_SW_TASK_CLOCK, 0, 1, 1, 0, "task-clock:u" },
+	{ "faults:k", S, PERF_COUNT_SW_PAGE_FAULTS, 1, 0, 1, 0, "page-faults:k" },
+	{ "r1c2:u", R, 0x1c2, 0, 1, 1, 0, "r1c2:u" },
+	{ "LLC-load-misses:u", C, CACHE(LL, READ, MISS), 0, 1, 1, 0, "LLC-load-misses:u" },
+};
+
+static const struct {
+	const char *in;
+	size_t errpos;
+} bad[] = {
+	{ "", 0 },
+	{ "cylces", 0 },
+	{ "cycles:", 7 },
+	{ "cycles:x", 7 },
+	{ "cycles:uz", 8 },
+	{ "cycles:pppp", 10 },
+	{ "r", 0 },
+	{ "rxyz", 0 },
+	{ "r12345678901234567", 0 },
+	{ ":u", 0 },
+	{ "L1-icache-stores", 0 },	/* perf offers no such combination */
+	{ "iTLB-stores", 0 },
+	{ "page faults", 0 },
+};
+
+static const struct {
+	const char *in;
+	int ok;
+	size_t nr, errpos;
+	int ngroups;
+	const char *names;	/* names joined by spaces, group marks: [ */
+} lists[] = {
+	{ "cycles,instructions", 1, 2, 0, 0, "cycles instructions" },
+	{ "{cycles,instructions}", 1, 2, 0, 1, "[cycles instructions" },
+	{ "task-clock,{cs,faults},cpu-migrations", 1, 4, 0, 1, "task-clock [cs faults cpu-migrations" },
+	{ "{cycles,instructions}:u", 1, 2, 0, 1, "[cycles:u instructions:u" },
+	{ "{cs},{faults}", 1, 2, 0, 2, "[cs [faults" },
+	{ "cycles,", 0, 0, 7, 0, NULL },
+	{ ",cycles", 0, 0, 0, 0, NULL },
+	{ "{cycles,instructions", 0, 0, 20, 0, NULL },
+	{ "cycles}", 0, 0, 6, 0, NULL },
+	{ "{cycles,{instructions}}", 0, 0, 8, 0, NULL },
+	{ "cycles,bogus", 0, 0, 7, 0, NULL },
+	{ "cycles,instructions:q", 0, 0, 20, 0, NULL },
+	{ "{cs,faults}x", 0, 0, 11, 0, NULL },
+	{ "{cs,faults}:z", 0, 0, 12, 0, NULL },
+};
+
+static void test_good(void)
+{
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		struct perf_event_attr a;
+		size_t pos = 999;
+		char name[64];
+		int r = pc_event_parse(good[i].in, &a, &pos);
+
+		CHECK(r == 0, "'%s' rejected at %zu", good[i].in, pos);
+		if (r)
+			continue;
+		CHECK(a.size == sizeof(a), "%s: size", good[i].in);
+		CHECK(a.type == good[i].type, "%s: type %u", good[i].in, a.type);
+		CHECK(a.config == good[i].config, "%s: config %llx", good[i].in,
+		      (unsigned long long)a.config);
+		CHECK(a.exclude_user == (unsigned)good[i].xu &&
+		      a.exclude_kernel == (unsigned)good[i].xk &&
+		      a.exclude_hv == (unsigned)good[i].xh,
+		      "%s: exclude u%d k%d h%d", good[i].in, a.exclude_user,
+		      a.exclude_kernel, a.exclude_hv);
+		CHECK(a.precise_ip == (unsigned)good[i].precise, "%s: precise %d",
+		      good[i].in, a.precise_ip);
+		CHECK(!a.disabled && !a.inherit && !a.sample_period && !a.read_format,
+		      "%s: parse set more than the event", good[i].in);
+		pc_event_name(&a, name, sizeof(name));
+		CHECK(!strcmp(name, good[i].canon), "%s: name '%s' want '%s'",
+		      good[i].in, name, good[i].canon);
+	}
+}
+
+static void test_bad(void)
+{
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct perf_event_attr a;
+		size_t pos = 999;
+
+		errno = 0;
+		CHECK(pc_event_parse(bad[i].in, &a, &pos) == -1 && errno == EINVAL,
+		      "'%s' accepted", bad[i].in);
+		CHECK(pos == bad[i].errpos, "'%s': error at %zu, want %zu",
+		      bad[i].in, pos, bad[i].errpos);
+	}
+}
+
+static void test_lists(void)
+{
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		struct pc_event_list l = { 0 };
+		size_t pos = 999;
+		char joined[256] = "";
+		int r;
+
+		/* a first list must survive a failing second parse intact */
+		CHECK(pc_event_list_parse(&l, "page-faults", NULL) == 0, "seed");
+		r = pc_event_list_parse(&l, lists[i].in, &pos);
+		if (!lists[i].ok) {
+			CHECK(r == -1 && errno == EINVAL, "'%s' accepted", lists[i].in);
+			CHECK(pos == lists[i].errpos, "'%s': error at %zu want %zu",
+			      lists[i].in, pos, lists[i].errpos);
+			CHECK(l.nr == 1 && l.ngroups == 0, "'%s': list changed", lists[i].in);
+			pc_event_list_release(&l);
+			continue;
+		}
+		CHECK(r == 0, "'%s' rejected at %zu", lists[i].in, pos);
+		CHECK(l.nr == lists[i].nr + 1, "'%s': %zu events", lists[i].in, l.nr);
+		CHECK(l.ngroups == lists[i].ngroups, "'%s': %d groups", lists[i].in,
+		      l.ngroups);
+		for (size_t j = 1; j < l.nr; j++) {
+			if (l.ev[j].leader)
+				strcat(joined, "[");
+			strcat(joined, l.ev[j].name);
+			if (j + 1 < l.nr)
+				strcat(joined, " ");
+			CHECK(l.ev[j].leader == (l.ev[j].group >= 0 &&
+			      (j == 1 || l.ev[j - 1].group != l.ev[j].group)),
+			      "'%s': leader flag of %zu", lists[i].in, j);
+		}
+		CHECK(!strcmp(joined, lists[i].names), "'%s': got '%s'",
+		      lists[i].in, joined);
+		pc_event_list_release(&l);
+	}
+}
+
+static void test_suggest(void)
+{
+	static const char *const pairs[][2] = {
+		{ "cylces", "cycles" }, { "instrucions", "instructions" },
+		{ "task-clok", "task-clock" }, { "page-fault", "page-faults" },
+		{ "LLC-load-mises", "LLC-load-misses" }, { "cycles:x", "cycles" },
+	};
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		const char *s = pc_event_suggest(pairs[i][0]);
+
+		CHECK(s && !strcmp(s, pairs[i][1]), "suggest(%s) = %s", pairs[i][0],
+		      s ? s : "NULL");
+	}
+	CHECK(pc_event_suggest("zzzzzzzzzzzz") == NULL, "nonsense gets a suggestion");
+}
+
+/* Every name in the tables parses back to itself. */
+static void test_roundtrip(void)
+{
+	const char *const *cn = pc_event_cache_names();
+	size_t n = 0;
+
+	for (const struct pc_event_desc *d = pc_event_table(); d->name; d++) {
+		struct perf_event_attr a;
+		char name[64];
+
+		CHECK(pc_event_parse(d->name, &a, NULL) == 0, "%s", d->name);
+		CHECK(a.type == d->type && a.config == d->config, "%s", d->name);
+		CHECK(!strcmp(pc_event_name(&a, name, sizeof(name)), d->name),
+		      "%s -> %s", d->name, name);
+		n++;
+	}
+	CHECK(n >= 20, "table has %zu rows", n);
+	n = 0;
+	for (; *cn; cn++, n++) {
+		struct perf_event_attr a;
+		char name[64];
+
+		CHECK(pc_event_parse(*cn, &a, NULL) == 0 && a.type == C, "%s", *cn);
+		CHECK(!strcmp(pc_event_name(&a, name, sizeof(name)), *cn), "%s", *cn);
+	}
+	/* L1d 6 + L1i 4 + LLC 6 + dTLB 6 + iTLB 2 + branch 2 + node 6 */
+	CHECK(n == 32, "%zu cache names", n);
+}
+
+int main(void)
+{
+	test_good();
+	test_bad();
+	test_lists();
+	test_suggest();
+	test_roundtrip();
+	return check_done();
+}
