@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 	struct perf_event_attr attr;
 	struct pc_counter *c;
 	struct pc_count n;
-	char err[256];
+	char err[512];
 
 	if (pc_event_parse(event, &attr, NULL)) {
 		fprintf(stderr, "count: unknown event '%s'\n", event);

@@ -3,6 +3,8 @@
  * truth: CPU time from the clock, page faults of pages we touch, a group
  * read in one go, inheritance into a child, errors that explain.
  */
+#include "config.h"
+
 #include <errno.h>
 #include <signal.h>
 #include <string.h>

@@ -3,6 +3,8 @@
  * would build; bad strings rejected at the right offset.  Pure: no system
  * call, so it passes on any machine, PMU or not.
  */
+#include "config.h"
+
 #include <errno.h>
 #include <string.h>
 #include <sysapi/sysapi.h>
