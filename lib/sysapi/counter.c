@@ -60,8 +60,13 @@ static int counter_open_legacy(struct pc_counter *c,
 	if (c->fd < 0)
 		return -1;
 	/* The 2008 call takes no flags: set close-on-exec ourselves. */
-	if (fcntl(c->fd, F_SETFD, FD_CLOEXEC) < 0)
+	if (fcntl(c->fd, F_SETFD, FD_CLOEXEC) < 0) {
+		int err = errno;
+
+		close(c->fd);
+		errno = err;
 		return -1;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &c->opened);
 	return 0;
 }

@@ -1,0 +1,201 @@
+/*
+ * test-legacy: the object layer on the 2008 perf_counter_open backend,
+ * with the same ground truth as on mainline, and legacy counts against
+ * perf_event_open counts of the same workload.  Runs where the kernel
+ * carries pctools' patch (the QEMU guest of tests/kernel); elsewhere it
+ * skips, since the call does not exist there.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <sysapi/sysapi.h>
+#include "../check.h"
+
+static double cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+__attribute__((noinline)) static void burn_cpu_ms(double ms)
+{
+	double end = cpu_ns() + ms * 1e6;
+	volatile unsigned long x = 0;
+
+	while (cpu_ns() < end)
+		for (int i = 0; i < 10000; i++)
+			x += (unsigned long)i;
+}
+
+__attribute__((no_sanitize_address))
+static void touch_pages(long n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	volatile char *m = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return;
+	for (long i = 0; i < n; i++)
+		m[i * page] = 1;
+	munmap((void *)m, (size_t)(n * page));
+}
+
+static struct pc_counter *open_on(const char *event, enum pc_backend b,
+				  pid_t pid)
+{
+	struct perf_event_attr a;
+	struct pc_counter *c;
+	char buf[512];
+
+	pc_event_parse(event, &a, NULL);
+	c = pc_counter_open(&a, &PC_OPEN_TASK(pid, .backend = b));
+	if (!c)
+		fprintf(stderr, "open %s: %s\n", event,
+			pc_strerror(errno, &a, buf, sizeof(buf)));
+	return c;
+}
+
+static void test_counts(void)
+{
+	struct pc_counter *lc, *ec;
+	struct pc_count l, e;
+	double t0, t1;
+
+	/* task-clock against the thread's CPU clock, and against perf_event */
+	t0 = cpu_ns();
+	lc = open_on("task-clock", PC_BACKEND_LEGACY, 0);
+	ec = open_on("task-clock", PC_BACKEND_EVENT, 0);
+	CHECK(lc && ec, "open task-clock on both backends");
+	if (!lc || !ec)
+		goto out;
+	CHECK(pc_counter_backend(lc) == PC_BACKEND_LEGACY, "legacy backend");
+	burn_cpu_ms(200);
+	CHECK(pc_counter_read(lc, &l) == 0, "legacy read: %s", strerror(errno));
+	pc_counter_read(ec, &e);
+	t1 = cpu_ns();
+	CHECK(l.value > 0.97 * 200e6 && l.value < 1.03 * (t1 - t0),
+	      "legacy task-clock %llu ns for %.0f ns of CPU",
+	      (unsigned long long)l.value, t1 - t0);
+	CHECK(l.value > 0.98 * e.value && l.value < 1.02 * e.value,
+	      "legacy %llu vs perf_event %llu", (unsigned long long)l.value,
+	      (unsigned long long)e.value);
+	CHECK(l.enabled == l.running && l.enabled > 0, "legacy times");
+	pc_counter_close(lc);
+	pc_counter_close(ec);
+
+	/* page faults of N fresh pages */
+	lc = open_on("page-faults", PC_BACKEND_LEGACY, 0);
+	ec = open_on("page-faults", PC_BACKEND_EVENT, 0);
+	CHECK(lc && ec, "open page-faults");
+	if (!lc || !ec)
+		goto out;
+	touch_pages(2000);
+	pc_counter_read(lc, &l);
+	pc_counter_read(ec, &e);
+	CHECK(l.value >= 2000 && l.value <= 2020, "legacy faults %llu",
+	      (unsigned long long)l.value);
+	CHECK(l.value == e.value, "legacy %llu vs perf_event %llu faults",
+	      (unsigned long long)l.value, (unsigned long long)e.value);
+out:
+	pc_counter_close(lc);
+	pc_counter_close(ec);
+}
+
+/* What the 2008 call cannot do is refused, not faked. */
+static void test_refusals(void)
+{
+	struct perf_event_attr a;
+	struct pc_counter *lead, *c;
+	char buf[512];
+	pid_t pid;
+
+	pc_event_parse("task-clock", &a, NULL);
+	c = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_LEGACY,
+					      .group = true));
+	CHECK(!c && errno == EOPNOTSUPP, "group leader on legacy");
+	a.inherit = 1;
+	c = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_LEGACY));
+	CHECK(!c && errno == EOPNOTSUPP, "inherit on legacy");
+	pc_strerror(EOPNOTSUPP, &a, buf, sizeof(buf));
+	CHECK(strstr(buf, "2008") != NULL, "advice names the backend: %s", buf);
+	pc_event_parse("task-clock:u", &a, NULL);
+	c = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_LEGACY));
+	CHECK(!c && errno == EOPNOTSUPP, ":u on legacy");
+	pc_event_parse("task-clock", &a, NULL);
+	lead = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_LEGACY));
+	CHECK(lead && pc_counter_enable(lead) == -1 && errno == EOPNOTSUPP,
+	      "enable on legacy");
+	pc_counter_close(lead);
+
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	c = pc_counter_open(&a, &PC_OPEN_TASK(pid, .backend = PC_BACKEND_LEGACY));
+	CHECK(!c && errno == ESRCH, "dead pid on legacy: %s", strerror(errno));
+	pc_event_parse("instructions", &a, NULL);
+	c = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_LEGACY));
+	if (!pc_probe()->hw_pmu)
+		CHECK(!c && errno == ENOENT, "instructions without PMU: %s",
+		      strerror(errno));
+	pc_counter_close(c);
+}
+
+/* IRQ records through the ring API: IPs in our own burn loop. */
+static void test_sampling(void)
+{
+	struct perf_event_attr a;
+	struct pc_counter *c;
+	struct pc_ring *ring;
+	struct pc_record rec;
+	uint64_t n = 0, near = 0;
+	uintptr_t fn = (uintptr_t)burn_cpu_ms;
+
+	pc_event_parse("cpu-clock", &a, NULL);
+	a.sample_period = 1000000;
+	a.sample_type = PERF_SAMPLE_IP;
+	c = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_LEGACY));
+	ring = c ? pc_counter_mmap(c, 1) : NULL;
+	CHECK(ring != NULL, "legacy IRQ counter: %s", strerror(errno));
+	if (!ring) {
+		pc_counter_close(c);
+		return;
+	}
+	burn_cpu_ms(200);
+	while (pc_ring_next(ring, &rec) == 1) {
+		CHECK(rec.type == PERF_RECORD_SAMPLE && rec.sample.tid == (uint32_t)getpid(),
+		      "sample record");
+		n++;
+		/* the loop, or cpu_ns() it calls (vDSO or kernel) */
+		if (rec.sample.ip - fn < 512)
+			near++;
+	}
+	/* 200 ms at 1 kHz: the timer is late under TCG, not absent */
+	CHECK(n >= 100 && n <= 230, "%llu samples", (unsigned long long)n);
+	CHECK(near >= n / 3, "%llu of %llu samples in burn_cpu_ms", (unsigned long long)near,
+	      (unsigned long long)n);
+	CHECK(pc_ring_lost(ring) == 0, "lost %llu", (unsigned long long)pc_ring_lost(ring));
+	pc_counter_close(c);
+}
+
+int main(void)
+{
+	if (!pc_probe()->legacy)
+		SKIP("this kernel has no perf_counter_open (no %s); tests/kernel "
+		     "boots one that has", PERF_COUNTER_MARKER);
+	printf("perf_counter_open is syscall %ld\n", pc_probe()->legacy_nr);
+	test_counts();
+	test_refusals();
+	test_sampling();
+	return check_done();
+}
