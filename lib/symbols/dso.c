@@ -1,0 +1,797 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * dso.c - an ELF file through libdwfl: symbols from .symtab/.dynsym (or a
+ * separate debuginfo file), lines and inlined frames from DWARF, found the
+ * standard way (/usr/lib/debug/.build-id, .gnu_debuglink, debuginfod when
+ * DEBUGINFOD_URLS is set).  One Dwfl per file, so that each file can be
+ * dropped on its own when no process maps it any more.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+
+#include "symbols/demangle.h"
+#include "symbols/dso.h"
+
+#define DSO_MAX_INLINE 8
+#define DSO_MAX_LOADS 16
+
+struct dso_load_seg {
+	uint64_t offset, filesz, vaddr;
+};
+
+/* One cached answer; addr == 0 with !used marks a free slot. */
+struct dso_cent {
+	uint64_t addr;
+	const char *sym, *file;
+	uint64_t off;
+	struct sym_inline *inl;
+	int line;
+	uint8_t n_inline;
+	uint8_t cause;
+	bool used;
+};
+
+/* mangled name (pointer into libdw's strings) -> demangled, or itself */
+struct dso_dement {
+	const char *mangled;
+	char *demangled;	/* NULL: not mangled, use as is */
+};
+
+/* One function symbol of the sorted table (module addresses). */
+struct dso_sym {
+	uint64_t start, size;
+	const char *name;	/* libdw's string */
+	int rank;		/* 0 global, 1 weak, 2 local: lower wins */
+};
+
+struct dso {
+	char *path, *elf_path;
+	unsigned flags;
+	unsigned refs;
+	int tag;
+	bool loaded;
+	enum sym_cause cause;
+	bool has_symtab, has_dwarf;
+
+	void *image;		/* dso_new_memory(): our copy */
+	size_t image_size;
+	uint8_t *expect_id;
+	size_t expect_len;
+
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	GElf_Addr bias;		/* module address = vaddr + bias */
+	struct dso_load_seg seg[DSO_MAX_LOADS];
+	unsigned nseg;
+
+	struct dso_sym *sym;	/* sorted by start; NULL until first use */
+	size_t nsym;
+	bool sym_built;
+
+	struct dso_cent *cache;
+	size_t cache_mask, cache_used, cache_max;
+	uint64_t lookups, hits;
+
+	struct dso_dement *dem;
+	size_t dem_mask, dem_used;
+};
+
+static char *debuginfo_path;
+
+static const Dwfl_Callbacks dso_callbacks = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+	.debuginfo_path = &debuginfo_path,
+};
+
+static struct dso *dso_alloc(const char *path, unsigned flags,
+			     size_t cache_entries)
+{
+	struct dso *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	d->path = strdup(path);
+	d->flags = flags;
+	d->cache_max = cache_entries ? cache_entries : 65536;
+	if (!d->path) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+struct dso *dso_new(const char *path, const char *elf_path, unsigned flags,
+		    size_t cache_entries, const uint8_t *expect_build_id,
+		    size_t expect_len)
+{
+	struct dso *d = dso_alloc(path, flags, cache_entries);
+
+	if (!d)
+		return NULL;
+	if (elf_path && !(d->elf_path = strdup(elf_path)))
+		goto fail;
+	if (expect_build_id && expect_len) {
+		d->expect_id = malloc(expect_len);
+		if (!d->expect_id)
+			goto fail;
+		memcpy(d->expect_id, expect_build_id, expect_len);
+		d->expect_len = expect_len;
+	}
+	return d;
+fail:
+	dso_free(d);
+	errno = ENOMEM;
+	return NULL;
+}
+
+struct dso *dso_new_memory(const char *name, const void *data, size_t size,
+			   unsigned flags, size_t cache_entries)
+{
+	struct dso *d = dso_alloc(name, flags, cache_entries);
+
+	if (!d)
+		return NULL;
+	d->image = malloc(size);
+	if (!d->image) {
+		dso_free(d);
+		errno = ENOMEM;
+		return NULL;
+	}
+	memcpy(d->image, data, size);
+	d->image_size = size;
+	return d;
+}
+
+static void dso_cache_clear(struct dso *d)
+{
+	size_t i;
+
+	if (!d->cache)
+		return;
+	for (i = 0; i <= d->cache_mask; i++)
+		free(d->cache[i].inl);
+	memset(d->cache, 0, (d->cache_mask + 1) * sizeof(*d->cache));
+	d->cache_used = 0;
+}
+
+void dso_free(struct dso *d)
+{
+	size_t i;
+
+	if (!d)
+		return;
+	dso_cache_clear(d);
+	free(d->cache);
+	if (d->dem)
+		for (i = 0; i <= d->dem_mask; i++)
+			free(d->dem[i].demangled);
+	free(d->dem);
+	free(d->sym);
+	if (d->dwfl)
+		dwfl_end(d->dwfl);
+	free(d->image);
+	free(d->expect_id);
+	free(d->elf_path);
+	free(d->path);
+	free(d);
+}
+
+static enum sym_cause cause_of_errno(int err)
+{
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		return SYM_PERMISSION;
+	case ENOENT:
+	case ENOTDIR:
+		return SYM_NO_FILE;
+	default:
+		return SYM_BAD_ELF;
+	}
+}
+
+static void dso_read_segments(struct dso *d, Elf *elf)
+{
+	size_t i, n;
+
+	if (elf_getphdrnum(elf, &n) != 0)
+		return;
+	for (i = 0; i < n && d->nseg < DSO_MAX_LOADS; i++) {
+		GElf_Phdr mem, *ph = gelf_getphdr(elf, (int)i, &mem);
+
+		if (ph && ph->p_type == PT_LOAD)
+			d->seg[d->nseg++] = (struct dso_load_seg){
+				ph->p_offset, ph->p_filesz, ph->p_vaddr };
+	}
+}
+
+static bool elf_has_symtab(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
+
+		if (sh && sh->sh_type == SHT_SYMTAB)
+			return true;
+	}
+	return false;
+}
+
+static int dso_fail(struct dso *d, enum sym_cause cause)
+{
+	d->cause = cause;
+	if (d->dwfl) {
+		dwfl_end(d->dwfl);
+		d->dwfl = NULL;
+		d->mod = NULL;
+	}
+	return -1;
+}
+
+int dso_load(struct dso *d)
+{
+	const char *file = d->elf_path ? d->elf_path : d->path;
+	const unsigned char *id;
+	GElf_Addr vaddr;
+	Elf *elf;
+	int fd, idlen;
+
+	if (d->loaded)
+		return d->cause == SYM_OK ? 0 : -1;
+	d->loaded = true;
+	d->dwfl = dwfl_begin(&dso_callbacks);
+	if (!d->dwfl)
+		return dso_fail(d, SYM_BAD_ELF);
+
+	if (d->image) {
+		d->mod = dwfl_report_offline_memory(d->dwfl, d->path, d->path,
+						    d->image, d->image_size);
+	} else {
+		/* Tell a missing or unreadable file from a corrupt one. */
+		fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return dso_fail(d, cause_of_errno(errno));
+		close(fd);
+		/* Module addresses are the file's own vaddrs (bias 0). */
+		d->mod = dwfl_report_elf(d->dwfl, d->path, file, -1, 0, true);
+	}
+	if (!d->mod || dwfl_report_end(d->dwfl, NULL, NULL) != 0)
+		return dso_fail(d, SYM_BAD_ELF);
+
+	elf = dwfl_module_getelf(d->mod, &d->bias);
+	if (!elf)
+		return dso_fail(d, SYM_BAD_ELF);
+	dso_read_segments(d, elf);
+	if (d->nseg == 0)
+		return dso_fail(d, SYM_BAD_ELF);
+
+	idlen = dwfl_module_build_id(d->mod, &id, &vaddr);
+	if (d->expect_id && idlen > 0 &&
+	    ((size_t)idlen != d->expect_len ||
+	     memcmp(id, d->expect_id, d->expect_len) != 0))
+		return dso_fail(d, SYM_BUILD_ID_MISMATCH);
+
+	d->has_symtab = elf_has_symtab(elf);
+	if (!(d->flags & SYMBOLS_NO_LINES)) {
+		Dwarf_Addr dbias;
+
+		/* Finds separate debuginfo too, and with it a .symtab. */
+		d->has_dwarf = dwfl_module_getdwarf(d->mod, &dbias) != NULL;
+		if (d->has_dwarf)
+			d->has_symtab = true;
+	}
+	if (dwfl_module_getsymtab(d->mod) < 0 && !d->has_dwarf)
+		d->has_symtab = false;
+	d->cause = SYM_OK;
+	return 0;
+}
+
+void dso_set_cause(struct dso *d, enum sym_cause cause)
+{
+	d->loaded = true;
+	d->cause = cause;
+}
+
+enum sym_cause dso_cause(const struct dso *d)
+{
+	return d->cause;
+}
+
+const char *dso_name(const struct dso *d)
+{
+	return d->path;
+}
+
+const char *dso_elf_path(const struct dso *d)
+{
+	return d->elf_path;
+}
+
+int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr)
+{
+	unsigned i;
+
+	for (i = 0; i < d->nseg; i++) {
+		const struct dso_load_seg *s = &d->seg[i];
+
+		if (off >= s->offset && off - s->offset < s->filesz) {
+			*vaddr = off - s->offset + s->vaddr;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const uint8_t *dso_build_id(struct dso *d, size_t *len)
+{
+	const unsigned char *id;
+	GElf_Addr vaddr;
+	int n;
+
+	if (dso_load(d) != 0)
+		return NULL;
+	n = dwfl_module_build_id(d->mod, &id, &vaddr);
+	if (n <= 0)
+		return NULL;
+	*len = (size_t)n;
+	return id;
+}
+
+int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const void *id;
+	ssize_t n = 0;
+	Elf *elf;
+
+	if (fd < 0)
+		return -1;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	n = dwelf_elf_gnu_build_id(elf, &id);
+	if (n > 0 && (size_t)n <= bufsz)
+		memcpy(buf, id, (size_t)n);
+	else
+		n = 0;
+	elf_end(elf);
+	close(fd);
+	return (int)n;
+}
+
+/* --- demangling, once per symbol ------------------------------------- */
+
+static size_t hash_ptr(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+static int dso_dem_grow(struct dso *d)
+{
+	size_t n = d->dem ? 2 * (d->dem_mask + 1) : 256, i;
+	struct dso_dement *nd = calloc(n, sizeof(*nd));
+
+	if (!nd)
+		return -1;
+	for (i = 0; d->dem && i <= d->dem_mask; i++) {
+		size_t h;
+
+		if (!d->dem[i].mangled)
+			continue;
+		for (h = hash_ptr(d->dem[i].mangled) & (n - 1); nd[h].mangled;
+		     h = (h + 1) & (n - 1))
+			;
+		nd[h] = d->dem[i];
+	}
+	free(d->dem);
+	d->dem = nd;
+	d->dem_mask = n - 1;
+	return 0;
+}
+
+/* name is libdw's string and lives as long as the Dwfl: key by pointer. */
+static const char *dso_demangle(struct dso *d, const char *name)
+{
+	size_t h;
+
+	if (!name || (d->flags & SYMBOLS_NO_DEMANGLE) || name[0] != '_' ||
+	    name[1] != 'Z')
+		return name;
+	if ((!d->dem || 2 * (d->dem_used + 1) > d->dem_mask + 1) &&
+	    dso_dem_grow(d) != 0)
+		return name;
+	for (h = hash_ptr(name) & d->dem_mask; d->dem[h].mangled;
+	     h = (h + 1) & d->dem_mask)
+		if (d->dem[h].mangled == name)
+			return d->dem[h].demangled ? d->dem[h].demangled
+						   : name;
+	d->dem[h].mangled = name;
+	d->dem[h].demangled = demangle(name);
+	d->dem_used++;
+	return d->dem[h].demangled ? d->dem[h].demangled : name;
+}
+
+/* --- inlined frames ---------------------------------------------------- */
+
+static const char *die_function_name(struct dso *d, Dwarf_Die *die)
+{
+	Dwarf_Attribute mem, *a;
+	const char *name;
+
+	a = dwarf_attr_integrate(die, DW_AT_linkage_name, &mem);
+	if (!a)
+		a = dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &mem);
+	name = a ? dwarf_formstring(a) : NULL;
+	if (name)
+		return dso_demangle(d, name);
+	return dwarf_diename(die);
+}
+
+static const char *die_call_file(Dwarf_Die *die, Dwarf_Die *cu, int *line)
+{
+	Dwarf_Attribute mem;
+	Dwarf_Word fileidx = 0, l = 0;
+	Dwarf_Files *files;
+	size_t nfiles;
+
+	*line = 0;
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &mem), &l) == 0)
+		*line = (int)l;
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &mem),
+			    &fileidx) != 0)
+		return NULL;
+	if (dwarf_getsrcfiles(cu, &files, &nfiles) != 0 || fileidx >= nfiles)
+		return NULL;
+	return dwarf_filesrc(files, fileidx, NULL, NULL);
+}
+
+/*
+ * Inline chain at module address a: inl[0] the innermost inlined function
+ * at the line table's file:line, then each caller at the call site of the
+ * frame before, ending with the subprogram the code belongs to.
+ */
+static unsigned dso_inlines(struct dso *d, Dwarf_Addr a, const char *file,
+			    int line, struct sym_inline **out)
+{
+	struct sym_inline frames[DSO_MAX_INLINE];
+	Dwarf_Die *cu, *scopes = NULL;
+	Dwarf_Addr bias;
+	unsigned n = 0;
+	int i, nscopes;
+
+	*out = NULL;
+	cu = dwfl_module_addrdie(d->mod, a, &bias);
+	if (!cu)
+		return 0;
+	nscopes = dwarf_getscopes(cu, a - bias, &scopes);
+	i = 0;
+	while (i < nscopes && n < DSO_MAX_INLINE) {
+		int tag = dwarf_tag(&scopes[i]);
+		Dwarf_Die *outer = NULL;
+
+		if (tag != DW_TAG_inlined_subroutine &&
+		    tag != DW_TAG_subprogram) {
+			i++;
+			continue;
+		}
+		frames[n].func = die_function_name(d, &scopes[i]);
+		frames[n].file = file;
+		frames[n].line = line;
+		n++;
+		if (tag == DW_TAG_subprogram)
+			break;
+		/* The caller's position is this inline's call site. */
+		file = die_call_file(&scopes[i], cu, &line);
+		/*
+		 * Past an inlined instance dwarf_getscopes continues with
+		 * the parents of its abstract origin; the caller is found
+		 * from the instance itself (as eu-addr2line -i does).
+		 */
+		nscopes = dwarf_getscopes_die(&scopes[i], &outer);
+		free(scopes);
+		scopes = outer;
+		i = 1;
+	}
+	free(scopes);
+	if (n < 2)
+		return 0;	/* no inlining: the symbol says it all */
+	*out = malloc(n * sizeof(**out));
+	if (!*out)
+		return 0;
+	memcpy(*out, frames, n * sizeof(**out));
+	return n;
+}
+
+/* --- the cache and the lookup ------------------------------------------ */
+
+static size_t hash_addr(uint64_t a)
+{
+	a ^= a >> 29;
+	a *= 0xbf58476d1ce4e5b9ULL;
+	a ^= a >> 32;
+	return (size_t)a;
+}
+
+/* Rehash into n slots; n is a power of two larger than the used count. */
+static int dso_cache_resize(struct dso *d, size_t n)
+{
+	struct dso_cent *nc = calloc(n, sizeof(*nc));
+	size_t i, h;
+
+	if (!nc)
+		return -1;
+	for (i = 0; d->cache && i <= d->cache_mask; i++) {
+		if (!d->cache[i].used)
+			continue;
+		for (h = hash_addr(d->cache[i].addr) & (n - 1); nc[h].used;
+		     h = (h + 1) & (n - 1))
+			;
+		nc[h] = d->cache[i];
+	}
+	free(d->cache);
+	d->cache = nc;
+	d->cache_mask = n - 1;
+	return 0;
+}
+
+/*
+ * The slot for addr: *hit when it holds addr's answer, else a free slot to
+ * fill.  The table doubles up to 2 * cache_max slots; past cache_max
+ * entries it is emptied rather than grown, so memory stays bounded.
+ */
+static struct dso_cent *dso_cache_slot(struct dso *d, uint64_t addr,
+				       bool *hit)
+{
+	size_t h;
+
+	if (!d->cache && dso_cache_resize(d, 256) != 0)
+		return NULL;
+	for (h = hash_addr(addr) & d->cache_mask; d->cache[h].used;
+	     h = (h + 1) & d->cache_mask) {
+		if (d->cache[h].addr == addr) {
+			*hit = true;
+			return &d->cache[h];
+		}
+	}
+	*hit = false;
+	if (2 * (d->cache_used + 1) <= d->cache_mask + 1)
+		return &d->cache[h];
+	if (d->cache_used >= d->cache_max)
+		dso_cache_clear(d);
+	else if (dso_cache_resize(d, 2 * (d->cache_mask + 1)) != 0)
+		return NULL;
+	for (h = hash_addr(addr) & d->cache_mask; d->cache[h].used;
+	     h = (h + 1) & d->cache_mask)
+		;
+	return &d->cache[h];
+}
+
+/* Order by start; at one address the global beats the weak and local. */
+static int dso_sym_cmp(const void *a, const void *b)
+{
+	const struct dso_sym *x = a, *y = b;
+
+	size_t ux, uy;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	/* then "abort" over "__GI_abort", as perf picks */
+	ux = strspn(x->name, "_");
+	uy = strspn(y->name, "_");
+	if (ux != uy)
+		return ux < uy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/*
+ * libdwfl's dwfl_module_addrinfo scans the whole symbol table on every
+ * call (tens of microseconds on libc); sort the functions once instead and
+ * search them, as perf does.  Only when the table cannot be built do we
+ * fall back to libdwfl's own lookup.
+ */
+static void dso_build_symtab(struct dso *d)
+{
+	int i, n = dwfl_module_getsymtab(d->mod);
+	size_t k = 0, j;
+
+	d->sym_built = true;
+	if (n <= 1)
+		return;
+	d->sym = malloc((size_t)n * sizeof(*d->sym));
+	if (!d->sym)
+		return;
+	for (i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr;
+		const char *name;
+		int type;
+
+		name = dwfl_module_getsym_info(d->mod, i, &sym, &addr, NULL,
+					       NULL, NULL);
+		type = GELF_ST_TYPE(sym.st_info);
+		if (!name || !*name || addr == 0 || sym.st_shndx == SHN_UNDEF ||
+		    (type != STT_FUNC && type != STT_GNU_IFUNC))
+			continue;
+		d->sym[k++] = (struct dso_sym){ addr, sym.st_size, name,
+			GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? 0 :
+			GELF_ST_BIND(sym.st_info) == STB_WEAK ? 1 : 2 };
+	}
+	qsort(d->sym, k, sizeof(*d->sym), dso_sym_cmp);
+	/* one symbol per address: the best-ranked alias, sorted first */
+	for (j = 0, i = 0; (size_t)i < k; i++) {
+		if (j && d->sym[j - 1].start == d->sym[i].start) {
+			if (d->sym[i].size > d->sym[j - 1].size)
+				d->sym[j - 1].size = d->sym[i].size;
+			continue;
+		}
+		d->sym[j++] = d->sym[i];
+	}
+	d->nsym = j;
+}
+
+/* The symbol covering module address a: sized ones by their size, sizeless
+   ones up to the next symbol.  NULL when none does. */
+static const struct dso_sym *dso_sym_find(const struct dso *d, uint64_t a)
+{
+	size_t lo = 0, hi = d->nsym;
+	const struct dso_sym *s;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->sym[mid].start <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	s = &d->sym[lo - 1];
+	if (s->size ? a - s->start < s->size
+		    : (lo < d->nsym && a < d->sym[lo].start))
+		return s;
+	return NULL;
+}
+
+static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
+{
+	Dwarf_Addr a = vaddr + d->bias;
+	const struct dso_sym *ds;
+	GElf_Off off = 0;
+	GElf_Sym sym;
+	const char *name;
+
+	if (!d->sym_built)
+		dso_build_symtab(d);
+	if (d->sym) {
+		ds = dso_sym_find(d, a);
+		name = ds ? ds->name : NULL;
+		off = ds ? a - ds->start : 0;
+	} else {
+		name = dwfl_module_addrinfo(d->mod, a, &off, &sym, NULL, NULL,
+					    NULL);
+	}
+	e->sym = dso_demangle(d, name);
+	e->off = off;
+	e->cause = SYM_OK;
+	if (!name)
+		e->cause = d->has_symtab ? SYM_NO_SYMBOL : SYM_STRIPPED;
+
+	if (d->flags & SYMBOLS_NO_LINES)
+		return;
+	if (d->has_dwarf) {
+		Dwfl_Line *l = dwfl_module_getsrc(d->mod, a);
+
+		if (l)
+			e->file = dwfl_lineinfo(l, NULL, &e->line, NULL, NULL,
+						NULL);
+		if (e->file && !(d->flags & SYMBOLS_NO_INLINES))
+			e->n_inline = (uint8_t)dso_inlines(d, a, e->file,
+							   e->line, &e->inl);
+	}
+	if (!e->file && e->cause == SYM_OK)
+		e->cause = SYM_NO_DEBUGINFO;
+}
+
+int dso_lookup(struct dso *d, uint64_t addr, struct sym_result *out)
+{
+	struct dso_cent *e, tmp;
+	bool hit;
+
+	out->sym = out->file = NULL;
+	out->off = 0;
+	out->line = 0;
+	out->n_inline = 0;
+	out->inl = NULL;
+	if (dso_load(d) != 0) {
+		out->cause = d->cause;
+		return -1;
+	}
+	d->lookups++;
+	e = dso_cache_slot(d, addr, &hit);
+	if (!e) {
+		memset(&tmp, 0, sizeof(tmp));
+		dso_resolve(d, addr, &tmp);
+		free(tmp.inl);	/* cannot keep it anywhere */
+		tmp.inl = NULL;
+		tmp.n_inline = 0;
+		e = &tmp;
+		goto fill;
+	}
+	if (hit) {
+		d->hits++;
+	} else {
+		memset(e, 0, sizeof(*e));
+		e->used = true;
+		e->addr = addr;
+		d->cache_used++;
+		dso_resolve(d, addr, e);
+	}
+fill:
+	out->sym = e->sym;
+	out->off = e->off;
+	out->file = e->file;
+	out->line = e->line;
+	out->n_inline = e->n_inline;
+	out->inl = e->inl;
+	out->cause = e->cause;
+	return e->sym ? 0 : -1;
+}
+
+void dso_cache_stats(const struct dso *d, uint64_t *lookups, uint64_t *hits,
+		     size_t *bytes)
+{
+	*lookups = d->lookups;
+	*hits = d->hits;
+	*bytes = d->cache ? (d->cache_mask + 1) * sizeof(*d->cache) : 0;
+}
+
+int dso_tag(const struct dso *d)
+{
+	return d->tag;
+}
+
+void dso_set_tag(struct dso *d, int tag)
+{
+	d->tag = tag;
+}
+
+unsigned dso_get(struct dso *d)
+{
+	return ++d->refs;
+}
+
+unsigned dso_put(struct dso *d)
+{
+	return --d->refs;
+}
+
+unsigned dso_refs(const struct dso *d)
+{
+	return d->refs;
+}

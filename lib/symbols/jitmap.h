@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * jitmap.h - /tmp/perf-PID.map, the symbol file JITs write for perf:
+ * one "START SIZE name" line (hex) per generated function.
+ */
+#ifndef SYMBOLS_JITMAP_H
+#define SYMBOLS_JITMAP_H
+
+#include <stdint.h>
+
+struct jitmap;
+
+/* A map for path, read on first lookup; NULL with errno ENOMEM. */
+struct jitmap *jitmap_new(const char *path);
+void jitmap_free(struct jitmap *jm);
+
+/*
+ * The function covering addr, with *off = addr - start, or NULL.  On a
+ * miss the file is read again when it has grown since (JITs append), at
+ * most once per growth.  The string lives until the next jitmap_lookup
+ * that re-reads the file, or jitmap_free.
+ */
+const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off);
+
+/* Whether the file existed when last looked at. */
+int jitmap_exists(const struct jitmap *jm);
+
+#endif

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * symbols.h - sampled addresses to function+offset, DSO and file:line.
+ *
+ * A session (struct symbols) knows the kernel's symbols (from kallsyms) and,
+ * per process, which files are mapped where.  The tool feeds it mappings as
+ * plain data -- from /proc/PID/maps or from MMAP2/COMM/FORK/EXIT records --
+ * and asks for addresses.  Each ELF file is opened once through libdwfl and
+ * shared by every process that maps it; every answer is cached per file.
+ *
+ * The library never prints, never exits, never runs a program.  Functions
+ * that can fail return -1 (or NULL) with errno set; an address that cannot
+ * be resolved is not an error of the call but an answer with a cause
+ * (enum sym_cause) that symbols_cause_advice() turns into a fix.
+ *
+ * Lifetime: strings in a struct sym_result belong to the session and stay
+ * valid until the next symbols_gc() or symbols_free().
+ */
+#ifndef SYMBOLS_SYMBOLS_H
+#define SYMBOLS_SYMBOLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct symbols;
+
+/* Why an address has no function name (or a function but no file:line). */
+enum sym_cause {
+	SYM_OK = 0,
+	SYM_NO_MAP,		/* address in no known mapping */
+	SYM_NO_SYMBOL,		/* mapped file has symbols, none covers it */
+	SYM_STRIPPED,		/* file has no .symtab and no covering .dynsym */
+	SYM_NO_DEBUGINFO,	/* function known, no DWARF for file:line */
+	SYM_BUILD_ID_MISMATCH,	/* debug file or recorded build-id differs */
+	SYM_JIT_NO_MAP,		/* anonymous executable memory, no perf-PID.map */
+	SYM_PERMISSION,		/* file not readable */
+	SYM_NO_FILE,		/* file does not exist (any more) */
+	SYM_DELETED,		/* file was deleted after it was mapped */
+	SYM_REPLACED,		/* path now holds another file than was mapped */
+	SYM_BAD_ELF,		/* not ELF, truncated or corrupt */
+	SYM_KPTR_RESTRICT,	/* kernel addresses hidden by kptr_restrict */
+	SYM_NO_KALLSYMS,	/* /proc/kallsyms unreadable */
+	SYM_CAUSE_MAX
+};
+
+/* Short name of a cause ("stripped"); never NULL. */
+const char *symbols_cause_name(enum sym_cause cause);
+/* One line: what it means and how to fix it; never NULL. */
+const char *symbols_cause_advice(enum sym_cause cause);
+
+/* One frame of inlining: func was inlined, its code is at file:line. */
+struct sym_inline {
+	const char *func;	/* the inlined function (demangled) */
+	const char *file;	/* where this frame is in its source, or NULL */
+	int line;
+};
+
+struct sym_result {
+	const char *sym;	/* function (demangled), NULL when unknown */
+	uint64_t off;		/* address - start of sym */
+	const char *dso;	/* path, "[kernel.kallsyms]", "[ext4]",
+				   "[vdso]", "[jit]", "[unknown]" */
+	uint64_t dso_off;	/* address within dso (ELF vaddr), 0 for kernel */
+	const char *file;	/* innermost source file (absolute when DWARF
+				   says so), NULL when unknown */
+	int line;		/* its line, 0 when unknown */
+	unsigned n_inline;	/* 0 without inlining, else the frames from
+				   innermost out: inl[0] is the inlined
+				   function at file:line, each next one its
+				   caller at the call site, the last the
+				   function that holds the code (sym) */
+	const struct sym_inline *inl;
+	enum sym_cause cause;	/* SYM_OK, or why sym (or file) is missing */
+	bool kernel;
+};
+
+enum {
+	SYMBOLS_NO_LINES = 1 << 0,	/* no file:line (and no inlines) */
+	SYMBOLS_NO_INLINES = 1 << 1,	/* file:line, but skip inline frames */
+	SYMBOLS_NO_DEMANGLE = 1 << 2,	/* keep C++/Rust names mangled */
+	SYMBOLS_NO_PROC = 1 << 3,	/* never read /proc on a miss */
+};
+
+struct symbols_opts {
+	size_t sz;		/* sizeof(struct symbols_opts) */
+	unsigned flags;		/* SYMBOLS_* */
+	const char *kallsyms;	/* NULL: /proc/kallsyms */
+	const char *proc;	/* NULL: /proc (tests may point elsewhere) */
+	const char *jit_dir;	/* NULL: /tmp (for perf-PID.map) */
+	size_t cache_entries;	/* per-file address cache; 0: 65536 */
+};
+
+#define SYMBOLS_OPTS(...) \
+	((struct symbols_opts){ .sz = sizeof(struct symbols_opts), __VA_ARGS__ })
+
+/* A new session (opts may be NULL), or NULL with errno (ENOMEM, EINVAL). */
+struct symbols *symbols_new(const struct symbols_opts *opts);
+
+/* Free the session, its files, processes and caches.  NULL is a no-op. */
+void symbols_free(struct symbols *s);
+
+/*
+ * Use debug_file for symbols and lines of binary (the 2008 demo's -d):
+ * whenever a mapping's file is binary (same device and inode), debug_file
+ * is read instead.  When both carry a build-id they must match, otherwise
+ * lookups in it answer SYM_BUILD_ID_MISMATCH.  debug_file is opened as a
+ * plain path (no shell, no expansion).  Returns 0, or -1 with errno
+ * (ENOENT/EACCES for either path).
+ */
+int symbols_set_debug_file(struct symbols *s, const char *binary,
+			   const char *debug_file);
+
+/* A mapping, as an MMAP2 record or a /proc/PID/maps line describes it. */
+struct sym_mapping {
+	uint64_t start, len, pgoff;
+	uint32_t maj, min;	/* device of the file, 0:0 when unknown */
+	uint64_t ino;		/* inode, 0 when unknown */
+	uint32_t prot;		/* PROT_*; only PROT_EXEC mappings matter */
+	const uint8_t *build_id;/* from an MMAP2 with build-id, else NULL */
+	size_t build_id_size;
+	const char *path;	/* file, "[vdso]", "//anon", "" ... */
+};
+
+/*
+ * Parse one /proc/PID/maps line into *m (m->path points into line, whose
+ * trailing newline is cut).  Returns 0, or -1 with errno EINVAL.
+ */
+int symbols_parse_maps_line(char *line, struct sym_mapping *m);
+
+/*
+ * Tell the session about process pid's mappings.  symbols_mmap() adds one
+ * (replacing what it overlaps); symbols_read_maps() reads all of
+ * /proc/PID/maps (replacing what the session knew of pid).  Both return 0,
+ * or -1 with errno (ESRCH: no such process, ENOMEM).
+ */
+int symbols_mmap(struct symbols *s, pid_t pid, const struct sym_mapping *m);
+int symbols_read_maps(struct symbols *s, pid_t pid);
+
+/* Process pid was created from ppid (a FORK record with pid != ppid). */
+int symbols_fork(struct symbols *s, pid_t pid, pid_t ppid);
+
+/* Process pid called exec (COMM with PERF_RECORD_MISC_COMM_EXEC): its old
+   mappings are gone; the new ones follow as MMAP2 records. */
+int symbols_exec(struct symbols *s, pid_t pid);
+
+/*
+ * Process pid exited.  Its mappings stay until symbols_gc(), so samples it
+ * left in the ring still resolve.
+ */
+void symbols_exit(struct symbols *s, pid_t pid);
+
+/*
+ * Release exited processes and the files no process maps any more.
+ * Every string handed out before becomes invalid.
+ */
+void symbols_gc(struct symbols *s);
+
+/*
+ * Resolve ip, sampled in process pid (kernel true for a kernel-mode
+ * sample).  Fills *out.  Returns 0 when a function name was found, or -1
+ * with out->cause saying why (out->dso and dso_off are still set when the
+ * address lies in a known mapping).  Unresolved answers are counted for
+ * symbols_unresolved().
+ */
+int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
+		    struct sym_result *out);
+
+/*
+ * Resolve addr, an ELF virtual address of file path (as nm and addr2line
+ * print them), without any process.  Returns as symbols_resolve().
+ */
+int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
+			 struct sym_result *out);
+
+/* What could not be resolved, per file and cause. */
+struct sym_unresolved {
+	const char *dso;
+	enum sym_cause cause;
+	uint64_t count;		/* samples (lookups) with this cause */
+};
+
+/*
+ * Copy up to n entries, largest count first, into out.  Returns the number
+ * of entries there are (which may exceed n).
+ */
+size_t symbols_unresolved(const struct symbols *s, struct sym_unresolved *out,
+			  size_t n);
+
+/* Counters, for tests and benchmarks. */
+struct symbols_stats {
+	uint64_t lookups, cache_hits;
+	unsigned files_open, files_loaded, processes;
+	size_t cache_bytes;
+};
+void symbols_stats(const struct symbols *s, struct symbols_stats *st);
+
+#endif /* SYMBOLS_SYMBOLS_H */

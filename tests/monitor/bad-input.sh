@@ -1,0 +1,78 @@
+#!/bin/sh
+# bad-input.sh - wrong targets and options give a clear message and the
+# documented exit status; a -d path is a path, never a shell command.
+. "$top_srcdir/tests/test-subr.sh"
+need_perf_event
+
+H="$top_builddir/tests/monitor/mon-helper"
+
+# expect STATUS PATTERN ARGS...: exit status and a stderr line matching
+expect() {
+	want=$1 pat=$2
+	shift 2
+	"$MONITOR" "$@" > /dev/null 2> err
+	rc=$?
+	if [ $rc -eq "$want" ] && grep -q -- "$pat" err; then
+		ok "monitor $*: $rc, $(head -1 err)"
+	else
+		fail "monitor $*: exit $rc (want $want), stderr: $(cat err)"
+	fi
+}
+
+# a tid that does not exist (pid_max is at most 2^22)
+expect 1 "no thread 4194303" 4194303
+expect 2 "not a thread id" notanumber
+expect 2 "which thread" -F 100
+expect 2 "count of events" -c 0 1
+expect 2 "did you mean 'cycles'" -e cylces 1
+expect 2 "unknown event" -e no-such-event 1
+expect 2 "exclude each other" -c 10 -F 10 1
+expect 1 "cannot read -d file" -d ./missing-file -- "$H" hot 10
+expect 1 "no such command" -- ./no-such-command
+
+# -F above the kernel's limit: clamped, with a notice
+max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
+"$MONITOR" -F $((max * 10)) -n 5 -- "$H" hot 200 > /dev/null 2> err
+grep -q "above kernel.perf_event_max_sample_rate; using $max Hz" err &&
+	ok "-F above the maximum: clamped to $max" || fail "-F clamp: $(cat err)"
+
+# another user's process, as a user without privileges
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
+   [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 1 ]; then
+	"$H" hot 2000 2> ready &
+	hpid=$!
+	while ! grep -q ready ready 2>/dev/null; do sleep 0.05; done
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$MONITOR" -n 1 $hpid > /dev/null 2> err
+	rc=$?
+	kill $hpid; wait $hpid 2>/dev/null
+	[ $rc -eq 1 ] && grep -q "cannot sample" err &&
+		ok "another user's thread: $(cat err)" ||
+		fail "another user's thread: rc $rc, $(cat err)"
+else
+	echo "note: not root or no setpriv: the other-user case is not run"
+fi
+
+# -d with shell metacharacters: a plain path; strace proves that no
+# process but the command itself is exec'd.
+evil='x;touch pwned;$(touch pwned2)`touch pwned3`|y&z'
+cp "$H" "./$evil"
+if command -v strace >/dev/null 2>&1; then
+	# through libtool's wrapper, the real binary is what is traced
+	lt=
+	[ -x "$top_builddir/libtool" ] && lt="$top_builddir/libtool --mode=execute"
+	$lt strace -f -qq -e trace=execve -o trace "$MONITOR" -u -n 20 -F 1000 \
+		-d "./$evil" -- "$H" hot 200 > out 2> err
+	n=$(grep -c 'execve(' trace)
+	others=$(grep 'execve(' trace | grep -v "monitor\", \[\|execve(\"$H\"" || true)
+	[ "$n" -eq 2 ] && [ -z "$others" ] &&
+		ok "-d metacharacters: only monitor and the command exec'd" ||
+		fail "execs: $(cat trace | grep execve)"
+else
+	"$MONITOR" -u -n 20 -F 1000 -d "./$evil" -- "$H" hot 200 > out 2> err
+	echo "note: no strace; checking the files only"
+fi
+grep -q ' hot_spin+0x' out || fail "-d metacharacters: $(head -2 out) $(cat err)"
+[ ! -e pwned ] && [ ! -e pwned2 ] && [ ! -e pwned3 ] ||
+	fail "a shell ran parts of the -d path"
+done_testing

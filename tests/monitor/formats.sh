@@ -1,0 +1,38 @@
+#!/bin/sh
+# formats.sh - --raw prints the 2008 lines, --json valid objects, -n stops.
+. "$top_srcdir/tests/test-subr.sh"
+need_perf_event
+
+H="$top_builddir/tests/monitor/mon-helper"
+
+"$MONITOR" --raw -n 20 -F 1000 -- "$H" hot 300 > raw 2>/dev/null
+n=$(wc -l < raw)
+[ "$n" -eq 20 ] && ! grep -qv '^IP: 0x[0-9a-f]\{16\}$' raw &&
+	ok "--raw -n 20: 20 'IP: 0x%016llx' lines" || fail "--raw: $n lines, $(head -2 raw)"
+
+"$MONITOR" --json -n 50 -F 1000 -- "$H" hot 300 > json 2>/dev/null
+n=$(wc -l < json)
+[ "$n" -eq 50 ] || fail "--json -n 50 gave $n lines"
+if [ -n "${PYTHON3:-}" ]; then
+	"$PYTHON3" - json <<'PY' && ok "--json: $n valid objects" || fail "--json invalid"
+import json, sys
+keys = {"time", "pid", "tid", "cpu", "ip", "kernel", "sym", "off", "dso",
+        "dso_off", "file", "line", "cause", "inlined"}
+hot = 0
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    assert set(o) == keys, set(o) ^ keys
+    hot += o["sym"] == "hot_spin" and o["file"].endswith("mon-helper.c")
+assert hot > 0
+PY
+fi
+
+# text: seven fields on a resolved user sample
+"$MONITOR" -u -n 30 -F 1000 -- "$H" hot 300 > text 2>/dev/null
+awk '$5 ~ /^hot_spin\+0x/ && NF == 7 &&
+     $1 ~ /^[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]$/ &&
+     $4 ~ /^0x[0-9a-f]+$/ && length($4) == 18 &&
+     $7 ~ /^mon-helper.c:[0-9]+$/ { ok++ }
+     END { exit ok < 1 }' text && ok "text lines: time tid cpu ip sym+off dso file:line" ||
+	fail "text: $(head -2 text)"
+done_testing

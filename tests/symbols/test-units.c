@@ -1,0 +1,360 @@
+/*
+ * test-units.c - the parts of lib/symbols and lib/profile that need no
+ * binary: interval maps, kallsyms and perf-PID.map parsing, demangling,
+ * /proc/PID/maps lines, the cause table and the histogram.  Tables of
+ * input and expected answer, as libpfm4 tests encodings.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "profile/hist.h"
+#include "symbols/demangle.h"
+#include "symbols/jitmap.h"
+#include "symbols/kallsyms.h"
+#include "symbols/maps.h"
+#include "symbols/symbols.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                   \
+	do {                                                               \
+		if (!(cond)) {                                             \
+			printf("FAIL %s:%d: ", __FILE__, __LINE__);        \
+			printf(__VA_ARGS__);                               \
+			putchar('\n');                                     \
+			failures++;                                        \
+		}                                                          \
+	} while (0)
+
+/* --- maps: insert a sequence, expect the resulting intervals --------- */
+
+struct ival {
+	uint64_t start, end, pgoff;
+};
+
+static const struct {
+	const char *what;
+	struct ival in[4];
+	struct ival out[5];
+} map_cases[] = {
+	{ "disjoint, out of order",
+	  { { 0x3000, 0x4000, 0 }, { 0x1000, 0x2000, 0 } },
+	  { { 0x1000, 0x2000, 0 }, { 0x3000, 0x4000, 0 } } },
+	{ "split in the middle",
+	  { { 0x1000, 0x5000, 0 }, { 0x2000, 0x3000, 0x100000 } },
+	  { { 0x1000, 0x2000, 0 }, { 0x2000, 0x3000, 0x100000 },
+	    { 0x3000, 0x5000, 0x2000 } } },
+	{ "cover several, trim both ends",
+	  { { 0x1000, 0x3000, 0 }, { 0x3000, 0x4000, 0 },
+	    { 0x4000, 0x6000, 0 }, { 0x2000, 0x5000, 0x9000 } },
+	  { { 0x1000, 0x2000, 0 }, { 0x2000, 0x5000, 0x9000 },
+	    { 0x5000, 0x6000, 0x1000 } } },
+	{ "exact replace",
+	  { { 0x1000, 0x2000, 0 }, { 0x1000, 0x2000, 0x7000 } },
+	  { { 0x1000, 0x2000, 0x7000 } } },
+	{ "cover all",
+	  { { 0x2000, 0x3000, 0 }, { 0x4000, 0x5000, 0 },
+	    { 0x1000, 0x8000, 0 } },
+	  { { 0x1000, 0x8000, 0 } } },
+};
+
+static void test_maps(void)
+{
+	size_t c, i, n;
+
+	for (c = 0; c < sizeof(map_cases) / sizeof(map_cases[0]); c++) {
+		struct maps ms = { 0 };
+
+		for (i = 0; i < 4 && map_cases[c].in[i].end; i++) {
+			struct map mp = { map_cases[c].in[i].start,
+					  map_cases[c].in[i].end,
+					  map_cases[c].in[i].pgoff, NULL,
+					  MAPK_ANON };
+
+			CHECK(maps_insert(&ms, &mp) == 0, "%s: insert",
+			      map_cases[c].what);
+		}
+		for (n = 0; n < 5 && map_cases[c].out[n].end; n++)
+			;
+		CHECK(ms.n == n, "%s: %zu intervals, want %zu",
+		      map_cases[c].what, ms.n, n);
+		for (i = 0; i < n && i < ms.n; i++)
+			CHECK(ms.m[i].start == map_cases[c].out[i].start &&
+				      ms.m[i].end == map_cases[c].out[i].end &&
+				      ms.m[i].pgoff == map_cases[c].out[i].pgoff,
+			      "%s: [%zu] = %" PRIx64 "-%" PRIx64 "@%" PRIx64,
+			      map_cases[c].what, i, ms.m[i].start,
+			      ms.m[i].end, ms.m[i].pgoff);
+		if (n) {
+			const struct map *f = maps_find(&ms, ms.m[0].start);
+
+			CHECK(f == &ms.m[0], "%s: find start",
+			      map_cases[c].what);
+			CHECK(!maps_find(&ms, ms.m[ms.n - 1].end),
+			      "%s: end is exclusive", map_cases[c].what);
+		}
+		maps_release(&ms);
+	}
+}
+
+/* --- /proc/PID/maps lines ------------------------------------------- */
+
+static const struct {
+	const char *line;
+	int ret;
+	uint64_t start, len, pgoff, ino;
+	uint32_t prot;
+	const char *path;
+} maps_lines[] = {
+	{ "55d798ee1000-55d798f05000 r-xp 00004000 fe:00 247476     "
+	  "/usr/bin/grep\n", 0, 0x55d798ee1000, 0x24000, 0x4000, 247476,
+	  PROT_READ | PROT_EXEC, "/usr/bin/grep" },
+	{ "7ffc1f3e0000-7ffc1f3e2000 r-xp 00000000 00:00 0   [vdso]", 0,
+	  0x7ffc1f3e0000, 0x2000, 0, 0, PROT_READ | PROT_EXEC, "[vdso]" },
+	{ "7f0000000000-7f0000001000 rwxp 00000000 00:00 0 ", 0,
+	  0x7f0000000000, 0x1000, 0, 0,
+	  PROT_READ | PROT_WRITE | PROT_EXEC, "" },
+	{ "7f00-7e00 r-xp 0 00:00 0 /x", -1, 0, 0, 0, 0, 0, NULL },
+	{ "garbage", -1, 0, 0, 0, 0, 0, NULL },
+	{ "", -1, 0, 0, 0, 0, 0, NULL },
+	{ "1000-2000 r-xp 00000000 08:01 12 /a path/with spaces (deleted)",
+	  0, 0x1000, 0x1000, 0, 12, PROT_READ | PROT_EXEC,
+	  "/a path/with spaces (deleted)" },
+};
+
+static void test_maps_lines(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(maps_lines) / sizeof(maps_lines[0]); i++) {
+		char buf[256];
+		struct sym_mapping m;
+		int ret;
+
+		snprintf(buf, sizeof(buf), "%s", maps_lines[i].line);
+		ret = symbols_parse_maps_line(buf, &m);
+		CHECK(ret == maps_lines[i].ret, "maps line %zu: ret %d", i,
+		      ret);
+		if (ret || maps_lines[i].ret)
+			continue;
+		CHECK(m.start == maps_lines[i].start &&
+			      m.len == maps_lines[i].len &&
+			      m.pgoff == maps_lines[i].pgoff &&
+			      m.ino == maps_lines[i].ino &&
+			      m.prot == maps_lines[i].prot,
+		      "maps line %zu: fields", i);
+		CHECK(strcmp(m.path, maps_lines[i].path) == 0,
+		      "maps line %zu: path '%s'", i, m.path);
+	}
+}
+
+/* --- kallsyms --------------------------------------------------------- */
+
+static const char kallsyms_text[] =
+	"ffffffff81000000 T _stext\n"
+	"ffffffff81000100 t do_one\n"
+	"ffffffff81002000 D some_data\n"
+	"ffffffff81000200 T do_two\n"
+	"ffffffffc0001000 t ext4_fn\t[ext4]\n"
+	"ffffffffc0000000 t xfs_fn\t[xfs]\n"
+	"bogus line\n";
+
+static const struct {
+	uint64_t addr;
+	const char *name, *module;
+	uint64_t off;
+} ksym_cases[] = {
+	{ 0xffffffff81000000, "_stext", "[kernel.kallsyms]", 0 },
+	{ 0xffffffff81000104, "do_one", "[kernel.kallsyms]", 4 },
+	{ 0xffffffff81000fff, "do_two", "[kernel.kallsyms]", 0xdff },
+	{ 0xffffffffc0000010, "xfs_fn", "[xfs]", 0x10 },
+	{ 0xffffffffc0001010, "ext4_fn", "[ext4]", 0x10 },
+	{ 0xffffffffc0002000, NULL, NULL, 0 },	/* a page past the last */
+	{ 0xffffffff80000000, NULL, NULL, 0 },	/* before the first */
+};
+
+static char *write_tmp(const char *text)
+{
+	char *path = strdup("/tmp/symbols-test.XXXXXX");
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		abort();
+	close(fd);
+	return path;
+}
+
+static void test_kallsyms(void)
+{
+	char *path = write_tmp(kallsyms_text);
+	struct kallsyms *ks = kallsyms_load(path);
+	size_t i;
+
+	CHECK(ks != NULL, "kallsyms_load");
+	if (!ks)
+		goto out;
+	CHECK(!kallsyms_hidden(ks), "not hidden");
+	CHECK(kallsyms_count(ks) == 5, "5 text symbols, got %zu",
+	      kallsyms_count(ks));
+	for (i = 0; i < sizeof(ksym_cases) / sizeof(ksym_cases[0]); i++) {
+		const char *mod = NULL, *name;
+		uint64_t off = 0;
+
+		name = kallsyms_lookup(ks, ksym_cases[i].addr, &off, &mod);
+		if (!ksym_cases[i].name) {
+			CHECK(!name, "%#" PRIx64 ": want nothing, got %s",
+			      ksym_cases[i].addr, name);
+			continue;
+		}
+		CHECK(name && strcmp(name, ksym_cases[i].name) == 0 &&
+			      off == ksym_cases[i].off &&
+			      strcmp(mod, ksym_cases[i].module) == 0,
+		      "%#" PRIx64 ": got %s+%#" PRIx64 " %s",
+		      ksym_cases[i].addr, name, off, mod);
+	}
+	kallsyms_free(ks);
+out:
+	unlink(path);
+	free(path);
+
+	/* kptr_restrict: every address zero */
+	path = write_tmp("0000000000000000 T _stext\n"
+			 "0000000000000000 t foo\n");
+	ks = kallsyms_load(path);
+	CHECK(ks && kallsyms_hidden(ks), "all-zero table is hidden");
+	if (ks) {
+		const char *mod;
+		uint64_t off;
+
+		CHECK(!kallsyms_lookup(ks, 0x1000, &off, &mod),
+		      "hidden table resolves nothing");
+	}
+	kallsyms_free(ks);
+	unlink(path);
+	free(path);
+
+	CHECK(!kallsyms_load("/nonexistent/kallsyms"), "missing file");
+}
+
+/* --- perf-PID.map ----------------------------------------------------- */
+
+static void test_jitmap(void)
+{
+	char *path = write_tmp("1000 100 jit_alpha\n"
+			       "2000 10 LazyCompile:*beta file.js:3\n"
+			       "not a line\n");
+	struct jitmap *jm = jitmap_new(path);
+	const char *name;
+	uint64_t off = 0;
+	FILE *f;
+
+	name = jitmap_lookup(jm, 0x1010, &off);
+	CHECK(name && !strcmp(name, "jit_alpha") && off == 0x10, "alpha");
+	name = jitmap_lookup(jm, 0x2004, &off);
+	CHECK(name && !strcmp(name, "LazyCompile:*beta file.js:3"),
+	      "name with spaces");
+	CHECK(!jitmap_lookup(jm, 0x2010, &off), "past the end");
+	/* the JIT appends: the map is read again */
+	f = fopen(path, "a");
+	fputs("3000 20 jit_gamma\n", f);
+	fclose(f);
+	name = jitmap_lookup(jm, 0x3001, &off);
+	CHECK(name && !strcmp(name, "jit_gamma") && off == 1,
+	      "appended entry found");
+	jitmap_free(jm);
+	unlink(path);
+	free(path);
+}
+
+/* --- demangling ---------------------------------------------------- */
+
+static const struct {
+	const char *in, *out;
+} dem_cases[] = {
+	{ "_ZN2fx6Widget4spinEi", "fx::Widget::spin(int)" },
+	{ "_ZN2fx5twiceIlEET_S1_", "long fx::twice<long>(long)" },
+	{ "_ZNSt6vectorIiSaIiEE9push_backERKi",
+	  "std::vector<int, std::allocator<int> >::push_back(int const&)" },
+	/* Rust legacy: the hash goes */
+	{ "_ZN4core3fmt5write17h0123456789abcdefE", "core::fmt::write" },
+	{ "main", NULL },
+	{ "_Z", NULL },
+	{ "_Zgarbage!", NULL },
+};
+
+static void test_demangle(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dem_cases) / sizeof(dem_cases[0]); i++) {
+		char *d = demangle(dem_cases[i].in);
+
+		if (!dem_cases[i].out)
+			CHECK(!d, "%s: want as is, got %s", dem_cases[i].in,
+			      d);
+		else
+			CHECK(d && !strcmp(d, dem_cases[i].out),
+			      "%s: got %s", dem_cases[i].in, d);
+		free(d);
+	}
+}
+
+/* --- causes and the histogram -------------------------------------- */
+
+static void test_causes(void)
+{
+	int c;
+
+	for (c = 0; c < SYM_CAUSE_MAX; c++) {
+		CHECK(symbols_cause_name(c) && *symbols_cause_name(c) &&
+			      strcmp(symbols_cause_name(c), "?") != 0,
+		      "cause %d has a name", c);
+		CHECK(symbols_cause_advice(c) && *symbols_cause_advice(c),
+		      "cause %d has advice", c);
+	}
+	CHECK(!strcmp(symbols_cause_name(SYM_CAUSE_MAX), "?"), "out of range");
+}
+
+static void test_hist(void)
+{
+	struct hist *h = hist_new();
+	const struct hist_entry *e;
+	size_t n, i;
+	char name[32];
+
+	for (i = 0; i < 1000; i++) {
+		snprintf(name, sizeof(name), "f%zu", i % 100);
+		hist_add(h, name, i % 2 ? "a.so" : "b.so", 1);
+	}
+	hist_add(h, "hot", "a.so", 500);
+	e = hist_sorted(h, &n);
+	CHECK(n == 101, "101 entries, got %zu", n);
+	CHECK(hist_total(h) == 1500, "total");
+	CHECK(e && !strcmp(e[0].sym, "hot") && e[0].count == 500,
+	      "hot first");
+	CHECK(e && e[1].count == 10, "then 10 each");
+	hist_free(h);
+}
+
+int main(void)
+{
+	test_maps();
+	test_maps_lines();
+	test_kallsyms();
+	test_jitmap();
+	test_demangle();
+	test_causes();
+	test_hist();
+	if (failures) {
+		printf("%d failure(s)\n", failures);
+		return 1;
+	}
+	printf("all passed\n");
+	return 0;
+}

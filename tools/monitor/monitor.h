@@ -1,0 +1,75 @@
+/* monitor.h - what the files of tools/monitor share. */
+#ifndef MONITOR_MONITOR_H
+#define MONITOR_MONITOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include <sysapi/sysapi.h>
+
+#include "profile/hist.h"
+#include "symbols/symbols.h"
+
+enum monitor_format {
+	FORMAT_TEXT,
+	FORMAT_RAW,
+	FORMAT_JSON,
+	FORMAT_NONE,	/* --summary: the table only */
+};
+
+enum monitor_space {
+	SPACE_ALL,
+	SPACE_KERNEL,	/* -k */
+	SPACE_USER,	/* -u */
+};
+
+/* One sample, resolved, as the output formats see it. */
+struct monitor_sample {
+	uint64_t time;		/* ns, perf clock */
+	uint32_t pid, tid, cpu;
+	bool has_cpu;		/* false on the legacy backend */
+	uint64_t ip;
+	const struct sym_result *sym;
+};
+
+/* output.c: one row per format, looked up by enum monitor_format. */
+struct monitor_output {
+	const char *name;
+	void (*sample)(FILE *out, const struct monitor_sample *s);
+};
+const struct monitor_output *output_for(enum monitor_format fmt);
+
+/* summary.c: the table of top functions, lost and unresolved counts. */
+struct monitor_totals {
+	uint64_t samples;	/* printed samples */
+	uint64_t filtered;	/* dropped by -k/-u */
+	uint64_t lost;		/* the kernel's LOST records */
+	uint64_t unresolved;	/* samples without a function name */
+	const char *event;	/* the event sampled */
+	const char *target;	/* "tid 123" or "command ls" */
+};
+void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
+		   const struct monitor_totals *t, unsigned top);
+
+/* target.c: starting a command, facts about a thread. */
+struct monitor_child {
+	pid_t pid;
+	int go_fd;		/* write end: closing it lets the child exec */
+	int err_fd;		/* read end: the child's errno if exec fails */
+};
+/*
+ * Fork a child that waits until child_go() and then execs argv[0] (PATH
+ * searched).  The parent can open counters on it in between.  Returns 0
+ * or -1 with errno.
+ */
+int child_start(struct monitor_child *c, char *const argv[]);
+int child_go(struct monitor_child *c);
+/* The full path execvp would run for name, in a string the caller frees,
+   or NULL with errno ENOENT. */
+char *path_search(const char *name);
+/* The process (thread group) of thread tid, or -1 with errno ESRCH. */
+pid_t thread_tgid(pid_t tid);
+
+#endif

@@ -1,0 +1,44 @@
+/* summary.c - the table printed at the end: top functions, then what was
+   lost and what could not be resolved, with the fix for each cause. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "monitor.h"
+
+void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
+		   const struct monitor_totals *t, unsigned top)
+{
+	const struct hist_entry *e;
+	struct sym_unresolved u[16];
+	size_t n, i, nu;
+
+	fprintf(out,
+		"monitor: %" PRIu64 " samples of %s on %s, %" PRIu64
+		" lost, %" PRIu64 " unresolved",
+		t->samples, t->event, t->target, t->lost, t->unresolved);
+	if (t->filtered)
+		fprintf(out, ", %" PRIu64 " filtered out by -k/-u",
+			t->filtered);
+	fputc('\n', out);
+	e = hist_sorted(h, &n);
+	if (e && n) {
+		fprintf(out, "%10s %7s  %-40s %s\n", "samples", "share",
+			"function", "dso");
+		for (i = 0; i < n && i < top; i++)
+			fprintf(out, "%10" PRIu64 " %6.2f%%  %-40s %s\n",
+				e[i].count,
+				100.0 * (double)e[i].count /
+					(double)hist_total(h),
+				e[i].sym, e[i].dso);
+		if (n > top)
+			fprintf(out, "%10s %7s  (%zu more functions)\n", "", "",
+				n - top);
+	}
+	nu = symbols_unresolved(sym, u, 16);
+	for (i = 0; i < nu && i < 16; i++)
+		fprintf(out, "unresolved: %" PRIu64 " in %s: %s (%s)\n",
+			u[i].count, u[i].dso, symbols_cause_name(u[i].cause),
+			symbols_cause_advice(u[i].cause));
+}
