@@ -135,6 +135,53 @@ for c in "$here"/guest/*.c; do
 		-o "$work/$name" "$c" || die "cannot build $c"
 	echo "file /bin/$name $work/$name 0755 0 0" >> "$list"
 done
+
+# The project's own programs, from a configured build (make check-kernel
+# passes it): libsysapi's tests and the tools, run on the legacy backend
+# by guest/tools.sh.  Dynamic programs travel with their libraries.
+build=${PCTOOLS_BUILD:-}
+declare -A have_dir=() have_file=()
+add_dir() {
+	local d=$1
+	[ "$d" = / ] || [ -n "${have_dir[$d]:-}" ] && return 0
+	add_dir "$(dirname "$d")"
+	have_dir[$d]=1
+	echo "dir $d 0755 0 0" >> "$list"
+}
+add_file() {	# add_file GUEST-PATH HOST-FILE
+	[ -n "${have_file[$1]:-}" ] && return 0
+	have_file[$1]=1
+	add_dir "$(dirname "$1")"
+	echo "file $1 $(readlink -f "$2") 0755 0 0" >> "$list"
+}
+# real_elf FILE: the ELF behind a libtool wrapper script.
+real_elf() {
+	if [ "$(head -c4 "$1" | od -An -c | tr -d ' ')" = '177ELF' ]; then
+		echo "$1"
+	else
+		echo "$(dirname "$1")/.libs/$(basename "$1")"
+	fi
+}
+add_program() {	# add_program BUILD-RELATIVE-PATH
+	local f lib
+	f=$(real_elf "$build/$1")
+	[ -x "$f" ] || { log "no $1 in $build: skipped"; return 0; }
+	add_file "/bin/$(basename "$1")" "$f"
+	for lib in $(ldd "$f" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+		add_file "$lib" "$lib"
+	done
+}
+if [ -n "$build" ] && [ -d "$build" ]; then
+	build=$(cd "$build" && pwd)
+	for p in tests/sysapi/test-legacy tests/sysapi/test-count pcstat monitor \
+		 tests/helpers/spin tests/helpers/touch-pages; do
+		add_program "$p"
+	done
+	for lib in "$build"/.libs/libsysapi.so*; do
+		[ -e "$lib" ] && add_file "/lib/pctools/$(basename "$lib")" "$lib"
+	done
+	add_file /bin/tools.sh "$here/guest/tools.sh"
+fi
 "$entry/gen_init_cpio" "$list" > "$work/initramfs.cpio"
 
 # --- 5. boot -------------------------------------------------------------------
