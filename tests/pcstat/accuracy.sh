@@ -1,0 +1,53 @@
+#!/bin/sh
+# Counts against ground truth (known workloads, rusage) and against perf.
+. "$top_srcdir/tests/test-subr.sh"
+need_perf_event
+pingpong="$top_builddir/tests/pcstat/pingpong"
+
+val() {	# val EVENT FILE: the CSV value of EVENT
+	awk -F, -v e="$1" '$3 == e { print $1 }' "$2"
+}
+
+# page-faults: N pages is N faults plus the start-up cost, which we
+# measure with a run of 0 pages (the same binary).
+n=20000
+"$PCSTAT" -x, -e page-faults -- "$helpers/touch-pages" 0 2> base.csv
+"$PCSTAT" -x, -e page-faults -- "$helpers/touch-pages" $n 2> ours.csv
+base=$(val page-faults base.csv) faults=$(val page-faults ours.csv)
+check "page-faults $faults - $base = $n within 1%" within $((faults - base)) $n 1
+check "page-faults $faults = $n within 1%" within "$faults" $n 1
+
+# task-clock of a busy helper vs its rusage CPU time (the helper prints
+# its own getrusage in microseconds).
+"$PCSTAT" -x, -e task-clock -- "$helpers/spin" 400 > spin.out 2> spin.csv
+tc=$(val task-clock spin.csv) ru=$(awk '{ print $1 / 1000 }' spin.out)
+check "task-clock $tc ms vs rusage $ru ms within 2%" within "$tc" "$ru" 2
+
+# context-switches of K round trips: at least 2K.
+k=2000
+"$PCSTAT" -x, -e context-switches -- "$pingpong" $k 2> pp.csv
+cs=$(val context-switches pp.csv)
+check "context-switches $cs >= 2*$k" test "$cs" -ge $((2 * k))
+
+# A group is read at once: its members share one run time.
+"$PCSTAT" -x, -e '{task-clock,page-faults,context-switches}' -- \
+	"$helpers/touch-pages" 1000 2> grp.csv
+check "group members have one run time" \
+	test "$(awk -F, '{ print $4 }' grp.csv | sort -u | wc -l)" -eq 1
+
+# Against perf stat, on the same workloads.
+if command -v perf >/dev/null 2>&1 &&
+   perf stat -e task-clock -x, -- true >/dev/null 2>&1; then
+	perf stat -x, -e page-faults -- "$helpers/touch-pages" $n 2> perf-pf.csv
+	check "page-faults vs perf within 1%" \
+		within "$faults" "$(val page-faults perf-pf.csv)" 1
+	perf stat -x, -e task-clock -- "$helpers/spin" 400 > /dev/null 2> perf-tc.csv
+	check "task-clock vs perf within 2%" \
+		within "$tc" "$(val task-clock perf-tc.csv)" 2
+	perf stat -x, -e context-switches -- "$pingpong" $k 2> perf-pp.csv
+	pcs=$(val context-switches perf-pp.csv)
+	check "context-switches $cs vs perf $pcs within 10%" within "$cs" "$pcs" 10
+else
+	echo "perf stat unusable here: comparisons with perf not run"
+fi
+done_testing

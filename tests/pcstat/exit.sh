@@ -1,0 +1,30 @@
+#!/bin/sh
+# Exit status: the command's own, 128+N for a signal, 127 when missing.
+. "$top_srcdir/tests/test-subr.sh"
+need_perf_event
+
+"$PCSTAT" -e task-clock -- sh -c 'exit 3' 2> err
+rc=$?; [ $rc -eq 3 ] && ok "exit 3" || fail "exit 3 gave $rc"
+grep -q 'task-clock' err || fail "no counts printed for exit 3"
+
+"$PCSTAT" -e task-clock -- sh -c 'kill -SEGV $$' 2> err
+rc=$?; [ $rc -eq 139 ] && ok "SIGSEGV gives 139" || fail "SIGSEGV gave $rc"
+grep -q 'task-clock' err || fail "no counts printed after SIGSEGV"
+
+"$PCSTAT" -e task-clock -- ./no-such-command-here > out 2> err
+rc=$?; [ $rc -eq 127 ] && ok "missing command gives 127" || fail "missing command gave $rc"
+[ "$(wc -l < err)" -eq 1 ] && grep -q "cannot run './no-such-command-here'" err ||
+	fail "unclear message for a missing command: $(cat err)"
+
+# SIGINT to pcstat goes to the child; the counts so far are printed.
+# (Started from python: a shell's background job ignores SIGINT.)
+"${PYTHON3:-python3}" -c '
+import signal, subprocess, sys, time
+p = subprocess.Popen(sys.argv[1:], stderr=open("err", "w"))
+time.sleep(0.5)
+p.send_signal(signal.SIGINT)
+sys.exit(p.wait())' "$PCSTAT" -e task-clock -- sleep 5
+rc=$?; [ $rc -eq 130 ] && ok "SIGINT forwarded: 130" || fail "SIGINT gave $rc"
+grep -q 'task-clock' err || fail "no counts printed after SIGINT"
+grep -q 'seconds time elapsed' err || fail "no footer after SIGINT"
+done_testing

@@ -1,0 +1,33 @@
+#!/bin/sh
+# -r 5: mean and noise (perf's: stddev of the mean, in %) recomputed from
+# five single runs of the same series of workloads (run k touches 2000k
+# pages, so the spread is large and known).
+. "$top_srcdir/tests/test-subr.sh"
+need_perf_event
+step="$top_srcdir/tests/pcstat/step.sh"
+
+rm -f state
+"$PCSTAT" -r 5 -x, -e page-faults -- sh "$step" "$helpers" state 2> multi.csv ||
+	fail "pcstat -r 5 failed"
+rm -f state
+for i in 1 2 3 4 5; do
+	"$PCSTAT" -x, -e page-faults -- sh "$step" "$helpers" state 2>> single.csv
+done
+cat multi.csv single.csv
+# multi: value,unit,event,noise%,run,pct,,
+set -- $(awk -F, '{ print $1, $4 }' multi.csv)
+mean=$1 noise=${2%\%}
+set -- $(awk -F, '{ s += $1; ss += $1 * $1; n++ } END {
+	m = s / n; sd = sqrt((ss - n * m * m) / (n - 1));
+	print m, 100 * sd / sqrt(n) / m }' single.csv)
+check "-r 5 mean $mean vs single runs $1" within "$mean" "$1" 1
+check "-r 5 noise $noise% vs single runs $2%" within "$noise" "$2" 5
+[ "$(awk -F, '{print NF}' multi.csv)" = 8 ] || fail "-r CSV lines need 8 fields"
+
+"$PCSTAT" -r 3 --table -e page-faults -- true 2> table.txt
+cat table.txt
+grep -q 'seconds time elapsed  ( +-' table.txt || grep -q '+- .* seconds time elapsed' table.txt ||
+	fail "no perf-style elapsed line with -r"
+grep -q 'median, .* min, .* max' table.txt || fail "no median/min/max line"
+grep -q 'Table of individual measurements' table.txt || fail "--table prints no table"
+done_testing

@@ -1,0 +1,39 @@
+#!/bin/sh
+# -p on a running helper, -a for a duration, -C 0, -I with a known count.
+. "$top_srcdir/tests/test-subr.sh"
+need_perf_event
+
+"$helpers/spin" 3000 > /dev/null &
+spin=$!
+sleep 0.2
+"$PCSTAT" -x, -e task-clock -p $spin --timeout 500 2> p.csv
+tc=$(awk -F, '{ print $1 }' p.csv)
+# The helper is busy: about 500 ms of CPU in 500 ms (noisy VM: >= 50%).
+check "-p: task-clock $tc ms of a busy helper in 500 ms" \
+	awk -v t="$tc" 'BEGIN { exit !(t >= 250 && t <= 600) }'
+"$PCSTAT" --per-thread -x, -e task-clock -p $spin --timeout 200 2> pt.csv
+check "--per-thread names comm-tid" grep -q "^spin-$spin," pt.csv
+kill $spin 2>/dev/null; wait $spin 2>/dev/null
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+"$PCSTAT" -x, -a -e cpu-clock --timeout 300 2> a.csv
+cc=$(awk -F, '{ print $1 }' a.csv)
+check "-a: cpu-clock $cc ms = $ncpu CPUs x 300 ms within 10%" \
+	within "$cc" $((ncpu * 300)) 10
+"$PCSTAT" -x, -a -A -e cpu-clock --timeout 200 2> aa.csv
+check "-a -A: one line per CPU" test "$(grep -c '^CPU' aa.csv)" -eq "$ncpu"
+"$PCSTAT" -x, -C 0 -e cpu-clock --timeout 200 2> c0.csv
+c0=$(awk -F, '{ print $1 }' c0.csv)
+check "-C 0: cpu-clock $c0 ms in 200 ms within 10%" within "$c0" 200 10
+"$PCSTAT" -e cpu-clock -C 0 --timeout 100 2> c0.txt
+grep -q "for 'CPU(s) 0'" c0.txt || fail "-C header"
+
+"$PCSTAT" -x, -I 100 --interval-count 3 -a -e cpu-clock 2> i.csv
+check "-I 100 --interval-count 3: 3 lines" test "$(wc -l < i.csv)" -eq 3
+"$PCSTAT" -I 100 -e task-clock -- sleep 0.45 2> i.txt
+cat i.txt
+n=$(grep -c 'task-clock' i.txt)
+check "-I 100 over 0.45 s: 4 ticks and the rest ($n)" test "$n" -eq 5
+grep -q '^#           time             counts unit events$' i.txt ||
+	fail "interval header"
+done_testing

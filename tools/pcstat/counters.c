@@ -1,0 +1,217 @@
+/* counters.c - the counter set: every event on every unit (task or CPU). */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/die.h"
+#include "util/xmalloc.h"
+#include "pcstat.h"
+
+static void read_comm(pid_t tid, char *buf, size_t sz)
+{
+	char path[64];
+	ssize_t n = -1;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, sz - 1);
+		close(fd);
+	}
+	if (n <= 0)
+		n = 0;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+void cset_init(struct cset *cs, const struct config *cfg, pid_t child)
+{
+	memset(cs, 0, sizeof(*cs));
+	cs->nev = cfg->events.nr;
+	if (cfg->cpus) {
+		cs->nunits = cfg->ncpus;
+		cs->units = xcalloc(cs->nunits, sizeof(*cs->units));
+		for (size_t u = 0; u < cs->nunits; u++) {
+			cs->units[u].tid = -1;
+			cs->units[u].cpu = cfg->cpus[u];
+		}
+	} else if (cfg->tids) {
+		cs->nunits = cfg->ntids;
+		cs->units = xcalloc(cs->nunits, sizeof(*cs->units));
+		for (size_t u = 0; u < cs->nunits; u++) {
+			cs->units[u].tid = cfg->tids[u];
+			cs->units[u].cpu = -1;
+			read_comm(cfg->tids[u], cs->units[u].comm,
+				  sizeof(cs->units[u].comm));
+		}
+	} else {
+		cs->nunits = 1;
+		cs->units = xcalloc(1, sizeof(*cs->units));
+		cs->units[0].tid = child;
+		cs->units[0].cpu = -1;
+	}
+	cs->counter = xcalloc(cs->nev * cs->nunits, sizeof(*cs->counter));
+	cs->cur = xcalloc(cs->nev * cs->nunits, sizeof(*cs->cur));
+	cs->supported = xcalloc(cs->nev, sizeof(*cs->supported));
+}
+
+/* Errors that mean "this machine cannot count that": perf's <not supported>. */
+static bool not_supported(int err)
+{
+	return err == ENOENT || err == EOPNOTSUPP || err == ENODEV ||
+	       err == EINVAL || err == ENOSYS || err == E2BIG;
+}
+
+static void open_failed(const struct config *cfg, const struct unit *u,
+			const struct pc_event_spec *ev, int err)
+{
+	char buf[256];
+	bool task = cfg->tids != NULL;
+
+	pc_strerror(err, &ev->attr, buf, sizeof(buf));
+	if (task && (err == EACCES || err == EPERM || err == ESRCH))
+		usage_error("cannot count '%s' on thread %d: %s", ev->name,
+			    (int)u->tid, buf);
+	die("cannot count '%s': %s", ev->name, buf);
+}
+
+void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
+{
+	size_t alive = 0;
+
+	for (size_t u = 0; u < cs->nunits; u++) {
+		const struct unit *un = &cs->units[u];
+		struct pc_counter *leader = NULL;
+		bool unit_gone = false;
+
+		for (size_t e = 0; e < cs->nev && !unit_gone; e++) {
+			const struct pc_event_spec *ev = &cfg->events.ev[e];
+			struct perf_event_attr attr = ev->attr;
+			bool member = ev->group >= 0 && !ev->leader;
+			struct pc_counter *c;
+
+			if (member && leader == NULL)
+				continue;	/* its leader did not open */
+			attr.disabled = !member;
+			attr.enable_on_exec = on_exec && !member;
+			attr.inherit = !cfg->no_inherit && un->tid >= 0;
+			c = pc_counter_open(&attr, &PC_OPEN_TASK_CPU(
+				un->tid, un->cpu,
+				.leader = member ? leader : NULL,
+				.group = ev->group >= 0 && ev->leader));
+			if (ev->group < 0 || ev->leader)
+				leader = NULL;
+			if (c == NULL) {
+				int err = errno;
+
+				/* A thread of -p that ended since we listed it. */
+				if (err == ESRCH && cfg->tids && cs->nunits > 1) {
+					unit_gone = true;
+					break;
+				}
+				if (!not_supported(err))
+					open_failed(cfg, un, ev, err);
+				continue;
+			}
+			if (ev->group >= 0 && ev->leader)
+				leader = c;
+			cs->counter[e * cs->nunits + u] = c;
+			cs->supported[e] = true;
+		}
+		if (unit_gone) {
+			for (size_t e = 0; e < cs->nev; e++) {
+				pc_counter_close(cs->counter[e * cs->nunits + u]);
+				cs->counter[e * cs->nunits + u] = NULL;
+			}
+		} else {
+			alive++;
+		}
+	}
+	if (alive == 0)
+		usage_error("no thread of '%s' is still alive", cfg->pid_str ?
+			    cfg->pid_str : cfg->tid_str);
+}
+
+/* Apply fn to every counter that leads (a group or itself). */
+static void for_each_leader(struct cset *cs, const struct config *cfg,
+			    int (*fn)(struct pc_counter *))
+{
+	for (size_t e = 0; e < cs->nev; e++) {
+		const struct pc_event_spec *ev = &cfg->events.ev[e];
+
+		if (ev->group >= 0 && !ev->leader)
+			continue;
+		for (size_t u = 0; u < cs->nunits; u++)
+			if (cs->counter[e * cs->nunits + u])
+				fn(cs->counter[e * cs->nunits + u]);
+	}
+}
+
+void cset_enable(struct cset *cs, const struct config *cfg)
+{
+	for_each_leader(cs, cfg, pc_counter_enable);
+}
+
+void cset_disable(struct cset *cs, const struct config *cfg)
+{
+	for_each_leader(cs, cfg, pc_counter_disable);
+}
+
+/* A group is read with one read(): its members' counts are consistent. */
+static void read_group(struct cset *cs, const struct config *cfg, size_t e,
+		       size_t u)
+{
+	struct pc_count buf[64];
+	size_t n = 0, j = 1;
+	int got;
+
+	while (e + n < cs->nev && cfg->events.ev[e + n].group ==
+				      cfg->events.ev[e].group)
+		n++;
+	if (n > 64)
+		n = 64;
+	got = pc_group_read(cs->counter[e * cs->nunits + u], buf, n);
+	if (got <= 0)
+		return;
+	cs->cur[e * cs->nunits + u] = buf[0];
+	for (size_t m = e + 1; m < e + n && j < (size_t)got; m++) {
+		if (cs->counter[m * cs->nunits + u])
+			cs->cur[m * cs->nunits + u] = buf[j++];
+	}
+}
+
+void cset_read(struct cset *cs, const struct config *cfg)
+{
+	memset(cs->cur, 0, cs->nev * cs->nunits * sizeof(*cs->cur));
+	for (size_t e = 0; e < cs->nev; e++) {
+		const struct pc_event_spec *ev = &cfg->events.ev[e];
+
+		for (size_t u = 0; u < cs->nunits; u++) {
+			struct pc_counter *c = cs->counter[e * cs->nunits + u];
+
+			if (c == NULL || (ev->group >= 0 && !ev->leader))
+				continue;
+			if (ev->group >= 0)
+				read_group(cs, cfg, e, u);
+			else
+				pc_counter_read(c, &cs->cur[e * cs->nunits + u]);
+		}
+	}
+}
+
+void cset_release(struct cset *cs)
+{
+	/* Members before leaders: close in reverse order. */
+	for (size_t i = cs->nev * cs->nunits; i-- > 0;)
+		pc_counter_close(cs->counter[i]);
+	free(cs->counter);
+	free(cs->cur);
+	free(cs->supported);
+	free(cs->units);
+	memset(cs, 0, sizeof(*cs));
+}

@@ -1,0 +1,322 @@
+/* pcstat.c - perf-stat-compatible counting: options, checks, main. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/die.h"
+#include "util/parse.h"
+#include "util/xmalloc.h"
+#include "events.h"
+#include "list.h"
+#include "print.h"
+#include "run.h"
+
+enum {
+	OPT_INTERVAL_COUNT = 256, OPT_TIMEOUT, OPT_PER_THREAD, OPT_TABLE,
+	OPT_APPEND,
+};
+
+/* The options, with their help lines: one table for getopt and --help. */
+static const struct opt {
+	struct option lo;
+	int so;
+	const char *arg, *help;
+} opts[] = {
+	{ { "event", required_argument, NULL, 'e' }, 'e', "EVENTS", "events to count: names, rNNNN, :u/:k, a,b,{c,d}; 'list' lists them" },
+	{ { "pid", required_argument, NULL, 'p' }, 'p', "PID,..", "count running processes (all their threads)" },
+	{ { "tid", required_argument, NULL, 't' }, 't', "TID,..", "count running threads" },
+	{ { "all-cpus", no_argument, NULL, 'a' }, 'a', NULL, "count system-wide, on every CPU" },
+	{ { "cpu", required_argument, NULL, 'C' }, 'C', "LIST", "count on these CPUs (0-3,5)" },
+	{ { "repeat", required_argument, NULL, 'r' }, 'r', "N", "run the command N times: mean +- noise, median" },
+	{ { "interval-print", required_argument, NULL, 'I' }, 'I', "MS", "print counts every MS milliseconds (>= 10)" },
+	{ { "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT }, 0, "N", "stop after N intervals" },
+	{ { "timeout", required_argument, NULL, OPT_TIMEOUT }, 0, "MS", "stop after MS milliseconds" },
+	{ { "field-separator", required_argument, NULL, 'x' }, 'x', "SEP", "CSV output, fields separated by SEP" },
+	{ { "json", no_argument, NULL, 'j' }, 'j', NULL, "JSON output, one object per line" },
+	{ { "output", required_argument, NULL, 'o' }, 'o', "FILE", "write the counts to FILE instead of stderr" },
+	{ { "append", no_argument, NULL, OPT_APPEND }, 0, NULL, "with -o, append to FILE" },
+	{ { "no-aggr", no_argument, NULL, 'A' }, 'A', NULL, "with -a/-C, one line per CPU" },
+	{ { "per-thread", no_argument, NULL, OPT_PER_THREAD }, 0, NULL, "with -p/-t, one line per thread" },
+	{ { "no-inherit", no_argument, NULL, 'i' }, 'i', NULL, "do not count the command's children" },
+	{ { "delay", required_argument, NULL, 'D' }, 'D', "MS", "start counting MS milliseconds after the command" },
+	{ { "detailed", no_argument, NULL, 'd' }, 'd', NULL, "add the cache events" },
+	{ { "table", no_argument, NULL, OPT_TABLE }, 0, NULL, "with -r, show every run and each event's median/min/max" },
+	{ { "quiet", no_argument, NULL, 'q' }, 'q', NULL, "print no counts (exit status only)" },
+	{ { "help", no_argument, NULL, 'h' }, 'h', NULL, "show this help" },
+};
+
+#define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+static void help(void)
+{
+	printf("usage: pcstat [options] [--] command [args...]\n"
+	       "       pcstat [options] -p PID | -t TID | -a | -C LIST\n"
+	       "       pcstat list\n\n");
+	for (size_t i = 0; i < NOPTS; i++) {
+		char buf[48];
+
+		if (opts[i].so)
+			snprintf(buf, sizeof(buf), "-%c, --%s%s%s", opts[i].so,
+				 opts[i].lo.name, opts[i].arg ? " " : "",
+				 opts[i].arg ? opts[i].arg : "");
+		else
+			snprintf(buf, sizeof(buf), "    --%s%s%s",
+				 opts[i].lo.name, opts[i].arg ? " " : "",
+				 opts[i].arg ? opts[i].arg : "");
+		printf("  %-28s %s\n", buf, opts[i].help);
+	}
+	printf("\nExit status: the command's; 128+N if a signal N killed it; "
+	       "2 for bad usage.\nSee pcstat(1).\n");
+	exit(0);
+}
+
+static unsigned parse_ms(const char *opt, const char *s, unsigned min)
+{
+	uint64_t v;
+
+	if (!parse_u64(s, min, 24ull * 3600 * 1000, &v))
+		usage_error("%s needs a number of milliseconds >= %u, not '%s'",
+			    opt, min, s);
+	return (unsigned)v;
+}
+
+/* -p/-t: every listed task must exist and be ours to watch. */
+static void parse_tasks(struct config *cfg, const char *s, bool whole)
+{
+	char *copy = xstrdup(s), *save = NULL;
+
+	for (char *tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int pid;
+		pid_t *t = NULL;
+		int n;
+
+		if (!parse_int(tok, 1, 0x7fffffff, &pid))
+			usage_error("-%c needs process ids, not '%s'",
+				    whole ? 'p' : 't', tok);
+		if (kill(pid, 0) < 0 && errno == ESRCH)
+			die_status(2, "no process with id %d (is it still "
+				   "running?)", pid);
+		if (kill(pid, 0) < 0 && errno == EPERM && geteuid() != 0)
+			die_status(2, "process %d belongs to another user "
+				   "(run pcstat as its owner or as root)", pid);
+		if (whole) {
+			n = pc_task_threads(pid, &t);
+			if (n < 0)
+				die_status(2, "no process with id %d (is it "
+					   "still running?)", pid);
+		} else {
+			n = 1;
+			t = xmalloc(sizeof(*t));
+			t[0] = pid;
+		}
+		cfg->tids = xreallocarray(cfg->tids, cfg->ntids + n,
+					  sizeof(*cfg->tids));
+		memcpy(cfg->tids + cfg->ntids, t, n * sizeof(*t));
+		cfg->ntids += n;
+		free(t);
+	}
+	free(copy);
+	if (cfg->ntids == 0)
+		usage_error("-%c needs process ids", whole ? 'p' : 't');
+}
+
+static void parse_cpus(struct config *cfg, const char *s)
+{
+	int *online, *cpus, n, nonline;
+	char list[256] = "";
+
+	n = pc_cpulist_parse(s, &cpus, NULL);
+	if (n <= 0)
+		usage_error("-C needs a CPU list such as 0-3,5, not '%s'", s);
+	nonline = pc_cpus_online(&online);
+	for (int i = 0; i < n; i++) {
+		bool ok = false;
+
+		for (int j = 0; j < nonline; j++)
+			ok |= online[j] == cpus[i];
+		if (!ok) {
+			for (int j = 0; j < nonline; j++)
+				snprintf(list + strlen(list),
+					 sizeof(list) - strlen(list), "%s%d",
+					 j ? "," : "", online[j]);
+			die_status(2, "CPU %d is not online (online CPUs: %s)",
+				   cpus[i], list);
+		}
+	}
+	free(online);
+	cfg->cpus = cpus;
+	cfg->ncpus = (size_t)n;
+}
+
+static void parse_args(struct config *cfg, int argc, char **argv)
+{
+	struct option lopts[NOPTS + 1];
+	const char *out_path = NULL;
+	char sopts[64] = "+:";
+	bool append = false;
+	int c, tmp;
+
+	for (size_t i = 0; i < NOPTS; i++) {
+		lopts[i] = opts[i].lo;
+		if (opts[i].so) {
+			size_t l = strlen(sopts);
+
+			sopts[l] = (char)opts[i].so;
+			sopts[l + 1] = '\0';
+			if (opts[i].arg)
+				strcat(sopts, ":");
+		}
+	}
+	memset(&lopts[NOPTS], 0, sizeof(lopts[0]));
+	cfg->run_count = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (strcmp(optarg, "list") == 0) {
+				list_events(stdout);
+				exit(0);
+			}
+			events_add(&cfg->events, optarg);
+			break;
+		case 'p': cfg->pid_str = optarg; parse_tasks(cfg, optarg, true); break;
+		case 't': cfg->tid_str = optarg; parse_tasks(cfg, optarg, false); break;
+		case 'a': cfg->system_wide = true; break;
+		case 'C': cfg->cpu_str = optarg; parse_cpus(cfg, optarg); break;
+		case 'r':
+			if (!parse_int(optarg, 1, 1000000, &tmp))
+				usage_error("-r needs a run count >= 1, not '%s'",
+					    optarg);
+			cfg->run_count = tmp;
+			break;
+		case 'I': cfg->interval_ms = parse_ms("-I", optarg, 10); break;
+		case OPT_INTERVAL_COUNT:
+			cfg->interval_count = parse_ms("--interval-count", optarg, 1);
+			break;
+		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 1); break;
+		case 'x':
+			/* `-x -- cmd` would take "--" as the separator. */
+			if (*optarg == '\0' || strcmp(optarg, "--") == 0)
+				usage_error("-x needs a separator, e.g. -x,");
+			cfg->sep = optarg;
+			cfg->fmt = FMT_CSV;
+			break;
+		case 'j': cfg->fmt = FMT_JSON; break;
+		case 'o': out_path = optarg; break;
+		case OPT_APPEND: append = true; break;
+		case 'A': cfg->aggr = AGGR_CPU; break;
+		case OPT_PER_THREAD: cfg->aggr = AGGR_THREAD; break;
+		case 'i': cfg->no_inherit = true; break;
+		case 'D': cfg->delay_ms = parse_ms("-D", optarg, 0); break;
+		case 'd': cfg->detailed = true; break;
+		case OPT_TABLE: cfg->table = true; break;
+		case 'q': cfg->quiet = true; break;
+		case 'h': help(); break;
+		case ':':
+			if (optopt == 'x')
+				usage_error("-x needs a separator, e.g. -x,");
+			usage_error("option '%s' needs an argument", argv[optind - 1]);
+		default:
+			if (optopt && optopt < 256)
+				usage_error("unknown option '-%c'", optopt);
+			usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		cfg->argv = argv + optind;
+	else if (optind > 1 && strcmp(argv[optind - 1], "--") == 0)
+		usage_error("missing command after '--'");
+
+	if ((cfg->system_wide || cfg->cpus) && cfg->tids)
+		usage_error("-a/-C and -p/-t exclude each other");
+	if (!cfg->argv && !cfg->tids && !cfg->system_wide && !cfg->cpus)
+		usage_error("missing command: pcstat [options] -- command, "
+			    "or -p PID, -t TID, -a, -C LIST");
+	if (cfg->argv && cfg->tids)
+		usage_error("give either a command or -p/-t, not both");
+	if (cfg->run_count > 1 && !cfg->argv)
+		usage_error("-r needs a command to repeat");
+	if (cfg->run_count > 1 && cfg->interval_ms)
+		usage_error("-r and -I exclude each other");
+	if (cfg->interval_count && !cfg->interval_ms)
+		usage_error("--interval-count needs -I");
+	if (cfg->aggr == AGGR_CPU && !cfg->system_wide && !cfg->cpus)
+		usage_error("-A needs -a or -C");
+	if (cfg->aggr == AGGR_THREAD && !cfg->tids)
+		usage_error("--per-thread needs -p or -t");
+	if (cfg->system_wide && !cfg->cpus) {
+		int n = pc_cpus_online(&cfg->cpus);
+
+		if (n <= 0)
+			die("cannot read the online CPUs");
+		cfg->ncpus = (size_t)n;
+	}
+	if (cfg->events.nr == 0)
+		events_add_default(&cfg->events, cfg->cpus != NULL);
+	if (cfg->detailed)
+		events_add_detailed(&cfg->events);
+
+	cfg->out = stderr;
+	if (out_path) {
+		time_t t = time(NULL);
+		char date[64];
+
+		cfg->out = fopen(out_path, append ? "ae" : "we");
+		if (cfg->out == NULL)
+			die_status(2, "cannot write '%s': %s (does its directory "
+				   "exist?)", out_path, strerror(errno));
+		cfg->out_file = true;
+		/* perf starts its files so. */
+		strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y",
+			 localtime(&t));
+		fprintf(cfg->out, "# started on %s\n\n", date);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct config cfg = { 0 };
+	struct run_result res = { 0 };
+	struct stats st;
+	struct cset cs;
+	int status = 0;
+
+	set_progname(argv[0]);
+	if (argc > 1 && strcmp(argv[1], "list") == 0) {
+		list_events(stdout);
+		return 0;
+	}
+	parse_args(&cfg, argc, argv);
+	run_signals_init();
+	stats_init(&st, cfg.events.nr,
+		   cfg.aggr == AGGR_CPU ? cfg.ncpus :
+		   cfg.aggr == AGGR_THREAD ? cfg.ntids : 1,
+		   (unsigned)cfg.run_count);
+	for (int r = 0; r < cfg.run_count; r++) {
+		run_once(&cfg, &cs, &st, &res);
+		status = res.status;
+		if (!cfg.interval_ms)
+			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
+		if (res.interrupted || r == cfg.run_count - 1) {
+			if (!cfg.interval_ms && !cfg.quiet)
+				print_counts(&cfg, &cs, &st, &res, false, 0);
+			cset_release(&cs);
+			break;
+		}
+		cset_release(&cs);
+	}
+	stats_release(&st);
+	pc_event_list_release(&cfg.events);
+	free(cfg.tids);
+	free(cfg.cpus);
+	if (cfg.out_file && fclose(cfg.out) != 0)
+		die_errno("cannot write the output file");
+	return status;
+}

@@ -1,0 +1,84 @@
+/* pcstat.h - pcstat's private types: the options, the counter set, rows. */
+#ifndef PCSTAT_PCSTAT_H
+#define PCSTAT_PCSTAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <sysapi/sysapi.h>
+
+/* How counts of the units (CPUs, threads) are put together. */
+enum aggr_mode {
+	AGGR_GLOBAL,		/* one row per event: the sum */
+	AGGR_CPU,		/* -A: one row per event and CPU */
+	AGGR_THREAD,		/* --per-thread: one row per event and thread */
+};
+
+enum out_format { FMT_STD, FMT_CSV, FMT_JSON };
+
+/* Everything the command line says. */
+struct config {
+	struct pc_event_list events;
+	char **argv;		/* the command, NULL when attaching */
+	const char *pid_str;	/* -p as given, for the header */
+	const char *tid_str;	/* -t as given */
+	const char *cpu_str;	/* -C as given */
+	pid_t *tids;		/* threads to count (-p, -t) */
+	size_t ntids;
+	int *cpus;		/* CPUs to count (-a, -C) */
+	size_t ncpus;
+	bool system_wide;	/* -a */
+	int run_count;		/* -r */
+	unsigned interval_ms;	/* -I, 0 when off */
+	unsigned interval_count;
+	unsigned timeout_ms;
+	unsigned delay_ms;	/* -D */
+	const char *sep;	/* -x, NULL when not CSV */
+	enum out_format fmt;
+	enum aggr_mode aggr;
+	bool no_inherit, quiet, detailed, table;
+	FILE *out;		/* -o FILE or stderr */
+	bool out_file;
+};
+
+/* Where a set of counters is opened: one task (any CPU) or one CPU. */
+struct unit {
+	pid_t tid;		/* -1 for a CPU */
+	int cpu;		/* -1 for a task */
+	char comm[17];
+};
+
+/*
+ * The open counters: counter[ev * nunits + u] for event ev on unit u,
+ * NULL where the event could not be opened; supported[ev] says whether
+ * the event opened at all.  cur[] holds the counts of the last read.
+ */
+struct cset {
+	size_t nev, nunits;
+	struct unit *units;
+	struct pc_counter **counter;
+	bool *supported;
+	struct pc_count *cur;
+};
+
+/* counters.c */
+void cset_init(struct cset *cs, const struct config *cfg, pid_t child);
+void cset_open(struct cset *cs, const struct config *cfg, bool on_exec);
+void cset_enable(struct cset *cs, const struct config *cfg);
+void cset_disable(struct cset *cs, const struct config *cfg);
+void cset_read(struct cset *cs, const struct config *cfg);
+void cset_release(struct cset *cs);
+
+/* The outcome of one measured run (or of one interval). */
+struct run_result {
+	double wall_ns;
+	struct rusage ru;
+	bool have_ru;
+	int status;		/* exit status to return: 0, N, 128+sig */
+	bool interrupted;	/* SIGINT/SIGTERM: stop repeating */
+};
+
+#endif

@@ -1,0 +1,57 @@
+/* print-csv.c - perf stat -x SEP: value, unit, event, [noise,] run time,
+ * percent running, metric value, metric unit. */
+#include "config.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "print.h"
+
+/* Metric formats come from metric.c's const table, never from input. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+static void csv_row(const struct print_ctx *pc, const struct row *r)
+{
+	const char *sep = pc->cfg->sep;
+	FILE *f = pc->f;
+	/* perf divides in integers here: the percentage has no fraction. */
+	uint64_t pct = r->run != r->ena && r->ena ? 100 * r->run / r->ena : 100;
+
+	if (r->have_ts)
+		fprintf(f, "%6lu.%09lu%s", (unsigned long)(r->ts_ns / 1000000000u),
+			(unsigned long)(r->ts_ns % 1000000000u), sep);
+	if (r->where && r->where->cpu >= 0)
+		fprintf(f, "CPU%d%s", r->where->cpu, sep);
+	else if (r->where)
+		fprintf(f, "%s-%d%s", r->where->comm, (int)r->where->tid, sep);
+	if (r->counted)
+		fprintf(f, r->scale != 1.0 ? "%.2f%s" : "%.0f%s",
+			r->val * r->scale, sep);
+	else
+		fprintf(f, "%s%s", r->supported ? CNTR_NOT_COUNTED :
+			CNTR_NOT_SUPPORTED, sep);
+	fprintf(f, "%s%s%s", r->unit, sep, r->name);
+	if (r->noise_shown)
+		fprintf(f, "%s%.2f%%", sep, r->noise);
+	fprintf(f, "%s%llu%s%.2f", sep, (unsigned long long)r->run, sep,
+		(double)pct);
+	if (r->counted && r->m.fmt) {
+		char buf[64], *v = buf, *end;
+
+		/* perf keeps only the number: "   0.180" -> "0.180". */
+		snprintf(buf, sizeof(buf), r->m.fmt, r->m.val);
+		while (isspace((unsigned char)*v))
+			v++;
+		for (end = v; isdigit((unsigned char)*end) || *end == '.'; end++)
+			;
+		*end = '\0';
+		fprintf(f, "%s%s%s%s", sep, v, sep, r->m.unit);
+	} else {
+		fprintf(f, "%s%s", sep, sep);
+	}
+	fputc('\n', f);
+}
+
+const struct printer print_csv = {
+	.row = csv_row,
+};

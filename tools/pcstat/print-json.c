@@ -1,0 +1,57 @@
+/* print-json.c - perf stat -j: one JSON object per line, perf's keys. */
+#include "config.h"
+
+#include "print.h"
+
+void print_json_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+static void json_row(const struct print_ctx *pc, const struct row *r)
+{
+	FILE *f = pc->f;
+	uint64_t pct = r->run != r->ena && r->ena ? 100 * r->run / r->ena : 100;
+
+	fputc('{', f);
+	if (r->have_ts)
+		fprintf(f, "\"interval\" : %lu.%09lu, ",
+			(unsigned long)(r->ts_ns / 1000000000u),
+			(unsigned long)(r->ts_ns % 1000000000u));
+	if (r->where && r->where->cpu >= 0) {
+		fprintf(f, "\"cpu\" : \"%d\", ", r->where->cpu);
+	} else if (r->where) {
+		fprintf(f, "\"thread\" : \"");
+		print_json_str(f, r->where->comm);
+		fprintf(f, "-%d\", ", (int)r->where->tid);
+	}
+	if (r->counted)
+		fprintf(f, "\"counter-value\" : \"%f\", ", r->val * r->scale);
+	else
+		fprintf(f, "\"counter-value\" : \"%s\", ", r->supported ?
+			CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
+	fprintf(f, "\"unit\" : \"%s\", \"event\" : \"", r->unit);
+	print_json_str(f, r->name);
+	fprintf(f, "\", ");
+	if (r->noise_shown)
+		fprintf(f, "\"variance\" : %.2f, ", r->noise);
+	fprintf(f, "\"event-runtime\" : %llu, \"pcnt-running\" : %.2f, ",
+		(unsigned long long)r->run, (double)pct);
+	/* perf prints "(null)" for an event without a metric: we print "". */
+	fprintf(f, "\"metric-value\" : %f, \"metric-unit\" : \"%s\"}\n",
+		r->counted && r->m.fmt ? r->m.val : 0.0,
+		r->counted && r->m.fmt ? r->m.unit : "");
+}
+
+const struct printer print_json = {
+	.row = json_row,
+};

@@ -1,0 +1,77 @@
+/* print-std.c - perf stat's human layout, column for column. */
+#include "config.h"
+
+#include "print.h"
+
+/* Metric formats come from metric.c's const table, never from input. */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+static void std_prefix(const struct print_ctx *pc, const struct row *r)
+{
+	FILE *f = pc->f;
+
+	if (r->have_ts)
+		fprintf(f, "%6lu.%09lu ", (unsigned long)(r->ts_ns / 1000000000u),
+			(unsigned long)(r->ts_ns % 1000000000u));
+	if (r->where && r->where->cpu >= 0)
+		fprintf(f, "CPU%-7d ", r->where->cpu);
+	else if (r->where)
+		fprintf(f, "%16s-%-8d ", r->where->comm, (int)r->where->tid);
+}
+
+/* perf's print_metric_std(): " # " value, unit, padded to 38 columns. */
+static void std_metric(FILE *f, const struct metric *m)
+{
+	int n;
+
+	if (m->fmt == NULL) {
+		fprintf(f, "%-*s", STD_METRIC_LEN, "");
+		return;
+	}
+	n = fprintf(f, " # ");
+	n += fprintf(f, m->fmt, m->val);
+	fprintf(f, " %-*s", STD_METRIC_LEN - n - 1, m->unit);
+}
+
+static void std_row(const struct print_ctx *pc, const struct row *r)
+{
+	FILE *f = pc->f;
+
+	std_prefix(pc, r);
+	if (r->counted) {
+		fprintf(f, r->scale != 1.0 ? "%*.2f " : "%*.0f ",
+			STD_COUNTS_LEN, r->val * r->scale);
+		fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
+		fprintf(f, "%-*s", STD_NAME_LEN, r->name);
+		std_metric(f, &r->m);
+	} else {
+		fprintf(f, "%*s ", STD_COUNTS_LEN,
+			r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
+		fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
+		fprintf(f, "%-*s", STD_NAME_LEN_UNCOUNTED, r->name);
+		fprintf(f, "%-*s", STD_METRIC_LEN, "");
+	}
+	if (r->noise_shown && r->noise != 0)
+		fprintf(f, "  ( +-%6.2f%% )", r->noise);
+	if (r->run != r->ena)
+		fprintf(f, "  (%.2f%%)", 100.0 * (double)r->run / (double)r->ena);
+	fputc('\n', f);
+}
+
+static void std_interval_header(const struct print_ctx *pc)
+{
+	static const char *const aggr_col[] = {
+		[AGGR_GLOBAL] = "",
+		[AGGR_CPU] = " CPU       ",
+		[AGGR_THREAD] = "             comm-pid     ",
+	};
+
+	fprintf(pc->f, "#%15s%s %*s %*s events\n", "time",
+		aggr_col[pc->cfg->aggr], STD_COUNTS_LEN, "counts", STD_UNIT_LEN,
+		"unit");
+}
+
+const struct printer print_std = {
+	.interval_header = std_interval_header,
+	.row = std_row,
+};

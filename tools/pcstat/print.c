@@ -1,0 +1,211 @@
+/* print.c - turn statistics into rows; perf's header and footer. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xmalloc.h"
+#include "print.h"
+
+static const struct printer *const printers[] = {
+	[FMT_STD] = &print_std,
+	[FMT_CSV] = &print_csv,
+	[FMT_JSON] = &print_json,
+};
+
+static void print_header(const struct config *cfg, FILE *f)
+{
+	fprintf(f, "\n Performance counter stats for ");
+	if (cfg->system_wide)
+		fprintf(f, "'system wide");
+	else if (cfg->cpu_str)
+		fprintf(f, "'CPU(s) %s", cfg->cpu_str);
+	else if (cfg->pid_str)
+		fprintf(f, "process id '%s", cfg->pid_str);
+	else if (cfg->tid_str)
+		fprintf(f, "thread id '%s", cfg->tid_str);
+	else {
+		fprintf(f, "'%s", cfg->argv[0]);
+		for (int i = 1; cfg->argv[i]; i++)
+			fprintf(f, " %s", cfg->argv[i]);
+	}
+	fprintf(f, "'");
+	if (cfg->run_count > 1)
+		fprintf(f, " (%d runs)", cfg->run_count);
+	fprintf(f, ":\n\n");
+}
+
+/* perf's get_precision(): 2 digits more than the stddev's first. */
+static int precision(double sd)
+{
+	if (sd > 1 || sd <= 0)
+		return sd <= 0 ? 7 : 2;
+	return (int)lround(ceil(-log10(sd))) + 2;
+}
+
+static void print_table(FILE *f, const struct acc *wall, int prec)
+{
+	double avg = wall->mean / 1e9;
+	char tmp[64];
+	int indent = 0;
+
+	snprintf(tmp, sizeof(tmp), " %17.*f", prec, avg);
+	while (tmp[indent] == ' ')
+		indent++;
+	fprintf(f, "%*s# Table of individual measurements:\n", indent, "");
+	for (unsigned i = 0; i < wall->n; i++) {
+		double run = wall->vals[i] / 1e9;
+		int n = 1 + abs((int)(100.0 * (run - avg) / run) / 5);
+
+		fprintf(f, " %17.*f (%+.*f) ", prec, run, prec, run - avg);
+		while (n--)
+			fputc('#', f);
+		fputc('\n', f);
+	}
+	fprintf(f, "\n%*s# Final result:\n", indent, "");
+}
+
+static void print_footer(const struct config *cfg, const struct stats *st,
+			 const struct run_result *last, FILE *f)
+{
+	const struct acc *w = &st->wall;
+
+	fprintf(f, "\n");
+	if (w->n <= 1) {
+		fprintf(f, " %17.9f seconds time elapsed", w->mean / 1e9);
+		if (last->have_ru) {
+			fprintf(f, "\n\n");
+			fprintf(f, " %17.9f seconds user\n",
+				last->ru.ru_utime.tv_sec +
+				last->ru.ru_utime.tv_usec / 1e6);
+			fprintf(f, " %17.9f seconds sys\n",
+				last->ru.ru_stime.tv_sec +
+				last->ru.ru_stime.tv_usec / 1e6);
+		}
+	} else {
+		double sd = acc_stddev_mean(w) / 1e9;
+		int prec = precision(sd);
+
+		if (cfg->table)
+			print_table(f, w, prec);
+		fprintf(f, " %17.*f +- %.*f seconds time elapsed", prec,
+			w->mean / 1e9, prec, sd);
+		if (acc_noise_pct(w))
+			fprintf(f, "  ( +-%6.2f%% )", acc_noise_pct(w));
+		/* Ours, on a line of its own so perf's layout stays intact. */
+		fprintf(f, "\n %17.*f median, %.*f min, %.*f max seconds "
+			"time elapsed (%u runs)", prec, acc_median(w) / 1e9,
+			prec, acc_min(w) / 1e9, prec, acc_max(w) / 1e9, w->n);
+	}
+	fprintf(f, "\n\n");
+}
+
+/* The per-event spread of -r --table: median, min, max of each count. */
+static void print_spread(const struct config *cfg, const struct stats *st,
+			 FILE *f)
+{
+	fprintf(f, "# %16s %16s %16s  event (%u runs)\n", "median", "min",
+		"max", st->wall.n);
+	for (size_t e = 0; e < st->nev; e++) {
+		const struct acc *a = &st->slot[e * st->nslots].val;
+		double sc = metric_is_clock(&cfg->events.ev[e].attr) ? 1e-6 : 1;
+
+		fprintf(f, "# %16.2f %16.2f %16.2f  %s\n", acc_median(a) * sc,
+			acc_min(a) * sc, acc_max(a) * sc,
+			cfg->events.ev[e].name);
+	}
+}
+
+static void fill_row(struct row *r, const struct config *cfg,
+		     const struct cset *cs, const struct stats *st, size_t e,
+		     size_t s)
+{
+	const struct row_stat *rs = &st->slot[e * st->nslots + s];
+	const struct pc_event_spec *ev = &cfg->events.ev[e];
+	bool clock = metric_is_clock(&ev->attr);
+
+	memset(r, 0, sizeof(*r));
+	r->name = ev->name;
+	r->unit = clock ? "msec" : "";
+	r->scale = clock ? 1e-6 : 1.0;
+	r->where = cfg->aggr == AGGR_GLOBAL ? NULL : &cs->units[s];
+	r->val = rs->val.mean;
+	r->ena = (uint64_t)llround(rs->ena.mean);
+	r->run = (uint64_t)llround(rs->run.mean);
+	r->noise_shown = cfg->run_count > 1;
+	r->noise = acc_noise_pct(&rs->val);
+	r->supported = cs->supported[e];
+	r->counted = r->supported && r->ena > 0 && r->run > 0;
+}
+
+static const struct row *sort_rows;
+
+static int cmp_row_desc(const void *a, const void *b)
+{
+	double x = sort_rows[*(const size_t *)a].val;
+	double y = sort_rows[*(const size_t *)b].val;
+
+	return (x < y) - (x > y);
+}
+
+void print_counts(const struct config *cfg, const struct cset *cs,
+		  const struct stats *st, const struct run_result *last,
+		  bool interval, uint64_t ts_ns)
+{
+	static unsigned nintervals;
+	const struct printer *p = printers[cfg->fmt];
+	struct print_ctx pc = { .cfg = cfg, .f = cfg->out };
+	size_t nrows = st->nev * st->nslots;
+	struct row *rows = xcalloc(nrows, sizeof(*rows));
+	struct metric_ctx *ctx = xcalloc(st->nslots, sizeof(*ctx));
+	size_t *order = xcalloc(st->nslots, sizeof(*order));
+
+	for (size_t e = 0; e < st->nev; e++)
+		for (size_t s = 0; s < st->nslots; s++) {
+			struct row *r = &rows[e * st->nslots + s];
+
+			fill_row(r, cfg, cs, st, e, s);
+			if (r->counted)
+				metric_ctx_add(&ctx[s], &cfg->events.ev[e].attr,
+					       r->val);
+		}
+	for (size_t s = 0; s < st->nslots; s++)
+		ctx[s].wall_ns = interval ? cfg->interval_ms * 1e6
+					  : st->wall.mean;
+
+	if (cfg->fmt == FMT_STD && !interval)
+		print_header(cfg, pc.f);
+	if (interval && p->interval_header && nintervals++ % 25 == 0)
+		p->interval_header(&pc);
+	for (size_t e = 0; e < st->nev; e++) {
+		struct row *base = &rows[e * st->nslots];
+
+		for (size_t s = 0; s < st->nslots; s++)
+			order[s] = s;
+		/* perf lists threads busiest first. */
+		if (cfg->aggr == AGGR_THREAD) {
+			sort_rows = base;
+			qsort(order, st->nslots, sizeof(*order), cmp_row_desc);
+		}
+		for (size_t s = 0; s < st->nslots; s++) {
+			struct row *r = &base[order[s]];
+
+			r->have_ts = interval;
+			r->ts_ns = ts_ns;
+			if (r->counted)
+				metric_compute(&r->m, &cfg->events.ev[e].attr,
+					       r->val, &ctx[order[s]]);
+			p->row(&pc, r);
+		}
+	}
+	if (cfg->fmt == FMT_STD && !interval) {
+		print_footer(cfg, st, last, pc.f);
+		if (cfg->table && st->wall.n > 1)
+			print_spread(cfg, st, pc.f);
+	}
+	fflush(pc.f);
+	free(order);
+	free(ctx);
+	free(rows);
+}
