@@ -23,11 +23,14 @@ check "page-faults $faults = $n within 1%" within "$faults" $n 1
 tc=$(val task-clock spin.csv) ru=$(awk '{ print $1 / 1000 }' spin.out)
 check "task-clock $tc ms vs rusage $ru ms within 2%" within "$tc" "$ru" 2
 
-# context-switches of K round trips: at least 2K.
+# context-switches of K round trips: each side blocks once per trip
+# waiting for the other, so 2K -- less one when the first ping is
+# already in the pipe as the child starts reading (seen: 3999..4007 for
+# K=2000 over many loaded runs; perf counts the same).
 k=2000
 "$PCSTAT" -x, -e context-switches -- "$pingpong" $k 2> pp.csv
 cs=$(val context-switches pp.csv)
-check "context-switches $cs >= 2*$k" test "$cs" -ge $((2 * k))
+check "context-switches $cs >= 2*$k - 1" test "$cs" -ge $((2 * k - 1))
 
 # A group is read at once: its members share one run time.
 "$PCSTAT" -x, -e '{task-clock,page-faults,context-switches}' -- \
