@@ -1,7 +1,8 @@
 /*
  * pingpong K: parent and child pass a byte back and forth over two pipes
- * K times.  Each round trip blocks both sides once: at least 2K context
- * switches between them.
+ * K times.  Each round trip blocks both sides once: 2K context switches
+ * between them, less one when the first ping is already waiting as the
+ * child starts to read.
  */
 #include <stdio.h>
 #include <stdlib.h>
