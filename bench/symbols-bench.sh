@@ -71,18 +71,33 @@ if perf record -q -e cpu-clock -F 10000 -o perf.data -- "$H" hot 2000 >/dev/null
 		perf script -i perf.data -F ip,sym,srcline
 fi
 # monitor on a running thread: its own CPU time only (the thread is not
-# its child), so samples per CPU-second is what it can sustain
-"$H" hot 3000 2> ready &
-hp=$!
-while ! grep -q ready ready 2>/dev/null; do sleep 0.05; done
-/usr/bin/time -f "%U %S %M" -o mt "$MON" -F 10000 "$hp" > mon.out 2> mon.err
-wait $hp
-read -r u s rss < mt
-S=$(grep -c '^[0-9]' mon.out)
-awk -v c="$S" -v u="$u" -v s="$s" -v r="$rss" 'BEGIN { t = u + s; if (t < 0.01) t = 0.01
+# its child), so samples per CPU-second is what it can sustain.  Run at a
+# low and a high rate: the difference is the cost of a sample, without
+# the fixed start-up (reading /proc/kallsyms, loading debuginfo).
+mon_run() {	# mon_run HZ: prints "samples cpu-seconds rss-kb"
+	"$H" hot 3000 2> ready &
+	hp=$!
+	while ! grep -q ready ready 2>/dev/null; do sleep 0.05; done
+	# CPU from perf stat's task-clock (time(1) counts in 10 ms steps)
+	/usr/bin/time -f "%M" -o mt perf stat -x, -e task-clock -o pst -- \
+		"$MON" -F "$1" "$hp" > mon.out 2> mon.err
+	wait $hp
+	rm -f ready
+	echo "$(grep -c '^[0-9]' mon.out) $(awk -F, '$3 == "task-clock" { print $1 / 1000 }' pst) $(cat mt)"
+}
+mon_run 1000 > run1
+mon_run 20000 > run2
+read -r S1 T1 R1 < run1
+read -r S T rss < run2
+awk -v c="$S" -v t="$T" -v r="$rss" 'BEGIN { if (t < 0.01) t = 0.01
 	printf "%-38s %10d in %6.2f s CPU = %8.0f /s   RSS %6.1f MiB\n",
 		"monitor (CPU time, live, text out)", c, t, c / t, r / 1024 }'
-echo "monitor $S $(awk -v u="$u" -v s="$s" 'BEGIN { t = u + s; print (t < 0.01 ? 0.01 : t) }')" >> results
+echo "monitor $S $(awk -v t="$T" 'BEGIN { print (t < 0.01 ? 0.01 : t) }')" >> results
+# the cost of one more sample, start-up excluded
+awk -v a="$S1" -v b="$S" -v ta="$T1" -v tb="$T" 'BEGIN { d = tb - ta; if (d < 0.01) d = 0.01
+	printf "%-38s %10d in %6.2f s CPU = %8.0f /s   (start-up %.2f s CPU)\n",
+		"monitor, per extra sample", b - a, d, (b - a) / d, ta - a * d / (b - a) }'
+echo "monitor-marginal $((S - S1)) $(awk -v ta="$T1" -v tb="$T" 'BEGIN { d = tb - ta; print (d < 0.01 ? 0.01 : d) }')" >> results
 
 echo "== ratios"
 awk '{ rate[$1 " " $2] = $3 / ($4 < 0.01 ? 0.01 : $4) } END {}' /dev/null
@@ -99,6 +114,7 @@ awk 'BEGIN { OFS = "" }
 		printf "libc distinct: lib/symbols / addr2line  = %.2fx\n", r[8] / r[9]
 		if (k >= 11) {
 			printf "monitor / perf script srcline          = %.0fx\n", r[11] / r[10]
+			printf "monitor per extra sample / perf script = %.0fx\n", r[12] / r[10]
 			printf "lib/symbols (helper) / perf script     = %.0fx\n", r[1] / r[10]
 		}
 	}' results
