@@ -128,7 +128,9 @@ void stats_add_run(struct stats *st, const struct cset *cs,
 				sum.running += cs->cur[i].running -
 					       (base ? base[i].running : 0);
 			}
-			acc_add(&rs->val, st->cap, pc_count_scaled(&sum, NULL));
+			/* An integer, as perf_counts_values__scale() keeps it. */
+			acc_add(&rs->val, st->cap,
+				floor(pc_count_scaled(&sum, NULL)));
 			acc_add(&rs->ena, st->cap, (double)sum.enabled);
 			acc_add(&rs->run, st->cap, (double)sum.running);
 		}
