@@ -34,6 +34,11 @@ bad --
 bad -o "$tmpdir/no/such/dir/out" -- true
 bad --no-such-option -- true
 bad -A -- true
+# --legacy where the kernel has no 2008 call (no marker published).
+if [ ! -e /sys/kernel/perf_counter/syscall_nr ]; then
+	bad --legacy -- true
+	grep -q "drop --legacy" err || fail "--legacy: no fix named"
+fi
 bad --per-thread -- true
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	# Not our pid as a non-root user: run pcstat as nobody on pid 1.

@@ -29,6 +29,33 @@ static void read_comm(pid_t tid, char *buf, size_t sz)
 	buf[strcspn(buf, "\n")] = '\0';
 }
 
+enum pc_backend cset_backend(bool want_legacy)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_TASK_CLOCK,
+		.disabled = 1,
+	};
+	enum pc_backend b = PC_BACKEND_AUTO;
+	struct pc_counter *c;
+
+	if (want_legacy)
+		return PC_BACKEND_LEGACY;
+	/* When the library takes the 2008 call is its rule (the environment,
+	   a kernel without perf_event_open): ask it with a plain counter. */
+	c = pc_counter_open(&attr, &PC_OPEN_TASK(0));
+	if (c && pc_counter_backend(c) == PC_BACKEND_LEGACY)
+		b = PC_BACKEND_LEGACY;
+	pc_counter_close(c);
+	return b;
+}
+
+bool cset_grouped(const struct config *cfg, const struct pc_event_spec *ev)
+{
+	return ev->group >= 0 && cfg->backend != PC_BACKEND_LEGACY;
+}
+
 void cset_init(struct cset *cs, const struct config *cfg, pid_t child)
 {
 	memset(cs, 0, sizeof(*cs));
@@ -82,6 +109,7 @@ static void open_failed(const struct config *cfg, const struct unit *u,
 
 void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 {
+	bool legacy = cfg->backend == PC_BACKEND_LEGACY;
 	size_t alive = 0;
 
 	for (size_t u = 0; u < cs->nunits; u++) {
@@ -92,19 +120,24 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 		for (size_t e = 0; e < cs->nev && !unit_gone; e++) {
 			const struct pc_event_spec *ev = &cfg->events.ev[e];
 			struct perf_event_attr attr = ev->attr;
-			bool member = ev->group >= 0 && !ev->leader;
+			bool grouped = cset_grouped(cfg, ev);
+			bool member = grouped && !ev->leader;
 			struct pc_counter *c;
 
 			if (member && leader == NULL)
 				continue;	/* its leader did not open */
-			attr.disabled = !member;
-			attr.enable_on_exec = on_exec && !member;
-			attr.inherit = !cfg->no_inherit && un->tid >= 0;
+			/* The 2008 call cannot inherit and counts from open
+			   (before the child's exec): see cset_enable(). */
+			attr.disabled = !member && !legacy;
+			attr.enable_on_exec = on_exec && !member && !legacy;
+			attr.inherit = !cfg->no_inherit && un->tid >= 0 &&
+				       !legacy;
 			c = pc_counter_open(&attr, &PC_OPEN_TASK_CPU(
 				un->tid, un->cpu,
 				.leader = member ? leader : NULL,
-				.group = ev->group >= 0 && ev->leader));
-			if (ev->group < 0 || ev->leader)
+				.backend = cfg->backend,
+				.group = grouped && ev->leader));
+			if (!grouped || ev->leader)
 				leader = NULL;
 			if (c == NULL) {
 				int err = errno;
@@ -118,7 +151,7 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 					open_failed(cfg, un, ev, err);
 				continue;
 			}
-			if (ev->group >= 0 && ev->leader)
+			if (grouped && ev->leader)
 				leader = c;
 			cs->counter[e * cs->nunits + u] = c;
 			cs->supported[e] = true;
@@ -144,7 +177,7 @@ static void for_each_leader(struct cset *cs, const struct config *cfg,
 	for (size_t e = 0; e < cs->nev; e++) {
 		const struct pc_event_spec *ev = &cfg->events.ev[e];
 
-		if (ev->group >= 0 && !ev->leader)
+		if (cset_grouped(cfg, ev) && !ev->leader)
 			continue;
 		for (size_t u = 0; u < cs->nunits; u++)
 			if (cs->counter[e * cs->nunits + u])
@@ -154,7 +187,19 @@ static void for_each_leader(struct cset *cs, const struct config *cfg,
 
 void cset_enable(struct cset *cs, const struct config *cfg)
 {
-	for_each_leader(cs, cfg, pc_counter_enable);
+	size_t n = cs->nev * cs->nunits;
+
+	if (cfg->backend != PC_BACKEND_LEGACY) {
+		for_each_leader(cs, cfg, pc_counter_enable);
+		return;
+	}
+	/* No enable ioctl on the 2008 call: what it counted until now is
+	   taken off every later read. */
+	free(cs->base);
+	cs->base = NULL;
+	cset_read(cs, cfg);
+	cs->base = xmalloc(n * sizeof(*cs->base));
+	memcpy(cs->base, cs->cur, n * sizeof(*cs->base));
 }
 
 void cset_disable(struct cset *cs, const struct config *cfg)
@@ -194,13 +239,24 @@ void cset_read(struct cset *cs, const struct config *cfg)
 		for (size_t u = 0; u < cs->nunits; u++) {
 			struct pc_counter *c = cs->counter[e * cs->nunits + u];
 
-			if (c == NULL || (ev->group >= 0 && !ev->leader))
+			if (c == NULL || (cset_grouped(cfg, ev) && !ev->leader))
 				continue;
-			if (ev->group >= 0)
+			if (cset_grouped(cfg, ev))
 				read_group(cs, cfg, e, u);
 			else
 				pc_counter_read(c, &cs->cur[e * cs->nunits + u]);
 		}
+	}
+	for (size_t i = 0; cs->base && i < cs->nev * cs->nunits; i++) {
+		struct pc_count *c = &cs->cur[i];
+		const struct pc_count *b = &cs->base[i];
+
+		if (c->enabled < b->enabled)	/* this read failed */
+			memset(c, 0, sizeof(*c));
+		else
+			*c = (struct pc_count){ c->value - b->value,
+				c->enabled - b->enabled,
+				c->running - b->running, c->id };
 	}
 }
 
@@ -211,6 +267,7 @@ void cset_release(struct cset *cs)
 		pc_counter_close(cs->counter[i]);
 	free(cs->counter);
 	free(cs->cur);
+	free(cs->base);
 	free(cs->supported);
 	free(cs->units);
 	memset(cs, 0, sizeof(*cs));

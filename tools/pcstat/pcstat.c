@@ -19,7 +19,7 @@
 
 enum {
 	OPT_INTERVAL_COUNT = 256, OPT_TIMEOUT, OPT_PER_THREAD, OPT_TABLE,
-	OPT_APPEND,
+	OPT_APPEND, OPT_LEGACY,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -48,6 +48,7 @@ static const struct opt {
 	{ { "detailed", no_argument, NULL, 'd' }, 'd', NULL, "add the cache events" },
 	{ { "table", no_argument, NULL, OPT_TABLE }, 0, NULL, "with -r, show every run and each event's median/min/max" },
 	{ { "quiet", no_argument, NULL, 'q' }, 'q', NULL, "print no counts (exit status only)" },
+	{ { "legacy", no_argument, NULL, OPT_LEGACY }, 0, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
 	{ { "help", no_argument, NULL, 'h' }, 'h', NULL, "show this help" },
 };
 
@@ -218,6 +219,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'd': cfg->detailed = true; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
+		case OPT_LEGACY: cfg->legacy = true; break;
 		case 'h': help(); break;
 		case ':':
 			if (optopt == 'x')
@@ -258,6 +260,9 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			die("cannot read the online CPUs");
 		cfg->ncpus = (size_t)n;
 	}
+	if (cfg->legacy && !pc_probe()->legacy)
+		die_status(2, "--legacy needs a kernel with pctools' "
+			   "perf_counter_open patch (none here: drop --legacy)");
 	if (cfg->events.nr == 0)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
 	if (cfg->detailed)
@@ -280,6 +285,23 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	}
 }
 
+/* Say once what the 2008 call cannot do that the command line asked for. */
+static void legacy_notices(const struct config *cfg)
+{
+	bool groups = false;
+
+	for (size_t e = 0; e < cfg->events.nr; e++)
+		groups |= cfg->events.ev[e].group >= 0;
+	if (!cfg->no_inherit && !cfg->cpus)
+		warn_msg("the 2008 perf_counter_open does not follow "
+			 "children: counting %s alone (drop --legacy and "
+			 "PCTOOLS_BACKEND=legacy to count them)",
+			 cfg->argv ? "the command" : "the listed threads");
+	if (groups)
+		warn_msg("the 2008 perf_counter_open has no groups: counting "
+			 "the members of {...} one by one, not in one read");
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg = { 0 };
@@ -294,6 +316,9 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	parse_args(&cfg, argc, argv);
+	cfg.backend = cset_backend(cfg.legacy);
+	if (cfg.backend == PC_BACKEND_LEGACY && !cfg.quiet)
+		legacy_notices(&cfg);
 	run_signals_init();
 	stats_init(&st, cfg.events.nr,
 		   cfg.aggr == AGGR_CPU ? cfg.ncpus :

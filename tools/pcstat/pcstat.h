@@ -40,6 +40,8 @@ struct config {
 	enum out_format fmt;
 	enum aggr_mode aggr;
 	bool no_inherit, quiet, detailed, table;
+	bool legacy;		/* --legacy: the 2008 call, or exit 2 */
+	enum pc_backend backend; /* what the counters get (cset_backend()) */
 	FILE *out;		/* -o FILE or stderr */
 	bool out_file;
 };
@@ -62,11 +64,20 @@ struct cset {
 	struct pc_counter **counter;
 	bool *supported;
 	struct pc_count *cur;
+	struct pc_count *base;	/* legacy: the counts at cset_enable() */
 };
 
 /* counters.c */
+/*
+ * The backend the counters will get: PC_BACKEND_LEGACY with --legacy or
+ * when the library picks the 2008 call by itself, else PC_BACKEND_AUTO.
+ */
+enum pc_backend cset_backend(bool want_legacy);
+/* Counted as groups: never on the legacy backend, which has none. */
+bool cset_grouped(const struct config *cfg, const struct pc_event_spec *ev);
 void cset_init(struct cset *cs, const struct config *cfg, pid_t child);
 void cset_open(struct cset *cs, const struct config *cfg, bool on_exec);
+/* Start counting now (the legacy backend counts from open: see base). */
 void cset_enable(struct cset *cs, const struct config *cfg);
 void cset_disable(struct cset *cs, const struct config *cfg);
 void cset_read(struct cset *cs, const struct config *cfg);

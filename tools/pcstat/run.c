@@ -80,6 +80,34 @@ static void workload_fork(struct workload *w, char **argv)
 	w->err_fd = err[0];
 }
 
+/*
+ * Wait (a second at most) until the child sleeps in read(go_fd): the
+ * 2008 call counts from open, and what the child still does after fork
+ * (copy-on-write faults, lazy binding) is pcstat's, not the command's.
+ * Its only sleep before exec is that read: state S in /proc/PID/stat.
+ */
+static void workload_park(const struct workload *w)
+{
+	char path[64], buf[512];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)w->pid);
+	for (int i = 0; i < 10000; i++) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+		const char *state;
+
+		if (fd >= 0)
+			close(fd);
+		if (n <= 0)
+			return;
+		buf[n] = '\0';
+		state = strrchr(buf, ')');	/* comm may hold ") " */
+		if (state == NULL || state[1] == '\0' || state[2] == 'S')
+			return;
+		usleep(100);
+	}
+}
+
 /* Let the child exec; returns 0 or the errno of a failed exec. */
 static int workload_start(struct workload *w)
 {
@@ -199,6 +227,8 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	if (cfg->argv) {
 		workload_fork(&wl, cfg->argv);
 		w.child = wl.pid;
+		if (cfg->backend == PC_BACKEND_LEGACY)
+			workload_park(&wl);
 	}
 	cset_init(cs, cfg, w.child);
 	cset_open(cs, cfg, on_exec);

@@ -49,6 +49,14 @@ if [ -x /bin/pcstat ]; then
 	expect pcstat-legacy-task-clock "task-clock ${tc} us vs rusage ${us} us" \
 		between "${tc:-0}" $(( ${us:-0} * 95 / 100 )) $(( ${us:-0} * 105 / 100 + 2000 ))
 	head -3 /tmp/l.csv | sed 's/^/# pcstat legacy: /'
+	# No inherit, no groups on the 2008 call: a group's members count
+	# one by one, each notice is one line, and -q silences them.
+	pcstat --legacy -x, -e '{page-faults,task-clock}' -o /tmp/g.csv -- touch-pages 1000 2> /tmp/g.err
+	gf=$(csv page-faults /tmp/g.csv)
+	expect pcstat-legacy-group "page-faults ${gf:-none} for 1000 pages, $(wc -l < /tmp/g.err) notices" \
+		sh -c "[ $(wc -l < /tmp/g.err) -eq 2 ] && [ ${gf:-0} -ge 1000 ] && [ ${gf:-0} -le 1300 ]"
+	pcstat --legacy -q -e page-faults -- touch-pages 10 2> /tmp/q.err
+	expect pcstat-legacy-quiet "-q printed $(head -c 100 /tmp/q.err)" [ ! -s /tmp/q.err ]
 fi
 
 # 3. monitor on the legacy backend: the IRQ records, 2008 style and

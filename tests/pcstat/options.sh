@@ -1,0 +1,100 @@
+#!/bin/sh
+# -t TID, -D MS, --no-inherit, -d and -o FILE --append, each against a
+# workload whose answer is known.
+. "$top_srcdir/tests/test-subr.sh"
+need_perf_event
+threads="$top_builddir/tests/pcstat/threads"
+
+val() {	# val EVENT FILE: the CSV value of EVENT
+	awk -F, -v e="$1" '$3 == e { print $1 }' "$2"
+}
+
+# -t: one thread of a process, not the others.  The busy thread burns CPU
+# all the time, the main thread sleeps in pause().
+"$threads" > tids &
+pid=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -s tids ] && break; sleep 0.1; done
+read -r main busy < tids
+"$PCSTAT" -x, -e task-clock -t "$busy" --timeout 300 2> busy.csv
+"$PCSTAT" -x, -e task-clock -t "$main" --timeout 300 2> main.csv
+"$PCSTAT" -e task-clock -t "$busy" --timeout 50 2> busy.txt
+kill "$pid"; wait "$pid" 2>/dev/null
+tb=$(val task-clock busy.csv) tm=$(val task-clock main.csv)
+# Busy: up to 300 ms of CPU in 300 ms (>= 10%: a loaded 2-CPU VM).
+check "-t busy thread: $tb ms in 300 ms" \
+	awk -v t="$tb" 'BEGIN { exit !(t >= 30 && t <= 360) }'
+# Idle: never scheduled in the window, so <not counted> (as perf says).
+check "-t idle main thread: $tm ms in 300 ms" \
+	awk -v t="$tm" 'BEGIN { exit !(t == "<not counted>" || t + 0 < 5) }'
+grep -q "^ Performance counter stats for thread id '$busy':" busy.txt ||
+	fail "-t header: $(head -3 busy.txt)"
+
+# -D: the helper touches 20000 pages at once, sleeps 1.5 s, then touches
+# 2000; counting starts 500 ms after the command.  The margins are a
+# second wide on either side of the delay, so a slow run still has them.
+n1=20000 n2=2000
+cmd="\"$helpers/touch-pages\" $n1; sleep 1.5; exec \"$helpers/touch-pages\" $n2"
+"$PCSTAT" -x, -e page-faults -D 500 -- sh -c "$cmd" 2> delay.csv
+"$PCSTAT" -x, -e page-faults -- sh -c "$cmd" 2> nodelay.csv
+d=$(val page-faults delay.csv) nd=$(val page-faults nodelay.csv)
+# After the delay: the second helper's pages, its start-up (about 60)
+# and sleep's exit.
+check "-D 500: $d page faults, the last $n2 only" \
+	awk -v v="$d" -v n=$n2 'BEGIN { exit !(v >= n && v <= n + 400) }'
+check "no -D: $nd page faults, both phases" test "$nd" -ge $((n1 + n2))
+
+# --no-inherit: the shell forks the helper (the trailing 'exit' keeps it
+# from exec'ing it), so the helper's faults and CPU are a child's.
+"$PCSTAT" -x, -e page-faults,task-clock -- \
+	sh -c "\"$helpers/touch-pages\" $n1; \"$helpers/spin\" 200 >/dev/null; exit 0" 2> inh.csv
+"$PCSTAT" -x, -e page-faults,task-clock --no-inherit -- \
+	sh -c "\"$helpers/touch-pages\" $n1; \"$helpers/spin\" 200 >/dev/null; exit 0" 2> noinh.csv
+pf=$(val page-faults inh.csv) npf=$(val page-faults noinh.csv)
+tc=$(val task-clock inh.csv) ntc=$(val task-clock noinh.csv)
+check "inherit: $pf page faults >= $n1" test "$pf" -ge $n1
+check "--no-inherit: $npf page faults, the shell's only" test "$npf" -lt 1000
+# spin burns 200 ms of its own CPU time, however loaded the machine.
+check "inherit: task-clock $tc ms >= 200" awk -v t="$tc" 'BEGIN { exit !(t >= 200) }'
+check "--no-inherit: task-clock $ntc ms, the shell's only" \
+	awk -v t="$ntc" 'BEGIN { exit !(t < 100) }'
+
+# -d: perf's default events, then its cache events, in perf's order.
+"$PCSTAT" -d -x, -- true 2> d.csv
+awk -F, '{ print $3 }' d.csv > d.events
+cat > d.want <<'LIST'
+task-clock
+context-switches
+cpu-migrations
+page-faults
+cycles
+instructions
+branches
+branch-misses
+L1-dcache-loads
+L1-dcache-load-misses
+LLC-loads
+LLC-load-misses
+LIST
+if command -v perf >/dev/null 2>&1 &&
+   perf stat -e task-clock -x, -- true >/dev/null 2>&1; then
+	perf stat -d -x, -- true 2>&1 | awk -F, '{ print $3 }' > d.want
+fi
+if diff -u d.want d.events; then ok "-d: the events of perf stat -d"
+else fail "-d: events differ from perf stat -d"; fi
+# Each cache event either counts or says <not supported>, as in perf.
+check "-d: cache events counted or <not supported>" awk -F, '
+	NR > 8 && $1 != "<not supported>" && $1 !~ /^[0-9]+$/ { exit 1 }' d.csv
+
+# -o FILE --append: a second run adds to the file; without --append the
+# file is started again.
+"$PCSTAT" -x, -e page-faults -o out.csv -- true 2> err1
+"$PCSTAT" -x, -e task-clock -o out.csv --append -- true 2> err2
+check "--append keeps the first run" test "$(grep -c '^# started on' out.csv)" -eq 2
+grep -q ',page-faults,' out.csv && grep -q ',task-clock,' out.csv ||
+	fail "--append: both runs' counts not in the file: $(cat out.csv)"
+[ -s err1 ] || [ -s err2 ] && fail "-o still wrote to stderr"
+"$PCSTAT" -x, -e task-clock -o out.csv -- true 2> /dev/null
+check "-o without --append starts the file again" \
+	test "$(grep -c '^# started on' out.csv)" -eq 1
+grep -q ',page-faults,' out.csv && fail "-o without --append kept old counts"
+done_testing
