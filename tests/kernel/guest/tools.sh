@@ -68,10 +68,14 @@ if [ -x /bin/monitor ]; then
 	monitor --legacy -e cpu-clock -c 1000000 --summary -- spin 400 > /tmp/sum.out 2>&1
 	share=$(awk '$3 == "hot_spin" { sub("%", "", $2); print int($2) }' /tmp/sum.out)
 	expect monitor-legacy-hot-spin "hot_spin ${share:-no}% of samples" between "${share:-0}" 70 100
-	monitor --legacy -e cpu-clock -c 1000000 -n 100 -- spin 300 > /tmp/text.out 2>/dev/null
+	# Every line of a whole run: under TCG the exec and the dynamic
+	# loader take the first ~50 samples, so judge the share, not a prefix.
+	monitor --legacy -e cpu-clock -c 1000000 -- spin 400 > /tmp/text.out 2>/dev/null
 	pat=' hot_spin+0x[0-9a-f]* .*spin spin.c:[0-9]*$'
 	n=$(grep -c "$pat" /tmp/text.out)
-	expect monitor-legacy-file-line "$n of 100 lines are hot_spin+off spin.c:N" between "$n" 60 100
+	all=$(grep -c '^[0-9]' /tmp/text.out)
+	expect monitor-legacy-file-line "$n of $all lines are hot_spin+off spin.c:N" \
+		between $(( n * 100 / (all > 0 ? all : 1) )) 70 100
 	grep -v "$pat" /tmp/text.out | head -3 | sed 's/^/# other: /' 
 	sed 's/^/# monitor legacy: /' /tmp/sum.out | head -4
 fi
