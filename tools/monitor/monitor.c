@@ -46,7 +46,7 @@ struct monitor {
 	struct symbols *sym;
 	struct hist *hist;
 	struct monitor_totals totals;
-	struct monitor_child child;
+	struct spawn child;		/* the command, when monitor starts one */
 	bool target_gone;
 };
 
@@ -434,7 +434,7 @@ static void target_setup(struct monitor *m)
 		exe = path_search(m->command[0]);
 		if (!exe)
 			die("cannot run '%s': no such command", m->command[0]);
-		if (child_start(&m->child, m->command) != 0)
+		if (spawn_hold(&m->child, m->command, NULL) != 0)
 			die_errno("cannot start '%s'", m->command[0]);
 		m->tid = m->child.pid;
 		snprintf(m->target_name, sizeof(m->target_name), "%s (pid %d)",
@@ -508,7 +508,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	target_setup(&m);
 	open_counters(&m);
-	if (m.command && child_go(&m.child) != 0) {
+	if (m.command && (errno = spawn_release(&m.child)) != 0) {
 		waitpid(m.child.pid, NULL, 0);
 		die_errno("cannot run '%s'", m.command[0]);
 	}

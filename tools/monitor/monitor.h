@@ -11,6 +11,7 @@
 
 #include "profile/hist.h"
 #include "symbols/symbols.h"
+#include "util/spawn.h"
 
 enum monitor_format {
 	FORMAT_TEXT,
@@ -53,19 +54,7 @@ struct monitor_totals {
 void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 		   const struct monitor_totals *t, unsigned top);
 
-/* target.c: starting a command, facts about a thread. */
-struct monitor_child {
-	pid_t pid;
-	int go_fd;		/* write end: closing it lets the child exec */
-	int err_fd;		/* read end: the child's errno if exec fails */
-};
-/*
- * Fork a child that waits until child_go() and then execs argv[0] (PATH
- * searched).  The parent can open counters on it in between.  Returns 0
- * or -1 with errno.
- */
-int child_start(struct monitor_child *c, char *const argv[]);
-int child_go(struct monitor_child *c);
+/* target.c: facts about the target. */
 /* The full path execvp would run for name, in a string the caller frees,
    or NULL with errno ENOENT. */
 char *path_search(const char *name);

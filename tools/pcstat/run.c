@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/die.h"
+#include "util/spawn.h"
 #include "util/xmalloc.h"
 #include "print.h"
 #include "run.h"
@@ -41,87 +42,6 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* The command, forked but held before exec until its counters exist. */
-struct workload {
-	pid_t pid;
-	int go_fd;		/* write a byte: exec now */
-	int err_fd;		/* the child's errno if exec failed; EOF if not */
-};
-
-static void workload_fork(struct workload *w, char **argv)
-{
-	int go[2], err[2];
-	char c;
-
-	if (pipe2(go, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
-		die_errno("pipe");
-	w->pid = fork();
-	if (w->pid < 0)
-		die_errno("fork");
-	if (w->pid == 0) {
-		int e;
-
-		close(go[1]);
-		close(err[0]);
-		sigprocmask(SIG_SETMASK, &oldset, NULL);
-		if (read(go[0], &c, 1) != 1)
-			_exit(127);	/* pcstat gave up before exec */
-		execvp(argv[0], argv);
-		e = errno;
-		if (write(err[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(go[0]);
-	close(err[1]);
-	w->go_fd = go[1];
-	w->err_fd = err[0];
-}
-
-/*
- * Wait (a second at most) until the child sleeps in read(go_fd): the
- * 2008 call counts from open, and what the child still does after fork
- * (copy-on-write faults, lazy binding) is pcstat's, not the command's.
- * Its only sleep before exec is that read: state S in /proc/PID/stat.
- */
-static void workload_park(const struct workload *w)
-{
-	char path[64], buf[512];
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)w->pid);
-	for (int i = 0; i < 10000; i++) {
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-		const char *state;
-
-		if (fd >= 0)
-			close(fd);
-		if (n <= 0)
-			return;
-		buf[n] = '\0';
-		state = strrchr(buf, ')');	/* comm may hold ") " */
-		if (state == NULL || state[1] == '\0' || state[2] == 'S')
-			return;
-		usleep(100);
-	}
-}
-
-/* Let the child exec; returns 0 or the errno of a failed exec. */
-static int workload_start(struct workload *w)
-{
-	int e = 0;
-	ssize_t n;
-
-	if (write(w->go_fd, "x", 1) != 1)
-		die_errno("cannot start the command");
-	close(w->go_fd);
-	do
-		n = read(w->err_fd, &e, sizeof(e));
-	while (n < 0 && errno == EINTR);
-	close(w->err_fd);
-	return n == (ssize_t)sizeof(e) ? e : 0;
 }
 
 static int exit_status(int status)
@@ -216,7 +136,7 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	      struct run_result *res)
 {
 	struct waiter w = { .cfg = cfg, .child = -1 };
-	struct workload wl = { .pid = -1 };
+	struct spawn wl = { .pid = -1 };
 	bool on_exec = cfg->argv && !cfg->cpus && cfg->delay_ms == 0;
 	struct pc_count *prev = NULL;
 	uint64_t t0, deadline = 0, next = 0, last_tick;
@@ -225,10 +145,13 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 
 	memset(res, 0, sizeof(*res));
 	if (cfg->argv) {
-		workload_fork(&wl, cfg->argv);
+		/* held before exec until its counters exist; the child gets
+		   back the signal mask pcstat blocked for sigtimedwait() */
+		if (spawn_hold(&wl, cfg->argv, &oldset))
+			die_errno("cannot start '%s'", cfg->argv[0]);
 		w.child = wl.pid;
 		if (cfg->backend == PC_BACKEND_LEGACY)
-			workload_park(&wl);
+			spawn_park(&wl);
 	}
 	cset_init(cs, cfg, w.child);
 	cset_open(cs, cfg, on_exec);
@@ -236,7 +159,7 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		cset_enable(cs, cfg);
 	t0 = now_ns();
 	if (cfg->argv) {
-		int e = workload_start(&wl);
+		int e = spawn_release(&wl);
 
 		if (e) {
 			waitpid(wl.pid, NULL, 0);
