@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,18 @@ struct jit_sym {
 	char *name;
 };
 
+/* Longer lines are not a JIT's symbol but garbage: skipped, not stored. */
+#define JIT_LINE_MAX 4096
+
 struct jitmap {
 	char *path;
 	struct jit_sym *sym;
-	size_t n;
-	off_t size_read;	/* file size when last read; -1 never read */
+	size_t n, alloc;
+	off_t consumed;		/* bytes of whole lines parsed */
+	off_t size_seen;	/* file size when last read; -1 never read */
+	bool skipping;		/* inside an overlong line */
+	dev_t dev;		/* the file read, to see it replaced */
+	ino_t ino;
 	int exists;
 };
 
@@ -35,7 +43,7 @@ struct jitmap *jitmap_new(const char *path)
 		free(jm);
 		return NULL;
 	}
-	jm->size_read = -1;
+	jm->size_seen = -1;
 	return jm;
 }
 
@@ -47,7 +55,9 @@ static void jitmap_release(struct jitmap *jm)
 		free(jm->sym[i].name);
 	free(jm->sym);
 	jm->sym = NULL;
-	jm->n = 0;
+	jm->n = jm->alloc = 0;
+	jm->consumed = 0;
+	jm->skipping = false;
 }
 
 void jitmap_free(struct jitmap *jm)
@@ -66,45 +76,71 @@ static int jit_cmp(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
-/* Read the whole file again; a JIT may rewrite as well as append. */
-static int jitmap_read(struct jitmap *jm, off_t size)
+static void jitmap_parse(struct jitmap *jm, char *line)
 {
-	FILE *f = fopen(jm->path, "re");
-	char *line = NULL;
-	size_t cap = 0, alloc = 0;
+	uint64_t start, len;
 	struct jit_sym *ns;
+	int pos = 0;
+	char *name;
 
+	if (sscanf(line, "%" SCNx64 " %" SCNx64 " %n", &start, &len,
+		   &pos) < 2 || pos == 0)
+		return;
+	name = line + pos;
+	name[strcspn(name, "\n")] = '\0';
+	if (jm->n == jm->alloc) {
+		size_t alloc = jm->alloc ? 2 * jm->alloc : 64;
+
+		ns = realloc(jm->sym, alloc * sizeof(*ns));
+		if (!ns)
+			return;
+		jm->sym = ns;
+		jm->alloc = alloc;
+	}
+	jm->sym[jm->n].name = strdup(name);
+	if (!jm->sym[jm->n].name)
+		return;
+	jm->sym[jm->n].start = start;
+	jm->sym[jm->n].size = len;
+	jm->n++;
+}
+
+/*
+ * Parse the whole lines added since the last read.  A JIT may be writing
+ * as we read: a last line without its newline is left for the next read,
+ * so that a half-written "START SIZE na" never becomes a symbol.
+ */
+static int jitmap_read(struct jitmap *jm, const struct stat *st)
+{
+	char line[JIT_LINE_MAX];
+	FILE *f;
+
+	if (st->st_dev != jm->dev || st->st_ino != jm->ino ||
+	    st->st_size < jm->consumed)
+		jitmap_release(jm);	/* rewritten: start over */
+	f = fopen(jm->path, "re");
 	if (!f)
 		return -1;
-	jitmap_release(jm);
-	while (getline(&line, &cap, f) > 0) {
-		uint64_t start, len;
-		int pos = 0;
-		char *name;
-
-		if (sscanf(line, "%" SCNx64 " %" SCNx64 " %n", &start, &len,
-			   &pos) < 2 || pos == 0)
-			continue;
-		name = line + pos;
-		name[strcspn(name, "\n")] = '\0';
-		if (jm->n == alloc) {
-			alloc = alloc ? 2 * alloc : 64;
-			ns = realloc(jm->sym, alloc * sizeof(*ns));
-			if (!ns)
-				break;
-			jm->sym = ns;
-		}
-		jm->sym[jm->n].name = strdup(name);
-		if (!jm->sym[jm->n].name)
-			break;
-		jm->sym[jm->n].start = start;
-		jm->sym[jm->n].size = len;
-		jm->n++;
+	if (fseeko(f, jm->consumed, SEEK_SET) != 0) {
+		fclose(f);
+		return -1;
 	}
-	free(line);
+	jm->dev = st->st_dev;
+	jm->ino = st->st_ino;
+	while (fgets(line, sizeof(line), f)) {
+		size_t len = strlen(line);
+		bool whole = len && line[len - 1] == '\n';
+
+		if (!whole && feof(f) && !jm->skipping)
+			break;		/* being written: next time */
+		jm->consumed += (off_t)len;
+		if (!jm->skipping && whole)
+			jitmap_parse(jm, line);
+		jm->skipping = !whole;
+	}
 	fclose(f);
 	qsort(jm->sym, jm->n, sizeof(*jm->sym), jit_cmp);
-	jm->size_read = size;
+	jm->size_seen = st->st_size;
 	return 0;
 }
 
@@ -142,9 +178,10 @@ const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off)
 			return NULL;
 		}
 		jm->exists = 1;
-		if (st.st_size == jm->size_read)
+		if (st.st_size == jm->size_seen && st.st_ino == jm->ino &&
+		    st.st_dev == jm->dev)
 			return NULL;
-		if (jitmap_read(jm, st.st_size) != 0)
+		if (jitmap_read(jm, &st) != 0)
 			return NULL;
 		js = jitmap_find(jm, addr);
 		if (!js)

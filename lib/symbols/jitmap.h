@@ -16,9 +16,11 @@ void jitmap_free(struct jitmap *jm);
 
 /*
  * The function covering addr, with *off = addr - start, or NULL.  On a
- * miss the file is read again when it has grown since (JITs append), at
- * most once per growth.  The string lives until the next jitmap_lookup
- * that re-reads the file, or jitmap_free.
+ * miss the lines appended since the last read are parsed (JITs append),
+ * at most once per growth; a last line still without its newline waits,
+ * and lines longer than 4 KiB are skipped.  A file that shrank or was
+ * replaced is read again from the start.  The string lives until such a
+ * fresh start, or jitmap_free.
  */
 const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off);
 

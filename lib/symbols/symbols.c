@@ -26,6 +26,8 @@
 #include "symbols/symbols.h"
 
 #define PROC_BUCKETS 1024
+/* Misses between re-reads of /proc/PID/maps grow to at most this. */
+#define REREAD_MAX 4096
 
 struct sym_proc {
 	pid_t pid;
@@ -241,9 +243,16 @@ void symbols_free(struct symbols *s)
 
 /* --- unresolved counts ----------------------------------------------------- */
 
+/* The row of name, made on first use: a file freed by symbols_gc() and
+   opened again keeps its row, so the table grows with distinct names only. */
 static int unres_row(struct symbols *s, const char *name)
 {
 	struct unres *nu;
+	size_t i;
+
+	for (i = UNRES_FIXED; i < s->nunres; i++)
+		if (strcmp(s->unres[i].name, name) == 0)
+			return (int)i;
 
 	if (s->nunres == s->aunres) {
 		nu = realloc(s->unres, 2 * s->aunres * sizeof(*nu));
@@ -468,6 +477,18 @@ static struct sym_proc *proc_new(struct symbols *s, pid_t pid)
 	return s->last_proc = p;
 }
 
+/* pid is a new image (exec) or a new process (pid reuse): forget the old
+   mappings, JIT map and re-read back-off. */
+static void proc_reset(struct sym_proc *p)
+{
+	maps_release(&p->maps);
+	jitmap_free(p->jit);
+	p->jit = NULL;
+	p->misses = 0;
+	p->next_reread = 1;
+	p->dead = false;
+}
+
 static bool ends_with(const char *s, const char *tail, size_t *stem)
 {
 	size_t n = strlen(s), t = strlen(tail);
@@ -488,7 +509,7 @@ static struct dso *proc_mapping_file(struct symbols *s, pid_t pid,
 				     const struct sym_mapping *m)
 {
 	enum sym_cause bad = SYM_OK;
-	char path[4096], mf[128];
+	char path[4096], mf[4096 + 64];
 	struct stat st;
 	struct dso *d;
 	size_t stem;
@@ -506,11 +527,19 @@ static struct dso *proc_mapping_file(struct symbols *s, pid_t pid,
 		return symbols_file(s, path, NULL, m->build_id,
 				    m->build_id_size);
 
-	snprintf(mf, sizeof(mf), "%s/%d/map_files/%" PRIx64 "-%" PRIx64,
-		 s->proc_root, (int)pid, m->start, m->start + m->len);
-	if (!(s->opts.flags & SYMBOLS_NO_PROC) && access(mf, R_OK) == 0)
-		return symbols_file(s, path, mf, m->build_id,
-				    m->build_id_size);
+	if ((size_t)snprintf(mf, sizeof(mf), "%s/%d/map_files/%" PRIx64
+			     "-%" PRIx64, s->proc_root, (int)pid, m->start,
+			     m->start + m->len) < sizeof(mf) &&
+	    !(s->opts.flags & SYMBOLS_NO_PROC) && access(mf, R_OK) == 0) {
+		d = symbols_file(s, path, mf, m->build_id, m->build_id_size);
+		/*
+		 * Open it now: map_files/ vanishes with the process, which
+		 * may exit before its first sample is resolved.
+		 */
+		if (d && dso_load(d) != 0 && dso_cause(d) == SYM_NO_FILE)
+			dso_set_cause(d, bad);
+		return d;
+	}
 	d = symbols_file(s, path, "", NULL, 0);
 	if (d)
 		dso_set_cause(d, bad);
@@ -556,13 +585,14 @@ int symbols_parse_maps_line(char *line, struct sym_mapping *m)
 {
 	unsigned long long start, end, pgoff, ino;
 	unsigned maj, min;
-	char perm[5];
+	char perm[5] = "";
 	int pos = 0;
 
 	memset(m, 0, sizeof(*m));
 	line[strcspn(line, "\n")] = '\0';
 	if (sscanf(line, "%llx-%llx %4s %llx %x:%x %llu %n", &start, &end,
-		   perm, &pgoff, &maj, &min, &ino, &pos) < 7 || end < start) {
+		   perm, &pgoff, &maj, &min, &ino, &pos) < 7 || end < start ||
+	    strlen(perm) < 3) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -581,12 +611,16 @@ int symbols_parse_maps_line(char *line, struct sym_mapping *m)
 
 static int proc_read_maps(struct symbols *s, struct sym_proc *p)
 {
-	char path[64], *line = NULL;
+	char path[4096], *line = NULL;
 	struct sym_mapping m;
 	size_t cap = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%d/maps", s->proc_root, (int)p->pid);
+	if ((size_t)snprintf(path, sizeof(path), "%s/%d/maps", s->proc_root,
+			     (int)p->pid) >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	f = fopen(path, "re");
 	if (!f) {
 		if (errno == ENOENT)
@@ -634,9 +668,7 @@ int symbols_fork(struct symbols *s, pid_t pid, pid_t ppid)
 		return 0;	/* a new thread shares its mappings */
 	p = proc_find(s, pid);
 	if (p) {
-		/* pid reused: a new process */
-		maps_release(&p->maps);
-		p->dead = false;
+		proc_reset(p);	/* pid reused: a new process */
 	} else if (!(p = proc_new(s, pid))) {
 		return -1;
 	}
@@ -651,10 +683,9 @@ int symbols_exec(struct symbols *s, pid_t pid)
 
 	if (!p && !(p = proc_new(s, pid)))
 		return -1;
-	maps_release(&p->maps);
+	proc_reset(p);
 	/* The new image's mappings come next; do not read the old ones. */
 	p->maps_read = true;
-	p->dead = false;
 	return 0;
 }
 
@@ -767,7 +798,8 @@ int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
 	if (!mp && !p->dead && !(s->opts.flags & SYMBOLS_NO_PROC) &&
 	    ++p->misses >= p->next_reread) {
 		p->misses = 0;
-		p->next_reread *= 2;
+		if (p->next_reread < REREAD_MAX)
+			p->next_reread *= 2;
 		if (proc_read_maps(s, p) == 0)
 			mp = maps_find(&p->maps, ip);
 	}

@@ -35,4 +35,18 @@ awk '$5 ~ /^hot_spin\+0x/ && NF == 7 &&
      $7 ~ /^mon-helper.c:[0-9]+$/ { ok++ }
      END { exit ok < 1 }' text && ok "text lines: time tid cpu ip sym+off dso file:line" ||
 	fail "text: $(head -2 text)"
+# piped to head: monitor ends with head (SIGPIPE, 141, or 0 when its
+# caller ignores SIGPIPE), quietly, long before the 20 s target does
+start=$(date +%s)
+( "$MONITOR" -F 1000 -- "$H" hot 20000 2> pipe.err; echo $? > pipe.rc ) |
+	head -1 > /dev/null
+# the helper runs on alone, as after -n: stop it by the pid it printed
+hp=$(sed -n 's/^ready \([0-9]*\)$/\1/p' pipe.err)
+[ -n "$hp" ] && kill -KILL "$hp" 2>/dev/null
+rc=$(cat pipe.rc); took=$(( $(date +%s) - start ))
+{ [ "$rc" -eq 141 ] || [ "$rc" -eq 0 ]; } && [ "$took" -lt 15 ] &&
+	! grep -v -e 'sampling cpu-clock' -e '^ready ' pipe.err | grep -q . &&
+	ok "| head -1: status $rc after ${took}s, nothing on stderr" ||
+	fail "| head -1: status $rc after ${took}s: $(cat pipe.err)"
+
 done_testing

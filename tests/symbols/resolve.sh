@@ -186,4 +186,13 @@ else
 	fail "vDSO: $(head -3 vdso.out)"
 fi
 
+# PLT stubs have no symbol: the sizeless _init ending .init right before
+# .plt must not claim them, nor may any symbol reach past its section.
+plt=$(readelf -SW "$FX" | awk '$2 == ".plt" { print $4 }')
+if [ -n "$plt" ]; then
+	got=$("$SYMRES" "$FX" "$(printf '%x' $((0x$plt + 16)))" | cut -d' ' -f2)
+	[ "$got" = ".plt+0x10" ] && ok "PLT stub: $got" ||
+		fail "PLT stub resolved as '$got', want .plt+0x10"
+fi
+
 done_testing

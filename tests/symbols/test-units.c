@@ -123,6 +123,8 @@ static const struct {
 	{ "7f00-7e00 r-xp 0 00:00 0 /x", -1, 0, 0, 0, 0, 0, NULL },
 	{ "garbage", -1, 0, 0, 0, 0, 0, NULL },
 	{ "", -1, 0, 0, 0, 0, 0, NULL },
+	/* a permission field too short to hold r, w and x */
+	{ "1000-2000 r 00000000 08:01 12 /x", -1, 0, 0, 0, 0, 0, NULL },
 	{ "1000-2000 r-xp 00000000 08:01 12 /a path/with spaces (deleted)",
 	  0, 0x1000, 0x1000, 0, 12, PROT_READ | PROT_EXEC,
 	  "/a path/with spaces (deleted)" },
@@ -272,6 +274,72 @@ static void test_jitmap(void)
 	free(path);
 }
 
+/* A JIT writing as we read, a huge line, a file rewritten smaller. */
+static void test_jitmap_growth(void)
+{
+	char *path = write_tmp("1000 10 one\n4000 4");
+	struct jitmap *jm = jitmap_new(path);
+	const char *name;
+	uint64_t off = 0;
+	size_t i;
+	FILE *f;
+
+	CHECK(jitmap_lookup(jm, 0x1001, &off), "whole line read");
+	/* "4000 4" is half of "4000 40 four\n": not a 4-byte "" */
+	CHECK(!jitmap_lookup(jm, 0x4002, &off), "half-written line skipped");
+	f = fopen(path, "a");
+	fputs("0 four\n", f);
+	/* 1 MiB without a newline, then a real line */
+	for (i = 0; i < (1 << 20) / 16; i++)
+		fputs("5000 10 xxxxxxxx", f);
+	fputs("\n6000 10 six\n", f);
+	fclose(f);
+	name = jitmap_lookup(jm, 0x4030, &off);
+	CHECK(name && !strcmp(name, "four") && off == 0x30,
+	      "completed line found: %s", name ? name : "(null)");
+	CHECK(!jitmap_lookup(jm, 0x5001, &off), "overlong line skipped");
+	name = jitmap_lookup(jm, 0x6001, &off);
+	CHECK(name && !strcmp(name, "six"), "line after an overlong one");
+	/* rewritten smaller: read from the start */
+	f = fopen(path, "w");
+	fputs("7000 10 seven\n", f);
+	fclose(f);
+	name = jitmap_lookup(jm, 0x7001, &off);
+	CHECK(name && !strcmp(name, "seven"), "rewritten file read again");
+	CHECK(!jitmap_lookup(jm, 0x1001, &off), "old entries dropped");
+	jitmap_free(jm);
+	unlink(path);
+	free(path);
+}
+
+/* The unresolved table keeps one row per file name, however often the
+   file is freed by gc and opened again. */
+static void test_unresolved_bounded(void)
+{
+	struct symbols *s = symbols_new(&SYMBOLS_OPTS(.flags =
+						      SYMBOLS_NO_PROC));
+	struct sym_mapping m = { .start = 0x400000, .len = 0x1000,
+				 .prot = PROT_EXEC,
+				 .path = "/nonexistent/libgone.so" };
+	struct sym_unresolved u[4];
+	struct sym_result r;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		pid_t pid = 1000 + i;
+
+		CHECK(symbols_mmap(s, pid, &m) == 0, "mmap");
+		CHECK(symbols_resolve(s, pid, 0x400010, false, &r) != 0 &&
+		      r.cause == SYM_NO_FILE, "missing file");
+		symbols_exit(s, pid);
+		symbols_gc(s);
+	}
+	CHECK(symbols_unresolved(s, u, 4) == 1 && u[0].count == 100 &&
+	      !strcmp(u[0].dso, "/nonexistent/libgone.so"),
+	      "one row of 100, not 100 rows");
+	symbols_free(s);
+}
+
 /* --- demangling ---------------------------------------------------- */
 
 static const struct {
@@ -348,6 +416,8 @@ int main(void)
 	test_maps_lines();
 	test_kallsyms();
 	test_jitmap();
+	test_jitmap_growth();
+	test_unresolved_bounded();
 	test_demangle();
 	test_causes();
 	test_hist();

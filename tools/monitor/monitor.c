@@ -460,6 +460,13 @@ static void target_setup(struct monitor *m)
 	free(exe);
 }
 
+/* stdout is a pipe whose reader is gone (SIGPIPE ignored by our caller):
+   stop quietly, as head(1)'s writers do. */
+static bool out_closed(void)
+{
+	return fflush(stdout) != 0 && errno == EPIPE;
+}
+
 static void loop(struct monitor *m)
 {
 	struct pollfd pfd = { pc_counter_fd(m->counters[0]), POLLIN, 0 };
@@ -468,7 +475,8 @@ static void loop(struct monitor *m)
 	for (;;) {
 		if (drain(m))
 			symbols_gc(m->sym);
-		fflush(stdout);
+		if (out_closed())
+			exit(0);
 		if (interrupted || m->target_gone ||
 		    (m->max_samples && m->totals.samples >= m->max_samples))
 			break;
@@ -505,7 +513,12 @@ int main(int argc, char **argv)
 
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * SIGPIPE keeps its default, as in every other tool: `monitor ... |
+	 * head` ends when head does (status 141), and a command we start
+	 * does not inherit an ignored SIGPIPE.  Where our caller ignores
+	 * it, out_closed() ends the run instead.
+	 */
 	target_setup(&m);
 	open_counters(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {

@@ -24,13 +24,24 @@ struct line {
 	size_t len;
 };
 
+/*
+ * Names come from files anyone may write (a JIT's /tmp/perf-PID.map, a
+ * binary's symbol table): control bytes become '?', so that a name can
+ * neither break the one-line-per-sample format nor send escape sequences
+ * to the terminal.
+ */
 static void put_str(struct line *l, const char *s)
 {
-	size_t n = strlen(s);
+	size_t n = strlen(s), i;
+	char *d = l->buf + l->len;
 
 	if (n > sizeof(l->buf) - 64 - l->len)
 		n = sizeof(l->buf) - 64 - l->len;
-	memcpy(l->buf + l->len, s, n);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		d[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
 	l->len += n;
 }
 
