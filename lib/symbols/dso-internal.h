@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * dso-internal.h - the insides of struct dso, shared by dso.c (loading,
+ * the lookup cache, inlines) and dso-symtab.c (the sorted function
+ * table).  Private to lib/symbols.
+ */
+#ifndef SYMBOLS_DSO_INTERNAL_H
+#define SYMBOLS_DSO_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+
+#include "symbols/dso.h"
+
+#define DSO_MAX_INLINE 8
+#define DSO_MAX_LOADS 16
+
+struct dso_load_seg {
+	uint64_t offset, filesz, vaddr;
+};
+
+/* One cached answer; addr == 0 with !used marks a free slot. */
+struct dso_cent {
+	uint64_t addr;
+	const char *sym, *file;
+	uint64_t off;
+	struct sym_inline *inl;
+	int line;
+	uint8_t n_inline;
+	uint8_t cause;
+	bool used;
+};
+
+/* mangled name (pointer into libdw's strings) -> demangled, or itself */
+struct dso_dement {
+	const char *mangled;
+	char *demangled;	/* NULL: not mangled, use as is */
+};
+
+/* One function symbol of the sorted table (module addresses). */
+struct dso_sym {
+	uint64_t start, size;
+	uint64_t sec_end;	/* end of its section (0: unknown): a sizeless
+				   symbol never reaches past it */
+	const char *name;	/* libdw's string, or a PLT section's name */
+	int rank;		/* 0 global, 1 weak, 2 local, 3 PLT: lower
+				   wins */
+};
+
+
+struct dso {
+	char *path, *elf_path;
+	unsigned flags;
+	unsigned refs;
+	int tag;
+	bool loaded;
+	enum sym_cause cause;
+	bool has_symtab, has_dwarf;
+
+	void *image;		/* dso_new_memory(): our copy */
+	size_t image_size;
+	uint8_t *expect_id;
+	size_t expect_len;
+
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	GElf_Addr bias;		/* module address = vaddr + bias */
+	struct dso_load_seg seg[DSO_MAX_LOADS];
+	unsigned nseg;
+
+	struct dso_sym *sym;	/* sorted by start; NULL until first use */
+	size_t nsym;
+	bool sym_built;
+
+	struct dso_cent *cache;
+	size_t cache_mask, cache_used, cache_max;
+	uint64_t lookups, hits;
+
+	struct dso_dement *dem;
+	size_t dem_mask, dem_used;
+};
+
+/* dso-symtab.c: build the table once (on first lookup), find in it. */
+void dso_build_symtab(struct dso *d);
+const struct dso_sym *dso_sym_find(const struct dso *d, uint64_t a);
+
+#endif

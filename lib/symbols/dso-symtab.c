@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * dso-symtab.c - a file's functions as one table sorted by address, built
+ * once: dwfl_module_addrinfo() scans the whole symbol table per call (86 us
+ * per libc address), a binary search does not.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "symbols/dso-internal.h"
+
+/*
+ * PLT stubs have no symbols.  Without a stand-in, the sizeless _init that
+ * ends .init just before .plt would claim them ("_init+0x30"); name them
+ * by their section instead.
+ */
+static const char *const dso_plt_sections[] = { ".plt", ".plt.sec",
+						".plt.got" };
+
+/* Order by start; at one address the global beats the weak and local. */
+static int dso_sym_cmp(const void *a, const void *b)
+{
+	const struct dso_sym *x = a, *y = b;
+
+	size_t ux, uy;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	/* then "abort" over "__GI_abort", as perf picks */
+	ux = strspn(x->name, "_");
+	uy = strspn(y->name, "_");
+	if (ux != uy)
+		return ux < uy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* End (module address) of section shndx of elf, or 0 when unknown. */
+static uint64_t dso_section_end(Elf *elf, GElf_Word shndx, GElf_Addr bias)
+{
+	GElf_Shdr mem, *sh;
+	Elf_Scn *scn;
+
+	if (!elf || shndx == SHN_UNDEF || shndx >= SHN_LORESERVE)
+		return 0;
+	scn = elf_getscn(elf, shndx);
+	sh = scn ? gelf_getshdr(scn, &mem) : NULL;
+	if (!sh || !(sh->sh_flags & SHF_ALLOC) ||
+	    sh->sh_addr + sh->sh_size < sh->sh_addr)
+		return 0;
+	return sh->sh_addr + sh->sh_size + bias;
+}
+
+/* Stand-in symbols for the PLT sections of the file (see above). */
+static size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room)
+{
+	GElf_Addr bias;
+	Elf *elf = dwfl_module_getelf(d->mod, &bias);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, k = 0, i;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return 0;
+	while (k < room && (scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
+		const char *name;
+
+		if (!sh || sh->sh_type != SHT_PROGBITS || !sh->sh_size ||
+		    !(sh->sh_flags & SHF_EXECINSTR))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh->sh_name);
+		for (i = 0; name && i < sizeof(dso_plt_sections) /
+					 sizeof(dso_plt_sections[0]); i++)
+			if (strcmp(name, dso_plt_sections[i]) == 0) {
+				out[k++] = (struct dso_sym){
+					sh->sh_addr + bias, sh->sh_size,
+					sh->sh_addr + sh->sh_size + bias,
+					dso_plt_sections[i], 3 };
+				break;
+			}
+	}
+	return k;
+}
+
+/*
+ * libdwfl's dwfl_module_addrinfo scans the whole symbol table on every
+ * call (tens of microseconds on libc); sort the functions once instead and
+ * search them, as perf does.  Only when the table cannot be built do we
+ * fall back to libdwfl's own lookup.
+ */
+void dso_build_symtab(struct dso *d)
+{
+	int i, n = dwfl_module_getsymtab(d->mod);
+	size_t k = 0, j, nplt = sizeof(dso_plt_sections) /
+				sizeof(dso_plt_sections[0]);
+
+	d->sym_built = true;
+	if (n <= 1)
+		return;
+	d->sym = malloc(((size_t)n + nplt) * sizeof(*d->sym));
+	if (!d->sym)
+		return;
+	for (i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr, sbias = 0;
+		GElf_Word shndx = SHN_UNDEF;
+		Elf *selp = NULL;
+		const char *name;
+		int type;
+
+		name = dwfl_module_getsym_info(d->mod, i, &sym, &addr, &shndx,
+					       &selp, &sbias);
+		type = GELF_ST_TYPE(sym.st_info);
+		if (!name || !*name || addr == 0 || sym.st_shndx == SHN_UNDEF ||
+		    (type != STT_FUNC && type != STT_GNU_IFUNC))
+			continue;
+		d->sym[k++] = (struct dso_sym){ addr, sym.st_size,
+			dso_section_end(selp, shndx, sbias), name,
+			GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? 0 :
+			GELF_ST_BIND(sym.st_info) == STB_WEAK ? 1 : 2 };
+	}
+	k += dso_plt_syms(d, d->sym + k, nplt);
+	qsort(d->sym, k, sizeof(*d->sym), dso_sym_cmp);
+	/* one symbol per address: the best-ranked alias, sorted first */
+	for (j = 0, i = 0; (size_t)i < k; i++) {
+		if (j && d->sym[j - 1].start == d->sym[i].start) {
+			if (d->sym[i].size > d->sym[j - 1].size)
+				d->sym[j - 1].size = d->sym[i].size;
+			continue;
+		}
+		d->sym[j++] = d->sym[i];
+	}
+	d->nsym = j;
+}
+
+/*
+ * The symbol covering module address a: sized ones by their size,
+ * sizeless ones up to the next symbol or the end of their section,
+ * whichever comes first.  NULL when none does (so past the last symbol
+ * of a file the answer is "no symbol", not the last function).
+ */
+const struct dso_sym *dso_sym_find(const struct dso *d, uint64_t a)
+{
+	size_t lo = 0, hi = d->nsym;
+	const struct dso_sym *s;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->sym[mid].start <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	s = &d->sym[lo - 1];
+	if (s->size)
+		return a - s->start < s->size ? s : NULL;
+	/* d->sym[lo], when there is one, starts above a */
+	if (s->sec_end)
+		return a < s->sec_end ? s : NULL;
+	return lo < d->nsym ? s : NULL;
+}
