@@ -64,6 +64,7 @@ struct dso {
 	size_t image_size;
 	uint8_t *expect_id;
 	size_t expect_len;
+	uint64_t expect_ino;	/* the mapping's inode, 0 unknown */
 
 	Dwfl *dwfl;
 	Dwfl_Module *mod;

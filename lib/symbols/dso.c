@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <dwarf.h>
@@ -199,9 +200,17 @@ int dso_load(struct dso *d)
 						    d->image, d->image_size);
 	} else {
 		/* Tell a missing or unreadable file from a corrupt one. */
+		struct stat st;
+
 		fd = open(file, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			return dso_fail(d, cause_of_errno(errno));
+		/* The path now names another file than the one mapped. */
+		if (!d->elf_path && d->expect_ino && fstat(fd, &st) == 0 &&
+		    (uint64_t)st.st_ino != d->expect_ino) {
+			close(fd);
+			return dso_fail(d, SYM_REPLACED);
+		}
 		close(fd);
 		/* Module addresses are the file's own vaddrs (bias 0). */
 		d->mod = dwfl_report_elf(d->dwfl, d->path, file, -1, 0, true);
@@ -256,6 +265,16 @@ const char *dso_name(const struct dso *d)
 const char *dso_elf_path(const struct dso *d)
 {
 	return d->elf_path;
+}
+
+void dso_set_inode(struct dso *d, uint64_t ino)
+{
+	d->expect_ino = ino;
+}
+
+uint64_t dso_inode(const struct dso *d)
+{
+	return d->expect_ino;
 }
 
 int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr)

@@ -48,6 +48,14 @@ const char *dso_name(const struct dso *d);
 /* The path opened instead of the shown one, or NULL. */
 const char *dso_elf_path(const struct dso *d);
 
+/*
+ * The inode the mapping named (0: unknown).  When it is known, dso_load()
+ * refuses a file found at the path under another inode (the binary was
+ * replaced since it was mapped): SYM_REPLACED, never a mis-resolution.
+ */
+void dso_set_inode(struct dso *d, uint64_t ino);
+uint64_t dso_inode(const struct dso *d);
+
 /* File offset (a mapping's pgoff + distance into it) to ELF vaddr, through
    the PT_LOAD headers.  Returns 0, or -1 when no segment holds it. */
 int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr);

@@ -99,14 +99,15 @@ static struct dso *proc_mapping_file(struct symbols *s, pid_t pid,
 	memcpy(path, m->path, stem);
 	path[stem] = '\0';
 	if (bad == SYM_OK)
-		return symbols_file(s, path, NULL, m->build_id,
+		return symbols_file(s, path, NULL, m->ino, m->build_id,
 				    m->build_id_size);
 
 	if ((size_t)snprintf(mf, sizeof(mf), "%s/%d/map_files/%" PRIx64
 			     "-%" PRIx64, s->proc_root, (int)pid, m->start,
 			     m->start + m->len) < sizeof(mf) &&
 	    !(s->opts.flags & SYMBOLS_NO_PROC) && access(mf, R_OK) == 0) {
-		d = symbols_file(s, path, mf, m->build_id, m->build_id_size);
+		d = symbols_file(s, path, mf, m->ino, m->build_id,
+				 m->build_id_size);
 		/*
 		 * Open it now: map_files/ vanishes with the process, which
 		 * may exit before its first sample is resolved.
@@ -115,7 +116,7 @@ static struct dso *proc_mapping_file(struct symbols *s, pid_t pid,
 			dso_set_cause(d, bad);
 		return d;
 	}
-	d = symbols_file(s, path, "", NULL, 0);
+	d = symbols_file(s, path, "", m->ino, NULL, 0);
 	if (d)
 		dso_set_cause(d, bad);
 	return d;

@@ -74,9 +74,11 @@ struct symbols {
 };
 
 /* symbols.c: the files the session knows, by path (and the vDSO). */
+/* ino: the mapping's inode, 0 when unknown; files are shared by path
+   and inode, so a binary replaced under its path is a new file. */
 struct dso *symbols_file(struct symbols *s, const char *path,
-			 const char *elf_path, const uint8_t *build_id,
-			 size_t build_id_size);
+			 const char *elf_path, uint64_t ino,
+			 const uint8_t *build_id, size_t build_id_size);
 struct dso *symbols_vdso(struct symbols *s);
 
 /* unresolved.c: count a sample that could not be fully resolved. */

@@ -143,8 +143,8 @@ static const struct debug_file *debug_for(const struct symbols *s,
  * path of its own and so never shares with the new one.
  */
 struct dso *symbols_file(struct symbols *s, const char *path,
-			 const char *elf_path, const uint8_t *build_id,
-			 size_t build_id_size)
+			 const char *elf_path, uint64_t ino,
+			 const uint8_t *build_id, size_t build_id_size)
 {
 	const struct debug_file *dbg;
 	struct dso *d;
@@ -153,6 +153,7 @@ struct dso *symbols_file(struct symbols *s, const char *path,
 	for (i = 0; i < s->ndso; i++) {
 		d = s->dso[i];
 		if (strcmp(dso_name(d), path) == 0 &&
+		    (!ino || !dso_inode(d) || dso_inode(d) == ino) &&
 		    (elf_path == NULL) == (dso_elf_path(d) == NULL) &&
 		    (!elf_path || strcmp(elf_path, dso_elf_path(d)) == 0))
 			return d;
@@ -170,6 +171,8 @@ struct dso *symbols_file(struct symbols *s, const char *path,
 	}
 	if (!d)
 		return NULL;
+	if (!elf_path)
+		dso_set_inode(d, ino);
 	if (symbols_add_dso(s, d) != 0) {
 		dso_free(d);
 		return NULL;
@@ -386,7 +389,7 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 
 	memset(out, 0, sizeof(*out));
 	s->lookups++;
-	d = symbols_file(s, path, NULL, NULL, 0);
+	d = symbols_file(s, path, NULL, 0, NULL, 0);
 	if (!d)
 		return -1;
 	if (dso_refs(d) == 0)

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -340,6 +342,88 @@ static void test_unresolved_bounded(void)
 	symbols_free(s);
 }
 
+/* --- binaries replaced under their path ------------------------------- */
+
+static int copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	ssize_t n;
+	int in = open(from, O_RDONLY), out;
+
+	if (in < 0)
+		return -1;
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			n = -1;
+	close(in);
+	close(out);
+	return n < 0 ? -1 : 0;
+}
+
+static uint64_t inode_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (uint64_t)st.st_ino : 0;
+}
+
+/*
+ * A file replaced at its path after it was mapped is never read in its
+ * place: not when the first lookup comes after the replacement, and not
+ * for another process that maps the new file at the same path.
+ */
+static void test_replaced_path(void)
+{
+	struct symbols *s = symbols_new(&SYMBOLS_OPTS(.flags =
+						      SYMBOLS_NO_PROC));
+	char dir[] = "/tmp/pct-replace.XXXXXX", a[64], b[64], tmp[64];
+	struct sym_mapping m = { .start = 0x400000, .len = 0x100000,
+				 .prot = PROT_EXEC };
+	struct sym_result r;
+
+	CHECK(s && mkdtemp(dir), "setup");
+	snprintf(a, sizeof(a), "%s/a", dir);
+	snprintf(b, sizeof(b), "%s/b", dir);
+	snprintf(tmp, sizeof(tmp), "%s/tmp", dir);
+
+	/* mapped, then replaced before the first lookup */
+	CHECK(copy_file("/proc/self/exe", a) == 0, "copy");
+	m.path = a;
+	m.ino = inode_of(a);
+	CHECK(symbols_mmap(s, 4242, &m) == 0, "mmap a");
+	CHECK(copy_file("/proc/self/exe", tmp) == 0 && rename(tmp, a) == 0,
+	      "replace a");
+	symbols_resolve(s, 4242, 0x401000, false, &r);
+	CHECK(r.cause == SYM_REPLACED, "a replaced after mapping: cause %s",
+	      symbols_cause_name(r.cause));
+
+	/* loaded, then replaced: a new process at the path gets the new file */
+	CHECK(copy_file("/proc/self/exe", b) == 0, "copy b");
+	m.path = b;
+	m.ino = inode_of(b);
+	CHECK(symbols_mmap(s, 5000, &m) == 0, "mmap b");
+	symbols_resolve(s, 5000, 0x401000, false, &r);
+	CHECK(r.cause != SYM_REPLACED && r.cause != SYM_BAD_ELF,
+	      "b as mapped: cause %s", symbols_cause_name(r.cause));
+	CHECK(copy_file("/etc/hostname", tmp) == 0 && rename(tmp, b) == 0,
+	      "replace b with a non-ELF file");
+	m.ino = inode_of(b);
+	CHECK(symbols_mmap(s, 5001, &m) == 0, "mmap new b");
+	symbols_resolve(s, 5001, 0x401000, false, &r);
+	CHECK(r.cause == SYM_BAD_ELF,
+	      "the new b is read, not the old one shared: cause %s",
+	      symbols_cause_name(r.cause));
+	unlink(a);
+	unlink(b);
+	rmdir(dir);
+	symbols_free(s);
+}
+
 /* --- demangling ---------------------------------------------------- */
 
 static const struct {
@@ -418,6 +502,7 @@ int main(void)
 	test_jitmap();
 	test_jitmap_growth();
 	test_unresolved_bounded();
+	test_replaced_path();
 	test_demangle();
 	test_causes();
 	test_hist();
