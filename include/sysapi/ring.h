@@ -84,10 +84,14 @@ struct pc_record {
 
 /*
  * Take the next record.  Returns 1 with *rec filled, 0 when the ring is
- * empty, -1 with errno EBADMSG when the ring holds garbage (a record size
- * of zero or larger than the buffer).  Unknown record types are returned
- * with only type/misc/size set.  Samples read from a legacy IRQ counter
- * carry ip, pid/tid (the target) and time (the read's CLOCK_MONOTONIC).
+ * empty, -1 with errno EBADMSG when the ring holds garbage: a record
+ * whose fields overrun its size (the reader has moved past it), or a
+ * record size that is zero, unaligned or past what the kernel wrote (no
+ * record boundary can be trusted after it: everything written so far is
+ * dropped).  Either way the next call goes on.  Unknown record types
+ * are returned with only type/misc/size set.  Samples read from a
+ * legacy IRQ counter carry ip, pid/tid (the target) and time (the read's
+ * CLOCK_MONOTONIC).
  */
 int pc_ring_next(struct pc_ring *ring, struct pc_record *rec);
 

@@ -368,6 +368,10 @@ int pc_ring_next(struct pc_ring *r, struct pc_record *rec)
 	memcpy(&hdr, r->data + off, sizeof(hdr));
 	if (hdr.size < sizeof(hdr) || hdr.size > r->size ||
 	    hdr.size > head - tail || (hdr.size & 7)) {
+		/* No way to find the next record boundary: drop what the
+		   kernel has written so far, or every later call would
+		   stop at the same garbage. */
+		__atomic_store_n(&pg->data_tail, head, __ATOMIC_RELEASE);
 		errno = EBADMSG;
 		return -1;
 	}

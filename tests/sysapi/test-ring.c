@@ -1,0 +1,187 @@
+/*
+ * test-ring: the ring reader on records we write ourselves, on any machine.
+ * The test plays the kernel (data pages of a real ring are read-only to
+ * user space): a ring of one data page in plain memory, records written at
+ * data_head (straddling the end, with build-ids and sample_id trailers,
+ * with garbage sizes), then read back through pc_ring_next().
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sysapi/sysapi.h>
+#include "sysapi/sysapi-internal.h"
+#include "../check.h"
+
+static struct perf_event_mmap_page *pg;
+static uint8_t *data;
+static size_t size;
+
+/* Append len bytes at the kernel's head, wrapping as the kernel does. */
+static void put(const void *rec, size_t len)
+{
+	uint64_t head = pg->data_head;
+
+	for (size_t i = 0; i < len; i++)
+		data[(head + i) & (size - 1)] = ((const uint8_t *)rec)[i];
+	__atomic_store_n(&pg->data_head, head + len, __ATOMIC_RELEASE);
+}
+
+/* Move head and tail together so the next record starts at off. */
+static void place_at(size_t off)
+{
+	uint64_t t = pg->data_tail;
+	uint64_t next = (t & ~(uint64_t)(size - 1)) + size + off;
+
+	pg->data_head = next;
+	pg->data_tail = next;
+}
+
+/* IP|TID|TIME|CPU|PERIOD|CALLCHAIN, as pc_attr_sampling() asks. */
+static size_t sample(uint64_t *w, uint64_t ip, uint64_t nr)
+{
+	size_t n = 1;
+
+	w[n++] = ip;
+	w[n++] = 42 | (uint64_t)43 << 32;	/* pid, tid */
+	w[n++] = 1000;				/* time */
+	w[n++] = 1;				/* cpu */
+	w[n++] = 250000;			/* period */
+	w[n++] = nr;
+	for (uint64_t i = 0; i < nr && n < 64; i++)
+		w[n++] = 0xffffffff81000000ull + i;
+	w[0] = PERF_RECORD_SAMPLE | (uint64_t)PERF_RECORD_MISC_USER << 32 |
+	       (uint64_t)(n * 8) << 48;
+	return n * 8;
+}
+
+int main(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct pc_counter counter = { .fd = -1 };
+	struct pc_ring r = { 0 }, *ring = &r;
+	struct pc_record rec;
+	uint64_t w[64];
+	size_t len;
+
+	/* What pc_ring_new() sets up from a counter and its mapping. */
+	pc_attr_sampling(&counter.attr, 1000000, false, PERF_SAMPLE_CALLCHAIN);
+	r.counter = &counter;
+	r.sample_type = counter.attr.sample_type;
+	r.sample_id_all = counter.attr.sample_id_all;
+	r.base = calloc(2, (size_t)page);
+	r.scratch_len = 65536;
+	r.scratch = malloc(r.scratch_len);
+	if (!r.base || !r.scratch)
+		SKIP("out of memory");
+	r.data = (uint8_t *)r.base + page;
+	r.size = (size_t)page;
+	pg = r.base;
+	data = r.data;
+	size = r.size;
+
+	/* A sample that straddles the end of the buffer comes out whole. */
+	place_at(size - 24);
+	len = sample(w, 0x401000, 5);
+	put(w, len);
+	CHECK(pc_ring_next(ring, &rec) == 1, "straddling sample not read");
+	CHECK(rec.type == PERF_RECORD_SAMPLE && rec.size == len &&
+	      rec.sample.ip == 0x401000 && rec.sample.pid == 42 &&
+	      rec.sample.tid == 43 && rec.sample.period == 250000 &&
+	      rec.sample.nr_callchain == 5 && rec.sample.callchain &&
+	      rec.sample.callchain[4] == 0xffffffff81000004ull,
+	      "straddling sample: ip %llx nr %llu",
+	      (unsigned long long)rec.sample.ip,
+	      (unsigned long long)rec.sample.nr_callchain);
+	CHECK(pc_ring_next(ring, &rec) == 0, "ring not empty after it");
+	CHECK(pg->data_tail == pg->data_head, "data_tail not advanced");
+
+	/* MMAP2 with a build-id, then its sample_id trailer. */
+	{
+		uint64_t m[32] = { 0 };
+		size_t n = 1;
+		char *name;
+
+		m[n++] = 7 | (uint64_t)8 << 32;		/* pid, tid */
+		m[n++] = 0x400000;			/* addr */
+		m[n++] = 0x2000;			/* len */
+		m[n++] = 0;				/* pgoff */
+		memset(&m[n], 0, 24);
+		((uint8_t *)&m[n])[0] = 20;		/* build_id_size */
+		memset((uint8_t *)&m[n] + 4, 0xab, 20);
+		n += 3;
+		m[n++] = 5 | (uint64_t)2 << 32;		/* prot, flags */
+		name = (char *)&m[n];
+		strcpy(name, "/usr/bin/x");		/* 11 bytes, pad 16 */
+		n += 2;
+		m[n++] = 7 | (uint64_t)8 << 32;		/* trailer: pid, tid */
+		m[n++] = 5555;				/* time */
+		m[n++] = 1;				/* cpu */
+		m[0] = PERF_RECORD_MMAP2 | (uint64_t)(PERF_RECORD_MISC_USER |
+		       PERF_RECORD_MISC_MMAP_BUILD_ID) << 32 | (uint64_t)(n * 8) << 48;
+		put(m, n * 8);
+		CHECK(pc_ring_next(ring, &rec) == 1, "MMAP2 not read: %s",
+		      strerror(errno));
+		CHECK(rec.type == PERF_RECORD_MMAP2 && rec.mmap.pid == 7 &&
+		      rec.mmap.addr == 0x400000 && rec.mmap.len == 0x2000 &&
+		      rec.mmap.build_id_size == 20 &&
+		      rec.mmap.build_id[19] == 0xab && rec.mmap.prot == 5 &&
+		      rec.mmap.flags == 2 && rec.mmap.filename &&
+		      !strcmp(rec.mmap.filename, "/usr/bin/x"),
+		      "MMAP2 fields");
+		CHECK(rec.id.pid == 7 && rec.id.tid == 8 && rec.id.time == 5555 &&
+		      rec.id.cpu == 1, "sample_id trailer: time %llu",
+		      (unsigned long long)rec.id.time);
+	}
+
+	/* A callchain longer than its record: an error, then the next one. */
+	len = sample(w, 0x402000, 3);
+	w[6] = 1000;
+	put(w, len);
+	len = sample(w, 0x403000, 1);
+	put(w, len);
+	errno = 0;
+	CHECK(pc_ring_next(ring, &rec) == -1 && errno == EBADMSG,
+	      "overlong callchain accepted");
+	CHECK(pc_ring_next(ring, &rec) == 1 && rec.sample.ip == 0x403000,
+	      "record after a bad callchain lost");
+
+	/* LOST records add up. */
+	{
+		uint64_t lr[6] = { 0, 9, 17, 0, 0, 0 };
+
+		lr[0] = PERF_RECORD_LOST | (uint64_t)48 << 48;
+		put(lr, 48);
+		put(lr, 48);
+		CHECK(pc_ring_next(ring, &rec) == 1 && rec.lost.lost == 17 &&
+		      pc_ring_next(ring, &rec) == 1 && pc_ring_lost(ring) == 34,
+		      "lost %llu", (unsigned long long)pc_ring_lost(ring));
+	}
+
+	/* A garbage size: an error once, not forever; then reading goes on. */
+	{
+		uint64_t junk[2] = { PERF_RECORD_SAMPLE | (uint64_t)13 << 48, 0 };
+
+		put(junk, 16);
+		len = sample(w, 0x404000, 0);
+		put(w, len);
+		errno = 0;
+		CHECK(pc_ring_next(ring, &rec) == -1 && errno == EBADMSG,
+		      "size 13 accepted");
+		CHECK(pc_ring_next(ring, &rec) == 0, "garbage read again");
+		len = sample(w, 0x405000, 0);
+		put(w, len);
+		CHECK(pc_ring_next(ring, &rec) == 1 && rec.sample.ip == 0x405000,
+		      "the ring is stuck after garbage");
+		junk[0] = PERF_RECORD_SAMPLE;		/* size 0 */
+		put(junk, 16);
+		CHECK(pc_ring_next(ring, &rec) == -1 &&
+		      pc_ring_next(ring, &rec) == 0, "size 0");
+	}
+	free(r.base);
+	free(r.scratch);
+	return check_done();
+}
