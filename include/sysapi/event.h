@@ -55,7 +55,10 @@ int pc_event_parse(const char *str, struct perf_event_attr *attr,
 /* One event of a parsed list. */
 struct pc_event_spec {
 	struct perf_event_attr attr;
-	char name[64];		/* as the user wrote it, modifiers included */
+	char name[64];		/* as the user wrote it, modifiers included
+				   (not a group's "{...}:mods", which perf
+				   stat does not show either); the canonical
+				   name when that would not fit */
 	int group;		/* which {group} it is in, -1 when alone */
 	bool leader;		/* first member of its group */
 };
@@ -69,10 +72,12 @@ struct pc_event_list {
 };
 
 /*
- * Parse a comma list with optional groups, "a,b:u,{c,d},rc0" and append
+ * Parse a comma list with optional groups, "a,b:u,{c,d}:k,rc0" and append
  * to *list (so repeated -e options accumulate).  On error returns -1, errno
  * EINVAL (or ENOMEM), *errpos the offset of the problem in str, and *list
- * is left as it was before the call.
+ * is left as it was before the call.  A group's modifiers apply to each
+ * member as perf applies them: to a member with its own u/k/h they add
+ * privilege levels ("{a:u}:k" counts a in user and kernel).
  */
 int pc_event_list_parse(struct pc_event_list *list, const char *str,
 			size_t *errpos);

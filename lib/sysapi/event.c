@@ -155,12 +155,18 @@ static int event_lookup(const char *name, size_t len, uint32_t *type,
 
 /*
  * Apply modifiers "ukhp" (len bytes at mods) to attr.  Returns 0, or the
- * 1-based offset of the first bad character.
+ * 1-based offset of the first bad character.  As perf's
+ * get_event_modifier(): on an attr that already excludes something (a
+ * group member with its own ":u" under "{...}:k"), u/k/h add to what it
+ * counts rather than start afresh.
  */
 static size_t event_modifiers(const char *mods, size_t len,
 			      struct perf_event_attr *attr)
 {
-	bool u = false, k = false, h = false;
+	bool had = attr->exclude_user || attr->exclude_kernel ||
+		   attr->exclude_hv;
+	bool u = had && !attr->exclude_user, k = had && !attr->exclude_kernel,
+	     h = had && !attr->exclude_hv;
 
 	for (size_t i = 0; i < len; i++) {
 		switch (mods[i]) {
@@ -270,12 +276,12 @@ int pc_event_list_parse(struct pc_event_list *list, const char *str,
 			pos = str[pos] == '{' ? pos : start + sub;
 			goto bad;
 		}
-		if (end - start >= sizeof(ev.name)) {
-			pos = start;
-			goto bad;
+		if (end - start < sizeof(ev.name)) {
+			memcpy(ev.name, str + start, end - start);
+			ev.name[end - start] = '\0';
+		} else {	/* "cycles:uuu...": valid, too long to keep */
+			pc_event_name(&ev.attr, ev.name, sizeof(ev.name));
 		}
-		memcpy(ev.name, str + start, end - start);
-		ev.name[end - start] = '\0';
 		ev.group = group;
 		ev.leader = group >= 0 && list->nr == group_first;
 		if (list_push(list, &ev))
@@ -289,9 +295,10 @@ int pc_event_list_parse(struct pc_event_list *list, const char *str,
 
 				while (pos < len && str[pos] != ',')
 					pos++;
+				/* The members keep their own names, as perf
+				   stat shows them ("cycles", not "cycles:u"). */
 				for (size_t i = group_first; i < list->nr; i++) {
 					struct pc_event_spec *e = &list->ev[i];
-					size_t nl = strlen(e->name);
 
 					sub = event_modifiers(str + mstart,
 							      pos - mstart, &e->attr);
@@ -299,11 +306,6 @@ int pc_event_list_parse(struct pc_event_list *list, const char *str,
 						pos = mstart + (sub ? sub - 1 : 0);
 						goto bad;
 					}
-					if (nl + 1 + pos - mstart < sizeof(e->name))
-						snprintf(e->name + nl,
-							 sizeof(e->name) - nl,
-							 ":%.*s", (int)(pos - mstart),
-							 str + mstart);
 				}
 			}
 			group = -1;

@@ -114,7 +114,12 @@ static const struct {
 	{ "cycles,instructions", 1, 2, 0, 0, "cycles instructions" },
 	{ "{cycles,instructions}", 1, 2, 0, 1, "[cycles instructions" },
 	{ "task-clock,{cs,faults},cpu-migrations", 1, 4, 0, 1, "task-clock [cs faults cpu-migrations" },
-	{ "{cycles,instructions}:u", 1, 2, 0, 1, "[cycles:u instructions:u" },
+	/* perf stat names members without the group's modifiers */
+	{ "{cycles,instructions}:u", 1, 2, 0, 1, "[cycles instructions" },
+	{ "{cs,faults:u}:k", 1, 2, 0, 1, "[cs faults:u" },
+	/* valid but longer than pc_event_spec.name: the canonical name */
+	{ "cycles:uuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuu",
+	  1, 1, 0, 0, "cycles:u" },
 	{ "{cs},{faults}", 1, 2, 0, 2, "[cs [faults" },
 	{ "cycles,", 0, 0, 7, 0, NULL },
 	{ ",cycles", 0, 0, 0, 0, NULL },
@@ -210,6 +215,37 @@ static void test_lists(void)
 	}
 }
 
+/* Group modifiers as perf's get_event_modifier() applies them. */
+static void test_group_modifiers(void)
+{
+	static const struct {
+		const char *in;
+		int xu[2], xk[2], xh[2];
+	} t[] = {
+		{ "{cs,faults}:u", { 0, 0 }, { 1, 1 }, { 1, 1 } },
+		/* a member's own :u is widened, not replaced, by :k */
+		{ "{cs,faults:u}:k", { 1, 0 }, { 0, 0 }, { 1, 1 } },
+		{ "{cs:k,faults:h}:u", { 0, 0 }, { 0, 1 }, { 1, 0 } },
+		{ "{cs,faults}", { 0, 0 }, { 0, 0 }, { 0, 0 } },
+	};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct pc_event_list l = { 0 };
+
+		CHECK(pc_event_list_parse(&l, t[i].in, NULL) == 0 && l.nr == 2,
+		      "'%s' rejected", t[i].in);
+		for (size_t j = 0; j < l.nr && j < 2; j++) {
+			const struct perf_event_attr *a = &l.ev[j].attr;
+
+			CHECK(a->exclude_user == (unsigned)t[i].xu[j] &&
+			      a->exclude_kernel == (unsigned)t[i].xk[j] &&
+			      a->exclude_hv == (unsigned)t[i].xh[j],
+			      "'%s' member %zu: exclude u%d k%d h%d", t[i].in, j,
+			      a->exclude_user, a->exclude_kernel, a->exclude_hv);
+		}
+		pc_event_list_release(&l);
+	}
+}
+
 static void test_suggest(void)
 {
 	static const char *const pairs[][2] = {
@@ -258,6 +294,7 @@ static void test_roundtrip(void)
 int main(void)
 {
 	test_good();
+	test_group_modifiers();
 	test_bad();
 	test_lists();
 	test_suggest();
