@@ -10,6 +10,9 @@ grep -q 'task-clock' err || fail "no counts printed for exit 3"
 "$PCSTAT" -e task-clock -- sh -c 'kill -SEGV $$' 2> err
 rc=$?; [ $rc -eq 139 ] && ok "SIGSEGV gives 139" || fail "SIGSEGV gave $rc"
 grep -q 'task-clock' err || fail "no counts printed after SIGSEGV"
+# perf stat's psignal() line, before the counts
+[ "$(sed -n 1p err)" = "sh: Segmentation fault" ] ||
+	fail "no 'sh: Segmentation fault' line first: $(sed -n 1p err)"
 
 "$PCSTAT" -e task-clock -- ./no-such-command-here > out 2> err
 rc=$?; [ $rc -eq 127 ] && ok "missing command gives 127" || fail "missing command gave $rc"
@@ -27,4 +30,27 @@ sys.exit(p.wait())' "$PCSTAT" -e task-clock -- sleep 5
 rc=$?; [ $rc -eq 130 ] && ok "SIGINT forwarded: 130" || fail "SIGINT gave $rc"
 grep -q 'task-clock' err || fail "no counts printed after SIGINT"
 grep -q 'seconds time elapsed' err || fail "no footer after SIGINT"
+
+# With -I, a child that takes its time over SIGINT still ends as it
+# chooses (pcstat used to SIGTERM it at the next tick: 143).
+rm -f ready
+"${PYTHON3:-python3}" -c '
+import os, signal, subprocess, sys, time
+p = subprocess.Popen(sys.argv[1:], stderr=open("err", "w"))
+for i in range(600):
+    if os.path.exists("ready"):
+        break
+    time.sleep(0.05)
+time.sleep(0.1)
+p.send_signal(signal.SIGINT)
+sys.exit(p.wait())' "$PCSTAT" -I 50 -e task-clock -- "${PYTHON3:-python3}" -c '
+import signal, sys, time
+def bye(*a):
+    time.sleep(0.4)
+    sys.exit(5)
+signal.signal(signal.SIGINT, bye)
+open("ready", "w").close()
+time.sleep(20)'
+rc=$?; [ $rc -eq 5 ] && ok "-I: SIGINT lets the child exit 5" ||
+	fail "-I: SIGINT then child exit 5 gave $rc"
 done_testing

@@ -49,6 +49,29 @@ grep -q '^# started on ' out.txt && grep -q 'page-faults' out.txt ||
 	fail "-o FILE does not hold the counts"
 [ -s stderr.txt ] && fail "-o FILE still printed to stderr"
 
+# perf's big numbers: the std layout groups thousands as the locale says;
+# CSV and JSON stay parseable (C locale) whatever the user's locale is.
+mkdir -p loc
+if localedef -i en_US -f UTF-8 "$PWD/loc/en_US.UTF-8" >/dev/null 2>&1; then
+	LOCPATH=$PWD/loc LC_ALL=en_US.UTF-8 "$PCSTAT" -e page-faults -- \
+		"$helpers/touch-pages" 3000 2> big.txt
+	grep -Eq '^ +[0-9],[0-9]{3} +page-faults' big.txt ||
+		fail "no thousands separator under en_US: $(grep faults big.txt)"
+	LOCPATH=$PWD/loc LC_ALL=en_US.UTF-8 "$PCSTAT" -x, -e page-faults -- \
+		"$helpers/touch-pages" 3000 2> big.csv
+	grep -Eq '^[0-9]{4},,page-faults,' big.csv ||
+		fail "CSV under en_US is not plain: $(cat big.csv)"
+	if localedef -i de_DE -f UTF-8 "$PWD/loc/de_DE.UTF-8" >/dev/null 2>&1; then
+		LOCPATH=$PWD/loc LC_ALL=de_DE.UTF-8 "$PCSTAT" -j -e task-clock \
+			-- true 2> de.json
+		"$PYTHON3" -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' \
+			de.json || fail "JSON under de_DE does not parse"
+	fi
+	ok "locale: grouped std output, plain CSV/JSON"
+else
+	echo "note: localedef cannot build en_US here; locale checks not run"
+fi
+
 # The same layout as perf: numbers masked, byte for byte.
 if command -v perf >/dev/null 2>&1 &&
    perf stat -e task-clock -x, -- true >/dev/null 2>&1; then

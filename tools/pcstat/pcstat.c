@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,6 +317,11 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	parse_args(&cfg, argc, argv);
+	/* The human layout follows the user's locale, as perf stat's does
+	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
+	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
+	if (cfg.fmt == FMT_STD)
+		setlocale(LC_NUMERIC, "");
 	cfg.backend = cset_backend(cfg.legacy);
 	if (cfg.backend == PC_BACKEND_LEGACY && !cfg.quiet)
 		legacy_notices(&cfg);

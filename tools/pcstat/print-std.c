@@ -39,7 +39,9 @@ static void std_row(const struct print_ctx *pc, const struct row *r)
 
 	std_prefix(pc, r);
 	if (r->counted) {
-		fprintf(f, r->scale != 1.0 ? "%*.2f " : "%*.0f ",
+		/* perf's big_num: thousands grouped as LC_NUMERIC says
+		   (main() sets the locale for this layout only). */
+		fprintf(f, r->scale != 1.0 ? "%'*.2f " : "%'*.0f ",
 			STD_COUNTS_LEN, r->val * r->scale);
 		fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
 		fprintf(f, "%-*s", STD_NAME_LEN, r->name);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -187,8 +188,17 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		if (next && (!until || next < until))
 			until = next;
 		done = wait_until(&w, until);
-		if (done || w.interrupted)
+		if (done)
 			break;
+		if (w.interrupted) {
+			/* The child got the signal too: let it end as it
+			   chooses, as perf does; only --timeout still cuts
+			   it short (-I would SIGTERM a child that takes
+			   longer than one interval to exit). */
+			if (w.child > 0)
+				wait_until(&w, deadline);
+			break;
+		}
 		if (deadline && now_ns() >= deadline)
 			break;
 		if (next && now_ns() >= next) {
@@ -212,6 +222,9 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	}
 	res->interrupted = w.interrupted;
 	if (w.child > 0) {
+		/* perf stat's line for a command that a signal ended. */
+		if (w.child_done && WIFSIGNALED(w.status) && !cfg->quiet)
+			psignal(WTERMSIG(w.status), cfg->argv[0]);
 		res->status = exit_status(w.status);
 		res->ru = w.ru;
 		res->have_ru = cfg->cpus == NULL;
