@@ -31,6 +31,7 @@ struct monitor {
 	pid_t tid;			/* <tid>, or the command's pid */
 	char **command;
 	bool all_threads, legacy, summary_only, period_set, freq_set;
+	bool corrupt_seen;	/* a malformed record was met */
 	uint64_t period, freq, max_samples;
 	const char *event, *debug_file;
 	enum monitor_format format;
@@ -421,8 +422,18 @@ static bool drain(struct monitor *m)
 			break;
 		}
 	}
-	if (r < 0)
-		die_errno("the sample buffer is corrupt");
+	/*
+	 * A malformed record: the reader has skipped what was unread and
+	 * goes on.  Say so once.
+	 */
+	if (r < 0 && errno == EBADMSG) {
+		if (!m->corrupt_seen)
+			warn_msg("malformed record in the sample buffer; "
+				 "skipped the unread records and going on");
+		m->corrupt_seen = true;
+	} else if (r < 0) {
+		die_errno("cannot read the sample buffer");
+	}
 	return exited;
 }
 
