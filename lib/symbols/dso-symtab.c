@@ -6,10 +6,12 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "symbols/dso-internal.h"
+#include "symbols/addrsearch.h"
 
 /*
  * PLT stubs have no symbols.  Without a stand-in, the sizeless _init that
@@ -144,17 +146,10 @@ void dso_build_symtab(struct dso *d)
  */
 const struct dso_sym *dso_sym_find(const struct dso *d, uint64_t a)
 {
-	size_t lo = 0, hi = d->nsym;
+	size_t lo = addr_upper_bound(d->sym, d->nsym, sizeof(*d->sym),
+				     offsetof(struct dso_sym, start), a);
 	const struct dso_sym *s;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (d->sym[mid].start <= a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (lo == 0)
 		return NULL;
 	s = &d->sym[lo - 1];

@@ -2,6 +2,7 @@
 /* jitmap.c - read perf-PID.map files, again as they grow. */
 #include "config.h"
 
+#include <stddef.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -11,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "symbols/jitmap.h"
+#include "symbols/addrsearch.h"
 
 struct jit_sym {
 	uint64_t start, size;
@@ -147,16 +149,9 @@ static int jitmap_read(struct jitmap *jm, const struct stat *st)
 static const struct jit_sym *jitmap_find(const struct jitmap *jm,
 					 uint64_t addr)
 {
-	size_t lo = 0, hi = jm->n;
+	size_t lo = addr_upper_bound(jm->sym, jm->n, sizeof(*jm->sym),
+				     offsetof(struct jit_sym, start), addr);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (jm->sym[mid].start <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	/* Entries may overlap when code was regenerated: newest is later in
 	   the file, but we keep it simple and take the nearest start. */
 	if (lo == 0)

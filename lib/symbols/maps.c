@@ -2,12 +2,14 @@
 /* maps.c - sorted interval table of a process's mappings. */
 #include "config.h"
 
+#include <stddef.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "symbols/dso.h"
 #include "symbols/maps.h"
+#include "symbols/addrsearch.h"
 
 static void map_drop(struct map *mp)
 {
@@ -37,17 +39,8 @@ static int maps_reserve(struct maps *ms, size_t more)
 /* The first mapping whose end is above addr. */
 static size_t maps_lower(const struct maps *ms, uint64_t addr)
 {
-	size_t lo = 0, hi = ms->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ms->m[mid].end <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return addr_upper_bound(ms->m, ms->n, sizeof(*ms->m),
+				offsetof(struct map, end), addr);
 }
 
 int maps_insert(struct maps *ms, const struct map *mp)
