@@ -14,42 +14,7 @@
 #include <unistd.h>
 #include <sysapi/sysapi.h>
 #include "../check.h"
-
-static double now_ns(clockid_t clk)
-{
-	struct timespec ts;
-
-	clock_gettime(clk, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void burn_cpu_ms(double ms)
-{
-	double end = now_ns(CLOCK_THREAD_CPUTIME_ID) + ms * 1e6;
-	volatile unsigned long x = 0;
-
-	while (now_ns(CLOCK_THREAD_CPUTIME_ID) < end)
-		for (int i = 0; i < 10000; i++)
-			x += (unsigned long)i;
-}
-
-/* Uninstrumented: under ASan each store would also fault in shadow
-   memory (one page per 32 KiB touched) and the count would be off. */
-__attribute__((no_sanitize_address))
-static long touch_pages(long n)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	volatile char *m = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (m == MAP_FAILED)
-		return -1;
-	madvise((void *)m, (size_t)(n * page), MADV_NOHUGEPAGE);
-	for (long i = 0; i < n; i++)
-		m[i * page] = 1;
-	munmap((void *)m, (size_t)(n * page));
-	return n;
-}
+#include "../workload.h"
 
 static struct pc_counter *open_self(const char *event, bool disabled,
 				    struct pc_counter *leader, bool group)
@@ -81,11 +46,11 @@ static void test_task_clock(void)
 	CHECK(c != NULL, "task-clock opens");
 	if (!c)
 		return;
-	t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+	t0 = workload_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	pc_counter_enable(c);
-	burn_cpu_ms(300);
+	workload_burn_cpu_ms(300);
 	pc_counter_disable(c);
-	t1 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+	t1 = workload_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	CHECK(pc_counter_read(c, &n) == 0, "read: %s", strerror(errno));
 	/* Both clocks are the scheduler's: they agree to well under 1%
 	   (measured: < 0.1% over 200 runs); 2% leaves room for the
@@ -109,7 +74,7 @@ static void test_page_faults(void)
 	if (!c)
 		return;
 	pc_counter_enable(c);
-	touch_pages(N);
+	workload_touch_pages(N);
 	pc_counter_disable(c);
 	pc_counter_read(c, &n);
 	/* The loop's own code and stack are already faulted in; the mmap
@@ -118,7 +83,7 @@ static void test_page_faults(void)
 	      "%llu faults for %ld pages", (unsigned long long)n.value, N);
 	/* reset zeroes; a disabled counter does not move */
 	CHECK(pc_counter_reset(c) == 0, "reset");
-	touch_pages(100);
+	workload_touch_pages(100);
 	pc_counter_read(c, &n);
 	CHECK(n.value == 0, "disabled counter counted %llu", (unsigned long long)n.value);
 	pc_counter_close(c);
@@ -137,9 +102,9 @@ static void test_group(void)
 	if (!lead || !faults || !cs)
 		goto out;
 	CHECK(pc_counter_enable(lead) == 0, "group enable");
-	touch_pages(500);
+	workload_touch_pages(500);
 	usleep(20000);			/* at least one context switch */
-	burn_cpu_ms(20);
+	workload_burn_cpu_ms(20);
 	CHECK(pc_counter_disable(lead) == 0, "group disable");
 	n = pc_group_read(lead, out, 4);
 	CHECK(n == 3, "group read gave %d counts", n);
@@ -183,7 +148,7 @@ static void test_inherit(void)
 		goto out;
 	pid = fork();
 	if (pid == 0) {
-		burn_cpu_ms(200);
+		workload_burn_cpu_ms(200);
 		_exit(0);
 	}
 	waitpid(pid, NULL, 0);
@@ -211,10 +176,10 @@ static void test_cpu_wide(void)
 		CHECK(errno == EACCES || errno == EPERM, "cpu-wide: %s", strerror(errno));
 		return;
 	}
-	t0 = now_ns(CLOCK_MONOTONIC);
+	t0 = workload_now_ns(CLOCK_MONOTONIC);
 	usleep(100000);
 	pc_counter_read(c, &n);
-	CHECK(n.value > 0.9 * (now_ns(CLOCK_MONOTONIC) - t0) &&
+	CHECK(n.value > 0.9 * (workload_now_ns(CLOCK_MONOTONIC) - t0) &&
 	      n.value <= 1.05 * n.enabled + 1e6,
 	      "cpu-clock on cpu 0: %llu ns of %llu enabled",
 	      (unsigned long long)n.value, (unsigned long long)n.enabled);
@@ -263,7 +228,7 @@ static void test_errors(void)
 		struct pc_count n;
 
 		CHECK(c != NULL, "instructions on a PMU machine");
-		burn_cpu_ms(10);
+		workload_burn_cpu_ms(10);
 		if (c)
 			pc_counter_read(c, &n);
 		CHECK(c && n.value > 1000000, "instructions counted");

@@ -17,38 +17,7 @@
 #include <unistd.h>
 #include <sysapi/sysapi.h>
 #include "../check.h"
-
-static double cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-__attribute__((noinline)) static void burn_cpu_ms(double ms)
-{
-	double end = cpu_ns() + ms * 1e6;
-	volatile unsigned long x = 0;
-
-	while (cpu_ns() < end)
-		for (int i = 0; i < 10000; i++)
-			x += (unsigned long)i;
-}
-
-__attribute__((no_sanitize_address))
-static void touch_pages(long n)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	volatile char *m = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (m == MAP_FAILED)
-		return;
-	for (long i = 0; i < n; i++)
-		m[i * page] = 1;
-	munmap((void *)m, (size_t)(n * page));
-}
+#include "../workload.h"
 
 static struct pc_counter *open_on(const char *event, enum pc_backend b,
 				  pid_t pid)
@@ -72,17 +41,17 @@ static void test_counts(void)
 	double t0, t1;
 
 	/* task-clock against the thread's CPU clock, and against perf_event */
-	t0 = cpu_ns();
+	t0 = workload_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	lc = open_on("task-clock", PC_BACKEND_LEGACY, 0);
 	ec = open_on("task-clock", PC_BACKEND_EVENT, 0);
 	CHECK(lc && ec, "open task-clock on both backends");
 	if (!lc || !ec)
 		goto out;
 	CHECK(pc_counter_backend(lc) == PC_BACKEND_LEGACY, "legacy backend");
-	burn_cpu_ms(200);
+	workload_burn_cpu_ms(200);
 	CHECK(pc_counter_read(lc, &l) == 0, "legacy read: %s", strerror(errno));
 	pc_counter_read(ec, &e);
-	t1 = cpu_ns();
+	t1 = workload_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	CHECK(l.value > 0.97 * 200e6 && l.value < 1.03 * (t1 - t0),
 	      "legacy task-clock %llu ns for %.0f ns of CPU",
 	      (unsigned long long)l.value, t1 - t0);
@@ -99,7 +68,7 @@ static void test_counts(void)
 	CHECK(lc && ec, "open page-faults");
 	if (!lc || !ec)
 		goto out;
-	touch_pages(2000);
+	workload_touch_pages(2000);
 	pc_counter_read(lc, &l);
 	pc_counter_read(ec, &e);
 	CHECK(l.value >= 2000 && l.value <= 2020, "legacy faults %llu",
@@ -159,7 +128,7 @@ static void test_sampling(void)
 	struct pc_ring *ring;
 	struct pc_record rec;
 	uint64_t n = 0, near = 0;
-	uintptr_t fn = (uintptr_t)burn_cpu_ms;
+	uintptr_t fn = (uintptr_t)workload_burn_cpu_ms;
 
 	pc_event_parse("cpu-clock", &a, NULL);
 	a.sample_period = 1000000;
@@ -171,18 +140,18 @@ static void test_sampling(void)
 		pc_counter_close(c);
 		return;
 	}
-	burn_cpu_ms(200);
+	workload_burn_cpu_ms(200);
 	while (pc_ring_next(ring, &rec) == 1) {
 		CHECK(rec.type == PERF_RECORD_SAMPLE && rec.sample.tid == (uint32_t)getpid(),
 		      "sample record");
 		n++;
-		/* the loop, or cpu_ns() it calls (vDSO or kernel) */
+		/* the loop, or the clock read it calls (vDSO or kernel) */
 		if (rec.sample.ip - fn < 512)
 			near++;
 	}
 	/* 200 ms at 1 kHz: the timer is late under TCG, not absent */
 	CHECK(n >= 100 && n <= 230, "%llu samples", (unsigned long long)n);
-	CHECK(near >= n / 3, "%llu of %llu samples in burn_cpu_ms", (unsigned long long)near,
+	CHECK(near >= n / 3, "%llu of %llu samples in workload_burn_cpu_ms", (unsigned long long)near,
 	      (unsigned long long)n);
 	CHECK(pc_ring_lost(ring) == 0, "lost %llu", (unsigned long long)pc_ring_lost(ring));
 	pc_counter_close(c);

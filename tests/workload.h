@@ -1,0 +1,55 @@
+/*
+ * workload.h - the C tests' workloads with known answers: CPU time burnt
+ * on the calling thread, fresh pages touched (one fault each).
+ */
+#ifndef TESTS_WORKLOAD_H
+#define TESTS_WORKLOAD_H
+
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Nanoseconds on clock clk. */
+static inline double workload_now_ns(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* Burn ms milliseconds of this thread's CPU time.  Not inlined, so that
+   samples of it can be told by its address. */
+__attribute__((noinline, unused))
+static void workload_burn_cpu_ms(double ms)
+{
+	double end = workload_now_ns(CLOCK_THREAD_CPUTIME_ID) + ms * 1e6;
+	volatile unsigned long x = 0;
+
+	while (workload_now_ns(CLOCK_THREAD_CPUTIME_ID) < end)
+		for (int i = 0; i < 10000; i++)
+			x += (unsigned long)i;
+}
+
+/*
+ * Touch n fresh anonymous pages once each: n minor faults.  Not
+ * instrumented: under ASan each store would also fault in shadow memory
+ * (one page per 32 KiB touched) and the count would be off.
+ */
+__attribute__((no_sanitize_address, unused))
+static long workload_touch_pages(long n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	volatile char *m = mmap(NULL, (size_t)(n * page), PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return -1;
+	madvise((void *)m, (size_t)(n * page), MADV_NOHUGEPAGE);
+	for (long i = 0; i < n; i++)
+		m[i * page] = 1;
+	munmap((void *)m, (size_t)(n * page));
+	return n;
+}
+
+#endif
