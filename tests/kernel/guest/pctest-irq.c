@@ -33,33 +33,21 @@
  */
 void t_irq_read_2008(void)
 {
-	int go[2], fd;
+	int go, fd;
 	pid_t pid;
 	uint64_t ip, n = 0, text = 0, inbusy = 0, kern = 0;
 	ssize_t r;
 	int st;
 
-	if (pipe(go))
-		return fail("pipe");
-	pid = fork();
-	if (pid == 0) {
-		char c;
-
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(1);
-		busy(400);
-		_exit(0);
-	}
-	close(go[0]);
+	pid = worker_hold(0, 400, &go);
+	if (pid < 0)
+		return fail("fork: %s", strerror(errno));
 	fd = pco(PERF_COUNT_CPU_CLOCK, 1000000, PERF_RECORD_IRQ, pid, -1);
 	if (fd < 0) {
 		fail("open: %s", strerror(errno));
 		kill(pid, SIGKILL);
 	}
-	if (write(go[1], "x", 1) != 1)
-		fail("write");
-	close(go[1]);
+	worker_go(go);
 	while (fd >= 0 && (r = read(fd, &ip, sizeof(ip))) == sizeof(ip)) {
 		n++;
 		if (in_text(ip))
@@ -167,30 +155,17 @@ void t_irq_poll(void)
  */
 void t_irq_block_wakeup(void)
 {
-	int go[2], fd;
+	int go, fd;
 	uint64_t ip = 0, t0, t1;
 	pid_t pid;
 	int st;
 
-	if (pipe(go))
-		return fail("pipe");
-	pid = fork();
-	if (pid == 0) {
-		char c;
-
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(1);
-		usleep(200000);
-		busy(100);
-		_exit(0);
-	}
-	close(go[0]);
+	pid = worker_hold(200, 100, &go);
+	if (pid < 0)
+		return fail("fork: %s", strerror(errno));
 	/* 20 ms: under TCG a host stall counts as guest CPU time. */
 	fd = pco(PERF_COUNT_CPU_CLOCK, 20000000, PERF_RECORD_IRQ, pid, -1);
-	if (write(go[1], "x", 1) != 1)
-		fail("write");
-	close(go[1]);
+	worker_go(go);
 	if (fd < 0) {
 		waitpid(pid, &st, 0);
 		return fail("open: %s", strerror(errno));

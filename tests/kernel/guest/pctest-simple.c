@@ -263,28 +263,16 @@ void t_cpu_wide_root(void)
 
 void t_other_task(void)
 {
-	int go[2], fd;
+	int go, fd;
 	pid_t pid;
 	uint64_t v;
 	int st;
 
-	if (pipe(go))
-		return fail("pipe");
-	pid = fork();
-	if (pid == 0) {
-		char c;
-
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(1);
-		busy(150);
-		_exit(0);
-	}
-	close(go[0]);
+	pid = worker_hold(0, 150, &go);
+	if (pid < 0)
+		return fail("fork: %s", strerror(errno));
 	fd = pco(PERF_COUNT_TASK_CLOCK, 0, PERF_RECORD_SIMPLE, pid, -1);
-	if (write(go[1], "x", 1) != 1)
-		fail("write");
-	close(go[1]);
+	worker_go(go);
 	waitpid(pid, &st, 0);
 	if (fd < 0)
 		return fail("open: %s", strerror(errno));

@@ -209,6 +209,41 @@ int expect_err(int ret, int err, const char *what)
 	return 0;
 }
 
+pid_t worker_hold(unsigned int sleep_ms, unsigned int busy_ms, int *go)
+{
+	int p[2];
+	pid_t pid;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		char c;
+
+		close(p[1]);
+		if (read(p[0], &c, 1) != 1)
+			_exit(1);
+		if (sleep_ms)
+			usleep(sleep_ms * 1000);
+		busy(busy_ms);
+		_exit(0);
+	}
+	close(p[0]);
+	if (pid < 0) {
+		close(p[1]);
+		return -1;
+	}
+	*go = p[1];
+	return pid;
+}
+
+void worker_go(int go)
+{
+	if (write(go, "x", 1) != 1)
+		fail("release the worker: %s", strerror(errno));
+	close(go);
+}
+
 int in_text(uint64_t ip)
 {
 	return ip >= (uintptr_t)__executable_start && ip < (uintptr_t)etext;
@@ -230,6 +265,8 @@ static void run(const char *name, void (*fn)(void))
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* a worker killed on a failed open must not take us with it */
+	signal(SIGPIPE, SIG_IGN);
 	if (write_str("/proc/sys/kernel/perf_event_paranoid", "2"))
 		printf("# cannot set perf_event_paranoid: %s\n",
 		       strerror(errno));

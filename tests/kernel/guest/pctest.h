@@ -37,6 +37,12 @@ void touch_pages(size_t n);
 uint64_t rusage_ns(void);
 /* ret must be -1 with errno err; fail() and -1 otherwise. */
 int expect_err(int ret, int err, const char *what);
+/*
+ * A worker held on a pipe until worker_go(): then it sleeps sleep_ms,
+ * spins busy_ms and exits.  Returns its pid (and *go), or -1 with errno.
+ */
+pid_t worker_hold(unsigned int sleep_ms, unsigned int busy_ms, int *go);
+void worker_go(int go);
 /* ip inside this program's text */
 int in_text(uint64_t ip);
 
