@@ -9,12 +9,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <sysapi/perf_counter.h>
 #include "sysapi-internal.h"
@@ -22,25 +20,12 @@
 static long legacy_nr = -1;
 static pthread_once_t legacy_once = PTHREAD_ONCE_INIT;
 
-/* Read a small decimal file; -1 when absent or malformed. */
+/* A marker file's non-negative number, or -1 when absent or malformed. */
 static long read_long(const char *path)
 {
-	char buf[32], *end;
-	ssize_t n;
 	long v;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	v = strtol(buf, &end, 10);
-	if (end == buf || (*end != '\n' && *end != '\0') || v < 0)
-		return -1;
-	return v;
+	return pc_read_long(path, &v) == 0 && v >= 0 ? v : -1;
 }
 
 static void legacy_init(void)

@@ -24,20 +24,28 @@
 static struct pc_probe probe;
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
-static int read_int_file(const char *path, int fallback)
+int pc_read_long(const char *path, long *out)
 {
-	char buf[32];
+	char buf[32], *end;
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
-		return fallback;
+		return -1;
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	if (n <= 0)
-		return fallback;
+		return -1;
 	buf[n] = '\0';
-	return (int)strtol(buf, NULL, 10);
+	*out = strtol(buf, &end, 10);
+	return end == buf || (*end != '\n' && *end != '\0') ? -1 : 0;
+}
+
+static int read_int_file(const char *path, int fallback)
+{
+	long v;
+
+	return pc_read_long(path, &v) == 0 ? (int)v : fallback;
 }
 
 static bool can_open(uint32_t type, uint64_t config)

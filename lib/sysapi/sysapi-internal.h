@@ -47,6 +47,10 @@ struct pc_ring {
 struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages);
 void pc_ring_free(struct pc_ring *ring);
 
+/* probe.c: a small file holding one decimal number (sysctl, marker):
+   0 and *out, or -1 when absent or not just a number. */
+int pc_read_long(const char *path, long *out);
+
 /* legacy.c: attr to the 2008 call's type, or -1/EOPNOTSUPP. */
 int pc_legacy_type(const struct perf_event_attr *attr, int32_t *type);
 bool pc_legacy_wanted(void);
