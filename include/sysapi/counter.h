@@ -73,6 +73,14 @@ struct pc_open_opts {
 struct pc_counter *pc_counter_open(const struct perf_event_attr *attr,
 				   const struct pc_open_opts *opts);
 
+/*
+ * The backend PC_BACKEND_AUTO stands for here: PC_BACKEND_LEGACY when the
+ * environment says PCTOOLS_BACKEND=legacy and the kernel has the 2008 call,
+ * else PC_BACKEND_EVENT.  Issues no system call: a tool can learn before
+ * opening anything what the counters will be able to do.
+ */
+enum pc_backend pc_backend_default(void);
+
 /* Close the counter's fd, unmap its ring, free it.  NULL is a no-op. */
 void pc_counter_close(struct pc_counter *c);
 

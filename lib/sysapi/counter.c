@@ -111,8 +111,7 @@ struct pc_counter *pc_counter_open(const struct perf_event_attr *attr,
 	if (o.leader)
 		backend = o.leader->backend;
 	else if (backend == PC_BACKEND_AUTO)
-		backend = pc_legacy_wanted() && pc_probe()->legacy ?
-			  PC_BACKEND_LEGACY : PC_BACKEND_EVENT;
+		backend = pc_backend_default();
 	c->backend = backend;
 	ret = backend == PC_BACKEND_LEGACY ? counter_open_legacy(c, &o)
 					   : counter_open_event(c, &o);
@@ -131,6 +130,15 @@ struct pc_counter *pc_counter_open(const struct perf_event_attr *attr,
 	if (o.leader)
 		o.leader->nr_members++;
 	return c;
+}
+
+enum pc_backend pc_backend_default(void)
+{
+	int err = errno;
+	bool legacy = pc_legacy_wanted() && perf_counter_syscall_nr() >= 0;
+
+	errno = err;
+	return legacy ? PC_BACKEND_LEGACY : PC_BACKEND_EVENT;
 }
 
 void pc_counter_close(struct pc_counter *c)

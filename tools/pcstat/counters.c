@@ -31,24 +31,8 @@ static void read_comm(pid_t tid, char *buf, size_t sz)
 
 enum pc_backend cset_backend(bool want_legacy)
 {
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.type = PERF_TYPE_SOFTWARE,
-		.config = PERF_COUNT_SW_TASK_CLOCK,
-		.disabled = 1,
-	};
-	enum pc_backend b = PC_BACKEND_AUTO;
-	struct pc_counter *c;
-
-	if (want_legacy)
-		return PC_BACKEND_LEGACY;
-	/* When the library takes the 2008 call is its rule (the environment,
-	   a kernel without perf_event_open): ask it with a plain counter. */
-	c = pc_counter_open(&attr, &PC_OPEN_TASK(0));
-	if (c && pc_counter_backend(c) == PC_BACKEND_LEGACY)
-		b = PC_BACKEND_LEGACY;
-	pc_counter_close(c);
-	return b;
+	/* When to take the 2008 call is the library's rule. */
+	return want_legacy ? PC_BACKEND_LEGACY : pc_backend_default();
 }
 
 bool cset_grouped(const struct config *cfg, const struct pc_event_spec *ev)
