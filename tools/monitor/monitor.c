@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +24,6 @@
 #define DEFAULT_EVENT "cycles"
 #define FALLBACK_EVENT "cpu-clock"
 #define RING_PAGES 64
-#define MAX_THREADS 1024
 
 struct monitor {
 	pid_t tid;			/* <tid>, or the command's pid */
@@ -38,9 +36,8 @@ struct monitor {
 	enum monitor_space space;
 	unsigned top;
 
-	struct pc_counter *counters[MAX_THREADS];
-	unsigned ncounters;
-	struct pc_ring *ring;
+	struct feed *feed;
+	struct feed_info info;
 	struct perf_event_attr attr;
 	char event_name[64], target_name[64];
 
@@ -48,7 +45,6 @@ struct monitor {
 	struct hist *hist;
 	struct monitor_totals totals;
 	struct spawn child;		/* the command, when monitor starts one */
-	bool target_gone;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -210,7 +206,6 @@ static void setup_event(struct monitor *m)
 	const struct pc_probe *probe = pc_probe();
 	const char *name = m->event ? m->event : DEFAULT_EVENT;
 	size_t errpos = 0;
-	int err = 0;
 
 	if (pc_event_parse(name, &m->attr, &errpos) != 0) {
 		const char *sug = pc_event_suggest(name);
@@ -220,13 +215,9 @@ static void setup_event(struct monitor *m)
 				    name, sug);
 		usage_error("unknown event '%s' (see pcstat list)", name);
 	}
-	if (m->attr.type == PERF_TYPE_HARDWARE &&
-	    m->attr.config == PERF_COUNT_HW_CPU_CYCLES && !m->legacy &&
-	    !pc_event_available(&m->attr, &err)) {
-		fprintf(stderr, "monitor: cycles not supported here (no "
-				"hardware PMU); sampling cpu-clock\n");
-		pc_event_parse(FALLBACK_EVENT, &m->attr, NULL);
-	}
+	if (!m->legacy && feed_event_fallback(&m->attr))
+		warn_msg("cycles not supported here (no hardware PMU); "
+			 "sampling cpu-clock");
 	if (m->space == SPACE_USER)
 		m->attr.exclude_kernel = m->attr.exclude_hv = 1;
 	if (m->space == SPACE_KERNEL)
@@ -234,10 +225,9 @@ static void setup_event(struct monitor *m)
 
 	if (m->freq_set && probe->max_sample_rate > 0 &&
 	    m->freq > (uint64_t)probe->max_sample_rate) {
-		fprintf(stderr,
-			"monitor: -F %" PRIu64 " is above "
-			"kernel.perf_event_max_sample_rate; using %d Hz\n",
-			m->freq, probe->max_sample_rate);
+		warn_msg("-F %" PRIu64 " is above "
+			 "kernel.perf_event_max_sample_rate; using %d Hz",
+			 m->freq, probe->max_sample_rate);
 		m->freq = (uint64_t)probe->max_sample_rate;
 	}
 	pc_attr_sampling(&m->attr, m->freq_set ? m->freq : m->period,
@@ -245,75 +235,47 @@ static void setup_event(struct monitor *m)
 	pc_event_name(&m->attr, m->event_name, sizeof(m->event_name));
 }
 
-static struct pc_counter *open_one(struct monitor *m, pid_t tid)
+/* The feed on the thread, its process, or the command we started. */
+static void open_feed(struct monitor *m)
 {
-	enum pc_backend be = m->legacy ? PC_BACKEND_LEGACY : PC_BACKEND_AUTO;
-	struct pc_counter *c;
-
-	c = pc_counter_open(&m->attr, &PC_OPEN_TASK(tid, .backend = be));
-	/* Not allowed to see the kernel: sample user space, and say so. */
-	if (!c && (errno == EACCES || errno == EPERM) &&
-	    m->space == SPACE_ALL && !m->attr.exclude_kernel) {
-		m->attr.exclude_kernel = m->attr.exclude_hv = 1;
-		c = pc_counter_open(&m->attr,
-				    &PC_OPEN_TASK(tid, .backend = be));
-		if (c)
-			fprintf(stderr, "monitor: kernel samples not "
-					"allowed (perf_event_paranoid); "
-					"sampling user space only\n");
-		else
-			m->attr.exclude_kernel = m->attr.exclude_hv = 0;
-	}
-	return c;
-}
-
-static void open_counters(struct monitor *m)
-{
-	pid_t *tids = NULL;
-	int n = 1, i;
+	struct feed_failure fail = { .err = 0 };
+	pid_t id = m->tid;
 	char buf[256];
 
-	if (m->command) {
-		m->attr.disabled = 1;
-		m->attr.enable_on_exec = 1;
-	}
-	if (m->all_threads)
-		m->attr.inherit = 1;
-	if (m->all_threads && !m->command) {
-		n = pc_task_threads(thread_tgid(m->tid), &tids);
-		if (n < 0)
-			die("no process has thread %d", (int)m->tid);
-		if (n > MAX_THREADS)
-			n = MAX_THREADS;
-	}
-	for (i = 0; i < n; i++) {
-		pid_t t = tids ? tids[i] : m->tid;
-		struct pc_counter *c = open_one(m, t);
+	if (m->all_threads && !m->command)
+		id = thread_tgid(m->tid);
+	m->feed = feed_open(&FEED_OPTS(
+		.attrs = &m->attr, .nattrs = 1,
+		.scope = m->all_threads ? FEED_PROCESSES : FEED_THREADS,
+		.ids = &id, .nids = 1,
+		.backend = m->legacy ? PC_BACKEND_LEGACY : PC_BACKEND_AUTO,
+		.enable_on_exec = m->command != NULL,
+		.user_fallback = m->space == SPACE_ALL,
+		.no_resolve = m->format == FORMAT_RAW,
+		.ring_pages = RING_PAGES, .sym = m->sym, .failure = &fail));
+	if (!m->feed) {
+		int e = errno;
 
-		if (!c) {
-			int e = errno;
-
-			if (m->command) {
-				kill(m->child.pid, SIGKILL);
-				waitpid(m->child.pid, NULL, 0);
-			}
-			if (e == ESRCH)
-				die("no thread %d (has it exited?)", (int)t);
+		if (m->command) {
+			kill(m->child.pid, SIGKILL);
+			waitpid(m->child.pid, NULL, 0);
+		}
+		if (fail.err == ESRCH || (!fail.err && e == ESRCH))
+			die("no thread %d (has it exited?)",
+			    (int)(fail.err ? fail.pid : m->tid));
+		if (fail.err)
 			die("cannot sample %s on thread %d: %s",
-			    m->event_name, (int)t,
-			    pc_strerror(e, &m->attr, buf, sizeof(buf)));
-		}
-		m->counters[m->ncounters++] = c;
-		if (i == 0) {
-			m->ring = pc_counter_mmap(c, RING_PAGES);
-			if (!m->ring)
-				die_errno("cannot map the sample buffer "
-					  "(perf_event_mlock_kb)");
-		} else if (pc_counter_set_output(c, m->counters[0]) != 0) {
-			die_errno("cannot share the sample buffer");
-		}
+			    m->event_name, (int)fail.pid,
+			    pc_strerror(fail.err, &m->attr, buf,
+					sizeof(buf)));
+		errno = e;
+		die_errno("cannot map the sample buffer "
+			  "(perf_event_mlock_kb)");
 	}
-	free(tids);
+	feed_info(m->feed, &m->info);
+	if (m->info.user_only)
+		warn_msg("kernel samples not allowed (perf_event_paranoid); "
+			 "sampling user space only");
 }
 
 static bool want_sample(const struct monitor *m, bool kernel)
@@ -321,120 +283,43 @@ static bool want_sample(const struct monitor *m, bool kernel)
 	return m->space == SPACE_ALL || (m->space == SPACE_KERNEL) == kernel;
 }
 
-/* Which mode the sample was taken in; the legacy backend has no cpumode,
-   so there the address's top bit says it (x86-64 kernel half). */
-static bool sample_is_kernel(const struct pc_record *rec)
+/* The feed's callback: one sample, printed and counted. */
+static int on_sample(void *arg, const struct feed_sample *fs)
 {
-	uint16_t mode = rec->misc & PERF_RECORD_MISC_CPUMODE_MASK;
-
-	if (mode == PERF_RECORD_MISC_KERNEL ||
-	    mode == PERF_RECORD_MISC_GUEST_KERNEL)
-		return true;
-	if (mode == PERF_RECORD_MISC_CPUMODE_UNKNOWN)
-		return rec->sample.ip >> 63;
-	return false;
-}
-
-static void on_sample(struct monitor *m, const struct pc_record *rec,
-		      const struct monitor_output *out)
-{
-	bool kernel = sample_is_kernel(rec);
-	struct sym_result r;
-	struct monitor_sample s = {
-		.time = rec->sample.time, .pid = rec->sample.pid,
-		.tid = rec->sample.tid, .cpu = rec->sample.cpu,
-		.has_cpu = !m->legacy, .ip = rec->sample.ip, .sym = &r,
-	};
-
-	if (!want_sample(m, kernel)) {
-		m->totals.filtered++;
-		return;
-	}
-	if (m->format == FORMAT_RAW) {
-		out->sample(stdout, &s);
-		m->totals.samples++;
-		return;
-	}
-	if (symbols_resolve(m->sym, (pid_t)s.pid, s.ip, kernel, &r) != 0)
-		m->totals.unresolved++;
-	out->sample(stdout, &s);
-	if (hist_add(m->hist, r.sym ? r.sym : "[unknown]",
-		     r.dso ? r.dso : "[unknown]", 1) != 0)
-		die("out of memory");
-	m->totals.samples++;
-}
-
-static void on_mmap(struct monitor *m, const struct pc_record *rec)
-{
-	struct sym_mapping mp = {
-		.start = rec->mmap.addr, .len = rec->mmap.len,
-		.pgoff = rec->mmap.pgoff, .maj = rec->mmap.maj,
-		.min = rec->mmap.min, .ino = rec->mmap.ino,
-		.prot = rec->mmap.prot, .path = rec->mmap.filename,
-	};
-
-	if (rec->mmap.build_id_size) {
-		mp.maj = mp.min = 0;
-		mp.ino = 0;
-		mp.build_id = rec->mmap.build_id;
-		mp.build_id_size = rec->mmap.build_id_size;
-	}
-	symbols_mmap(m->sym, (pid_t)rec->mmap.pid, &mp);
-}
-
-/* Take every record the ring holds; returns whether gc is due. */
-static bool drain(struct monitor *m)
-{
+	struct monitor *m = arg;
 	const struct monitor_output *out = output_for(m->format);
-	struct pc_record rec;
-	bool exited = false;
-	int r;
+	const struct sym_result *r = fs->sym;
+	struct monitor_sample s = {
+		.time = fs->raw->time, .pid = fs->raw->pid,
+		.tid = fs->raw->tid, .cpu = fs->raw->cpu,
+		.has_cpu = fs->has_cpu, .ip = fs->raw->ip, .sym = r,
+	};
 
-	while (!interrupted && (r = pc_ring_next(m->ring, &rec)) == 1) {
-		switch (rec.type) {
-		case PERF_RECORD_SAMPLE:
-			on_sample(m, &rec, out);
-			if (m->max_samples &&
-			    m->totals.samples >= m->max_samples)
-				return exited;
-			break;
-		case PERF_RECORD_MMAP:
-		case PERF_RECORD_MMAP2:
-			on_mmap(m, &rec);
-			break;
-		case PERF_RECORD_COMM:
-			if (rec.misc & PERF_RECORD_MISC_COMM_EXEC)
-				symbols_exec(m->sym, (pid_t)rec.comm.pid);
-			break;
-		case PERF_RECORD_FORK:
-			symbols_fork(m->sym, (pid_t)rec.task.pid,
-				     (pid_t)rec.task.ppid);
-			break;
-		case PERF_RECORD_EXIT:
-			if (rec.task.pid == rec.task.tid) {
-				symbols_exit(m->sym, (pid_t)rec.task.pid);
-				exited = true;
-			}
-			if ((pid_t)rec.task.tid == m->tid)
-				m->target_gone = true;
-			break;
-		default:
-			break;
-		}
+	if (!want_sample(m, fs->mode == 'k')) {
+		m->totals.filtered++;
+		return 0;
 	}
-	/*
-	 * A malformed record: the reader has skipped what was unread and
-	 * goes on.  Say so once.
-	 */
-	if (r < 0 && errno == EBADMSG) {
-		if (!m->corrupt_seen)
-			warn_msg("malformed record in the sample buffer; "
-				 "skipped the unread records and going on");
-		m->corrupt_seen = true;
-	} else if (r < 0) {
+	out->sample(stdout, &s);
+	if (r && hist_add(m->hist, r->sym ? r->sym : "[unknown]",
+			  r->dso ? r->dso : "[unknown]", 1) != 0)
+		die("out of memory");
+	if (r && !r->sym)
+		m->totals.unresolved++;
+	m->totals.samples++;
+	return m->max_samples && m->totals.samples >= m->max_samples;
+}
+
+/* Take every record; say once that malformed ones were skipped. */
+static void drain(struct monitor *m)
+{
+	if (feed_drain(m->feed, on_sample, m) < 0)
 		die_errno("cannot read the sample buffer");
+	feed_info(m->feed, &m->info);
+	if (m->info.malformed && !m->corrupt_seen) {
+		warn_msg("malformed record in the sample buffer; "
+			 "skipped the unread records and going on");
+		m->corrupt_seen = true;
 	}
-	return exited;
 }
 
 static void target_setup(struct monitor *m)
@@ -480,15 +365,13 @@ static bool out_closed(void)
 
 static void loop(struct monitor *m)
 {
-	struct pollfd pfd = { pc_counter_fd(m->counters[0]), POLLIN, 0 };
 	int status;
 
 	for (;;) {
-		if (drain(m))
-			symbols_gc(m->sym);
+		drain(m);
 		if (out_closed())
 			exit(0);
-		if (interrupted || m->target_gone ||
+		if (interrupted || m->info.target_gone ||
 		    (m->max_samples && m->totals.samples >= m->max_samples))
 			break;
 		if (m->command && waitpid(m->child.pid, &status, WNOHANG) ==
@@ -497,13 +380,8 @@ static void loop(struct monitor *m)
 			drain(m);
 			break;
 		}
-		if (poll(&pfd, 1, 100) < 0 && errno != EINTR)
+		if (feed_poll(m->feed, 100) < 0)
 			die_errno("poll");
-		/* POLLHUP: the task the counter watches has exited */
-		if (pfd.revents & POLLHUP) {
-			drain(m);
-			break;
-		}
 	}
 	fflush(stdout);
 }
@@ -512,8 +390,6 @@ int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
 	struct sigaction sa = { .sa_handler = on_signal };
-	unsigned i;
-
 	set_progname(argv[0]);
 	parse_options(&m, argc, argv);
 	setup_event(&m);
@@ -531,20 +407,20 @@ int main(int argc, char **argv)
 	 * it, out_closed() ends the run instead.
 	 */
 	target_setup(&m);
-	open_counters(&m);
+	open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
 		waitpid(m.child.pid, NULL, 0);
 		die_errno("cannot run '%s'", m.command[0]);
 	}
 	loop(&m);
 
-	m.totals.lost = pc_ring_lost(m.ring);
+	feed_info(m.feed, &m.info);
+	m.totals.lost = m.info.lost;
 	m.totals.event = m.event_name;
 	m.totals.target = m.target_name;
 	summary_print(m.summary_only ? stdout : stderr, m.hist, m.sym,
 		      &m.totals, m.top);
-	for (i = 0; i < m.ncounters; i++)
-		pc_counter_close(m.counters[i]);
+	feed_close(m.feed);
 	if (m.command && m.child.pid > 0) {
 		/* -n or a signal ended us first: the command goes on alone */
 		if (!interrupted && !m.max_samples)

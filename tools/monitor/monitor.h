@@ -9,6 +9,7 @@
 
 #include <sysapi/sysapi.h>
 
+#include "profile/feed.h"
 #include "profile/hist.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"

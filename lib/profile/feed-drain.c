@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * feed-drain.c - the records of the feed's rings: mappings and task
+ * events to lib/symbols, samples classified, resolved and handed over.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "profile/feed-internal.h"
+
+/* The event a sample belongs to, from its id (several events only). */
+static unsigned sample_event(const struct feed *f, uint64_t id)
+{
+	size_t lo = 0, hi = f->nctr;
+
+	if (f->nattrs == 1)
+		return 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (f->ctr[mid].id == id)
+			return f->ctr[mid].event;
+		if (f->ctr[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/*
+ * The mode a sample was taken in.  The 2008 backend has no cpumode: there
+ * the address's top bit says it (the x86-64 and arm64 kernel half).
+ */
+static char sample_mode(const struct pc_record *rec)
+{
+	switch (rec->misc & PERF_RECORD_MISC_CPUMODE_MASK) {
+	case PERF_RECORD_MISC_KERNEL:
+		return 'k';
+	case PERF_RECORD_MISC_USER:
+		return '.';
+	case PERF_RECORD_MISC_HYPERVISOR:
+		return 'h';
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+	case PERF_RECORD_MISC_GUEST_USER:
+		return 'g';
+	default:
+		return rec->sample.ip >> 63 ? 'k' : '.';
+	}
+}
+
+static int on_sample(struct feed *f, const struct pc_record *rec,
+		     feed_fn fn, void *arg)
+{
+	const struct pc_sample *s = &rec->sample;
+	struct sym_result r;
+	struct feed_sample fs = {
+		.raw = s,
+		.event = sample_event(f, s->id),
+		.mode = sample_mode(rec),
+		.has_cpu = f->backend != PC_BACKEND_LEGACY,
+	};
+
+	switch (fs.mode) {
+	case 'k': f->info.by_mode[FEED_MODE_KERNEL]++; break;
+	case 'h': f->info.by_mode[FEED_MODE_HV]++; break;
+	case 'g': f->info.by_mode[FEED_MODE_GUEST]++; break;
+	default: f->info.by_mode[FEED_MODE_USER]++; break;
+	}
+	if (!f->no_resolve) {
+		if (symbols_resolve(f->sym, (pid_t)s->pid, s->ip,
+				    fs.mode == 'k' || fs.mode == 'h',
+				    &r) != 0)
+			f->info.unresolved++;
+		fs.sym = &r;
+		fs.comm = comm_get(&f->comms, (pid_t)s->pid, (pid_t)s->tid);
+	}
+	f->info.samples++;
+	return fn(arg, &fs);
+}
+
+static void on_mmap(struct feed *f, const struct pc_record *rec)
+{
+	struct sym_mapping mp = {
+		.start = rec->mmap.addr, .len = rec->mmap.len,
+		.pgoff = rec->mmap.pgoff, .maj = rec->mmap.maj,
+		.min = rec->mmap.min, .ino = rec->mmap.ino,
+		.prot = rec->mmap.prot, .path = rec->mmap.filename,
+	};
+
+	if (!f->sym)
+		return;
+	if (rec->mmap.build_id_size) {
+		mp.maj = mp.min = 0;
+		mp.ino = 0;
+		mp.build_id = rec->mmap.build_id;
+		mp.build_id_size = rec->mmap.build_id_size;
+	}
+	/* a mapping the session cannot take is a miss later, not an error */
+	(void)symbols_mmap(f->sym, (pid_t)rec->mmap.pid, &mp);
+}
+
+/* An EXIT: forget the task later; note a watched target's end. */
+static void on_exit_record(struct feed *f, const struct pc_record *rec)
+{
+	pid_t pid = (pid_t)rec->task.pid, tid = (pid_t)rec->task.tid;
+	size_t i, gone = 0;
+
+	comm_exit(&f->comms, tid);
+	if (pid == tid && f->sym)
+		symbols_exit(f->sym, pid);
+	for (i = 0; i < f->nwatch; i++) {
+		struct feed_watch *w = &f->watch[i];
+
+		if (!w->gone && w->id == (f->watch_tids ? tid : pid) &&
+		    (f->watch_tids || pid == tid)) {
+			w->gone = true;
+			f->gone_pid = w->id;
+		}
+		gone += w->gone;
+	}
+	if (f->nwatch && gone == f->nwatch)
+		f->target_gone = true;
+}
+
+/* Every record of one ring; returns fn's stop value, 0, or -1. */
+static int drain_ring(struct feed *f, struct pc_ring *ring, feed_fn fn,
+		      void *arg, bool *exited)
+{
+	struct pc_record rec;
+	int r, stop;
+
+	while ((r = pc_ring_next(ring, &rec)) != 0) {
+		if (r < 0) {
+			if (errno != EBADMSG)
+				return -1;
+			/* the reader has skipped past the garbage */
+			f->info.malformed++;
+			continue;
+		}
+		switch (rec.type) {
+		case PERF_RECORD_SAMPLE:
+			stop = on_sample(f, &rec, fn, arg);
+			if (stop)
+				return stop;
+			break;
+		case PERF_RECORD_MMAP:
+		case PERF_RECORD_MMAP2:
+			on_mmap(f, &rec);
+			break;
+		case PERF_RECORD_COMM:
+			if ((rec.misc & PERF_RECORD_MISC_COMM_EXEC) && f->sym)
+				symbols_exec(f->sym, (pid_t)rec.comm.pid);
+			comm_set(&f->comms, (pid_t)rec.comm.pid,
+				 (pid_t)rec.comm.tid, rec.comm.comm);
+			break;
+		case PERF_RECORD_FORK:
+			if (rec.task.pid != rec.task.ppid && f->sym)
+				symbols_fork(f->sym, (pid_t)rec.task.pid,
+					     (pid_t)rec.task.ppid);
+			break;
+		case PERF_RECORD_EXIT:
+			on_exit_record(f, &rec);
+			*exited = true;
+			break;
+		case PERF_RECORD_THROTTLE:
+			f->info.throttled++;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+int feed_drain(struct feed *f, feed_fn fn, void *arg)
+{
+	bool exited = false;
+	int rc = 0;
+	size_t i;
+
+	for (i = 0; i < f->nrings && rc == 0; i++)
+		rc = drain_ring(f, f->rings[i], fn, arg, &exited);
+	/*
+	 * Exited tasks are forgotten only once every ring was read: their
+	 * last samples may sit in another CPU's ring.  The tool copied what
+	 * it kept from the samples, so the session's strings may go.
+	 */
+	if (exited && rc == 0) {
+		if (f->sym)
+			symbols_gc(f->sym);
+		comm_gc(&f->comms);
+	}
+	return rc;
+}

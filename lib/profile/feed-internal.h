@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* feed-internal.h - what feed.c (opening, waiting) and feed-drain.c
+   (records) share.  Private to lib/profile. */
+#ifndef PROFILE_FEED_INTERNAL_H
+#define PROFILE_FEED_INTERNAL_H
+
+#include <poll.h>
+
+#include "profile/comm.h"
+#include "profile/feed.h"
+
+struct feed_counter {
+	struct pc_counter *c;
+	uint64_t id;		/* the kernel's event id (several events) */
+	unsigned event;		/* index into attrs */
+	bool hup;		/* its task has ended: no longer polled */
+};
+
+/* A watched target (FEED_THREADS: a tid; FEED_PROCESSES: a pid). */
+struct feed_watch {
+	pid_t id;
+	bool gone;
+};
+
+struct feed {
+	struct perf_event_attr *attrs;
+	unsigned nattrs;
+	bool inherit, per_cpu, no_resolve, user_only;
+
+	pid_t *tasks;			/* the tasks counters are opened on */
+	size_t ntasks, tasks_alloc;
+	int *cpus;			/* -1 alone when not per CPU */
+	size_t ncpus;
+
+	struct feed_counter *ctr;	/* sorted by id when nattrs > 1 */
+	size_t nctr, ctr_alloc;
+	struct pc_ring **rings;
+	size_t nrings, rings_alloc;
+	unsigned ring_pages;
+	struct pollfd *pfd;
+	size_t npfd;
+	enum pc_backend backend;
+
+	struct feed_watch *watch;
+	size_t nwatch;
+	bool watch_tids, scope_ends, target_gone;
+	pid_t gone_pid;
+
+	pid_t *pending;			/* processes whose maps to read */
+	size_t npending, pending_alloc;
+
+	struct symbols *sym;
+	struct comm_table comms;
+	struct feed_info info;
+};
+
+#endif

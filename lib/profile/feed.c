@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * feed.c - sampling counters on a target, their rings drained into
+ * resolved samples (see feed.h).
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "base/array.h"
+#include "profile/comm.h"
+#include "profile/feed.h"
+#include "profile/feed-internal.h"
+
+/* --- opening ---------------------------------------------------------------- */
+
+/* Add tid to the task list unless it is there already. */
+static int task_add(struct feed *f, pid_t tid)
+{
+	size_t i;
+
+	for (i = 0; i < f->ntasks; i++)
+		if (f->tasks[i] == tid)
+			return 0;
+	if (ARRAY_GROW(f->tasks, f->ntasks + 1, f->tasks_alloc) != 0)
+		return -1;
+	f->tasks[f->ntasks++] = tid;
+	return 0;
+}
+
+/* Every thread of process pid; ESRCH when it is gone. */
+static int task_add_process(struct feed *f, pid_t pid)
+{
+	pid_t *tids = NULL;
+	int n, i, rc = 0;
+
+	n = pc_task_threads(pid, &tids);
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n && rc == 0; i++)
+		rc = task_add(f, tids[i]);
+	free(tids);
+	return rc;
+}
+
+static int pending_add(struct feed *f, pid_t pid)
+{
+	if (ARRAY_GROW(f->pending, f->npending + 1, f->pending_alloc) != 0)
+		return -1;
+	f->pending[f->npending++] = pid;
+	return 0;
+}
+
+/*
+ * The processes running now: all of them (uid_match false), or uid's.
+ * Each goes on the background list; with add_tasks, its threads become
+ * targets too.
+ */
+static int scan_processes(struct feed *f, bool uid_match, uid_t uid,
+			  bool add_tasks)
+{
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+	int rc = 0;
+
+	if (!d)
+		return -1;
+	while (rc == 0 && (de = readdir(d))) {
+		char *end;
+		long pid = strtol(de->d_name, &end, 10);
+		struct stat st;
+
+		if (*end || pid <= 0)
+			continue;
+		if (uid_match && (fstatat(dirfd(d), de->d_name, &st, 0) != 0 ||
+				  st.st_uid != uid))
+			continue;
+		rc = pending_add(f, (pid_t)pid);
+		if (rc == 0 && add_tasks && task_add_process(f, (pid_t)pid) &&
+		    errno != ESRCH)
+			rc = -1;	/* a process that just ended is no error */
+	}
+	closedir(d);
+	return rc;
+}
+
+static int targets_setup(struct feed *f, const struct feed_opts *o)
+{
+	size_t i;
+
+	switch (o->scope) {
+	case FEED_SYSTEM:
+		f->per_cpu = true;
+		return scan_processes(f, false, 0, false);
+	case FEED_THREADS:
+		for (i = 0; i < o->nids; i++)
+			if (task_add(f, o->ids[i]) != 0)
+				return -1;
+		/* one thread alone needs no per-CPU rings */
+		f->per_cpu = f->ntasks > 1 || o->cpus;
+		break;
+	case FEED_PROCESSES:
+		f->inherit = true;
+		f->per_cpu = true;
+		for (i = 0; i < o->nids; i++) {
+			if (task_add_process(f, o->ids[i]) != 0) {
+				if (o->failure && errno == ESRCH)
+					*o->failure = (struct feed_failure){
+						o->ids[i], -1, 0, ESRCH };
+				return -1;
+			}
+		}
+		break;
+	case FEED_USER:
+		f->inherit = true;
+		f->per_cpu = true;
+		if (scan_processes(f, true, o->uid, true) != 0)
+			return -1;
+		if (f->ntasks == 0) {
+			errno = ESRCH;
+			if (o->failure)
+				*o->failure = (struct feed_failure){ -1, -1, 0,
+								     ESRCH };
+			return -1;
+		}
+		return 0;
+	default:
+		errno = EINVAL;
+		return -1;
+	}
+	/* the targets whose end ends the feed */
+	f->watch = calloc(o->nids ? o->nids : 1, sizeof(*f->watch));
+	if (!f->watch)
+		return -1;
+	for (i = 0; i < o->nids; i++) {
+		size_t j;
+
+		for (j = 0; j < f->nwatch; j++)
+			if (f->watch[j].id == o->ids[i])
+				break;
+		if (j == f->nwatch)
+			f->watch[f->nwatch++].id = o->ids[i];
+	}
+	f->watch_tids = o->scope == FEED_THREADS;
+	f->scope_ends = true;
+	return 0;
+}
+
+static int cpus_setup(struct feed *f, const struct feed_opts *o)
+{
+	int *cpus = NULL, n;
+
+	if (!f->per_cpu) {
+		f->cpus = malloc(sizeof(*f->cpus));
+		if (!f->cpus)
+			return -1;
+		f->cpus[0] = -1;
+		f->ncpus = 1;
+		return 0;
+	}
+	if (o->cpus) {
+		f->cpus = malloc(o->ncpus * sizeof(*f->cpus));
+		if (!f->cpus)
+			return -1;
+		memcpy(f->cpus, o->cpus, o->ncpus * sizeof(*f->cpus));
+		f->ncpus = o->ncpus;
+		return 0;
+	}
+	n = pc_cpus_online(&cpus);
+	if (n <= 0)
+		return -1;
+	f->cpus = cpus;
+	f->ncpus = (size_t)n;
+	return 0;
+}
+
+/* Map a ring, halving its size while the mlock limit refuses it. */
+static struct pc_ring *ring_map(struct feed *f, struct pc_counter *c)
+{
+	struct pc_ring *r;
+
+	for (;;) {
+		r = pc_counter_mmap(c, f->ring_pages);
+		if (r || (errno != EPERM && errno != ENOMEM) ||
+		    f->ring_pages <= 8)
+			return r;
+		f->ring_pages /= 2;
+	}
+}
+
+static int counter_add(struct feed *f, struct pc_counter *c, unsigned event)
+{
+	struct pc_count cnt = { 0 };
+
+	if (ARRAY_GROW(f->ctr, f->nctr + 1, f->ctr_alloc) != 0)
+		return -1;
+	/* the kernel's id tells the events' samples apart */
+	if (f->nattrs > 1 && pc_counter_read(c, &cnt) != 0)
+		return -1;
+	f->ctr[f->nctr++] = (struct feed_counter){ c, cnt.id, event, false };
+	return 0;
+}
+
+/* Open every (cpu, task, event) counter; rings on the first of each CPU. */
+static int counters_open(struct feed *f, const struct feed_opts *o)
+{
+	size_t ci, ti;
+	unsigned e;
+
+	for (ci = 0; ci < f->ncpus; ci++) {
+		struct pc_counter *owner = NULL;
+
+		for (ti = 0; ti < f->ntasks || (ti == 0 && !f->ntasks); ti++) {
+			pid_t pid = f->ntasks ? f->tasks[ti] : -1;
+
+			for (e = 0; e < f->nattrs; e++) {
+				struct pc_counter *c;
+
+				c = pc_counter_open(&f->attrs[e],
+					&PC_OPEN_TASK_CPU(pid, f->cpus[ci],
+						.backend = o->backend));
+				if (!c && errno == ESRCH && f->inherit &&
+				    f->ntasks > 1)
+					break;	/* a thread that just ended */
+				if (!c) {
+					if (o->failure)
+						*o->failure = (struct feed_failure){
+							pid, f->cpus[ci], e, errno };
+					return -1;
+				}
+				if (counter_add(f, c, e) != 0) {
+					pc_counter_close(c);
+					return -1;
+				}
+				if (owner) {
+					if (pc_counter_set_output(c, owner) != 0)
+						return -1;
+					continue;
+				}
+				owner = c;
+				if (ARRAY_GROW(f->rings, f->nrings + 1,
+					       f->rings_alloc) != 0)
+					return -1;
+				f->rings[f->nrings] = ring_map(f, c);
+				if (!f->rings[f->nrings])
+					return -1;
+				f->nrings++;
+			}
+		}
+	}
+	if (!f->nctr) {		/* every thread ended before we came */
+		errno = ESRCH;
+		return -1;
+	}
+	return 0;
+}
+
+static void counters_close(struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nctr; i++)
+		pc_counter_close(f->ctr[i].c);
+	f->nctr = 0;
+	f->nrings = 0;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct feed_counter *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+static void attrs_setup(struct feed *f, const struct feed_opts *o)
+{
+	unsigned e;
+
+	for (e = 0; e < f->nattrs; e++) {
+		struct perf_event_attr *a = &f->attrs[e];
+
+		if (f->nattrs > 1)
+			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
+		a->inherit = f->inherit;
+		if (o->enable_on_exec) {
+			a->disabled = 1;
+			a->enable_on_exec = 1;
+		}
+	}
+}
+
+struct feed *feed_open(const struct feed_opts *o)
+{
+	struct feed *f;
+	int rc, saved;
+
+	if (!o || o->sz != sizeof(*o) || !o->attrs || !o->nattrs ||
+	    (!o->sym && !o->no_resolve) ||
+	    ((o->scope == FEED_THREADS || o->scope == FEED_PROCESSES) &&
+	     !o->nids)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return NULL;
+	f->comms = (struct comm_table)COMM_TABLE_INIT;
+	f->sym = o->sym;
+	f->no_resolve = o->no_resolve;
+	f->nattrs = o->nattrs;
+	f->ring_pages = o->ring_pages ? o->ring_pages : 128;
+	f->attrs = calloc(o->nattrs, sizeof(*f->attrs));
+	if (!f->attrs)
+		goto fail;
+	memcpy(f->attrs, o->attrs, o->nattrs * sizeof(*f->attrs));
+	if (targets_setup(f, o) != 0 || cpus_setup(f, o) != 0)
+		goto fail;
+	attrs_setup(f, o);
+
+	rc = counters_open(f, o);
+	/* Not allowed to see the kernel: sample user space, and say so. */
+	if (rc != 0 && (errno == EACCES || errno == EPERM) &&
+	    o->user_fallback && !f->attrs[0].exclude_kernel && f->nrings == 0) {
+		unsigned e;
+
+		counters_close(f);
+		for (e = 0; e < f->nattrs; e++)
+			f->attrs[e].exclude_kernel = f->attrs[e].exclude_hv = 1;
+		f->user_only = true;
+		rc = counters_open(f, o);
+	}
+	if (rc != 0)
+		goto fail;
+	f->backend = pc_counter_backend(f->ctr[0].c);
+	if (f->nattrs > 1)
+		qsort(f->ctr, f->nctr, sizeof(*f->ctr), cmp_id);
+	f->pfd = calloc(f->nctr, sizeof(*f->pfd));
+	if (!f->pfd)
+		goto fail;
+	f->npfd = f->nctr;
+	return f;
+fail:
+	saved = errno;
+	feed_close(f);
+	errno = saved;
+	return NULL;
+}
+
+void feed_close(struct feed *f)
+{
+	if (!f)
+		return;
+	counters_close(f);
+	comm_release(&f->comms);
+	free(f->ctr);
+	free(f->rings);
+	free(f->pfd);
+	free(f->attrs);
+	free(f->tasks);
+	free(f->cpus);
+	free(f->watch);
+	free(f->pending);
+	free(f);
+}
+
+const struct perf_event_attr *feed_attr(const struct feed *f, unsigned i)
+{
+	return i < f->nattrs ? &f->attrs[i] : NULL;
+}
+
+bool feed_event_fallback(struct perf_event_attr *attr)
+{
+	int err;
+
+	if (attr->type != PERF_TYPE_HARDWARE ||
+	    attr->config != PERF_COUNT_HW_CPU_CYCLES ||
+	    pc_event_available(attr, &err))
+		return false;
+	pc_event_parse("cpu-clock", attr, NULL);
+	return true;
+}
+
+/* --- waiting ---------------------------------------------------------------- */
+
+int feed_poll(struct feed *f, int timeout_ms)
+{
+	size_t i, n = 0;
+	int r;
+
+	for (i = 0; i < f->nctr; i++) {
+		if (f->ctr[i].hup)
+			continue;
+		f->pfd[n].fd = pc_counter_fd(f->ctr[i].c);
+		f->pfd[n].events = POLLIN;
+		f->pfd[n].revents = 0;
+		n++;
+	}
+	if (n == 0) {		/* every counter's task has ended */
+		f->target_gone = f->scope_ends;
+		return 0;
+	}
+	r = poll(f->pfd, n, timeout_ms);
+	if (r < 0)
+		return errno == EINTR ? 0 : -1;
+	if (r == 0)
+		return 0;
+	/*
+	 * POLLHUP: the counter's task (and every child it followed) has
+	 * ended; a hung-up fd polls ready for ever, so leave it out from
+	 * now on.  Records of other counters sharing its ring still wake
+	 * their own fds.
+	 */
+	for (i = 0, n = 0; i < f->nctr; i++) {
+		if (f->ctr[i].hup)
+			continue;
+		if (f->pfd[n++].revents & POLLHUP)
+			f->ctr[i].hup = true;
+	}
+	return 1;
+}
+
+/* --- the background /proc reading --------------------------------------------- */
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+size_t feed_background(struct feed *f, double budget_ms)
+{
+	double end = now_ms() + budget_ms;
+
+	while (f->npending && f->sym) {
+		pid_t pid = f->pending[--f->npending];
+
+		/* a process that has ended meanwhile is no error */
+		(void)symbols_read_maps(f->sym, pid);
+		if (now_ms() >= end)
+			break;
+	}
+	return f->npending;
+}
+
+void feed_info(const struct feed *f, struct feed_info *out)
+{
+	size_t i;
+
+	*out = f->info;
+	out->lost = 0;
+	for (i = 0; i < f->nrings; i++)
+		out->lost += pc_ring_lost(f->rings[i]);
+	out->counters = (unsigned)f->nctr;
+	out->rings = (unsigned)f->nrings;
+	out->ring_pages = f->ring_pages;
+	out->backend = f->backend;
+	out->user_only = f->user_only;
+	out->target_gone = f->target_gone;
+	out->gone_pid = f->gone_pid;
+}

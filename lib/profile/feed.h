@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * feed.h - the sampling feed: counters opened on a target, their ring
+ * buffers drained, and every sample handed to the tool resolved.
+ *
+ * The feed is the one place that turns rings into resolved samples: it
+ * opens one sampling counter per event on the target (one task, the
+ * threads of processes, a user's tasks, or every task per CPU), gathers
+ * their records through one ring per CPU (or one ring for a single task),
+ * feeds MMAP2/COMM/FORK/EXIT to lib/symbols as plain data, decides
+ * kernel/user/hypervisor from the record's cpumode, counts LOST and
+ * THROTTLE, and calls the tool back with each sample.  A tool never
+ * drains a ring itself.
+ *
+ * The library never prints, never exits.  Functions that can fail return
+ * -1 (or NULL) with errno set; feed_open() also says which counter failed
+ * (struct feed_failure) so that the tool can explain it with
+ * pc_strerror().
+ *
+ * Lifetime: the pointers inside a struct feed_sample (the raw record, the
+ * sym_result's strings, comm) are valid during the callback only.
+ */
+#ifndef PROFILE_FEED_H
+#define PROFILE_FEED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <sysapi/sysapi.h>
+
+#include "symbols/symbols.h"
+
+struct feed;
+
+/* What the counters watch. */
+enum feed_scope {
+	FEED_SYSTEM,	/* every task on the CPUs (one counter per CPU) */
+	FEED_THREADS,	/* the threads in ids, each alone */
+	FEED_PROCESSES,	/* the processes in ids: all their threads, and the
+			   threads and children they create later */
+	FEED_USER,	/* every process of uid that exists at open time,
+			   and what they create later */
+};
+
+/* Which counter could not be opened, for the tool's message. */
+struct feed_failure {
+	pid_t pid;		/* the task, -1 for CPU-wide */
+	int cpu;		/* the CPU, -1 for any */
+	unsigned event;		/* index into opts.attrs */
+	int err;		/* errno of the open */
+};
+
+struct feed_opts {
+	size_t sz;		/* sizeof(struct feed_opts) */
+	/*
+	 * The events, each filled by pc_event_parse() and
+	 * pc_attr_sampling(); the feed adds PERF_SAMPLE_IDENTIFIER when
+	 * there are several, to tell their samples apart.
+	 */
+	const struct perf_event_attr *attrs;
+	unsigned nattrs;
+	enum feed_scope scope;
+	const pid_t *ids;	/* FEED_THREADS: tids; FEED_PROCESSES: pids */
+	size_t nids;
+	uid_t uid;		/* FEED_USER */
+	const int *cpus;	/* the CPUs to watch; NULL: every online CPU */
+	size_t ncpus;
+	enum pc_backend backend;
+	bool enable_on_exec;	/* counters start when the target execs
+				   (a command held by spawn_hold()) */
+	bool user_fallback;	/* refused kernel samples (paranoid level):
+				   open user space only; feed_info() says so */
+	bool no_resolve;	/* hand samples over unresolved (sym NULL) */
+	unsigned ring_pages;	/* data pages per ring, a power of two;
+				   0: 128, halved down to 8 when the mlock
+				   limit refuses */
+	struct symbols *sym;	/* where mappings go and samples resolve;
+				   the caller keeps ownership */
+	struct feed_failure *failure; /* filled when feed_open() fails */
+};
+
+#define FEED_OPTS(...) \
+	((struct feed_opts){ .sz = sizeof(struct feed_opts), __VA_ARGS__ })
+
+/* A sample, classified and resolved. */
+struct feed_sample {
+	const struct pc_sample *raw;	/* ip, pid, tid, time, cpu, period */
+	unsigned event;			/* index into opts.attrs */
+	char mode;			/* 'k' kernel, '.' user, 'h' hypervisor,
+					   'g' guest */
+	bool has_cpu;			/* raw->cpu is meaningful (not on the
+					   2008 backend) */
+	const struct sym_result *sym;	/* NULL with opts.no_resolve */
+	const char *comm;		/* the thread's command name */
+};
+
+/*
+ * Called for each sample; return 0 to go on, non-zero to stop the drain
+ * (the value is what feed_drain() returns).
+ */
+typedef int (*feed_fn)(void *arg, const struct feed_sample *s);
+
+/*
+ * Open the counters for opts and map their rings.  The counters are
+ * enabled unless the attrs say disabled (or enable_on_exec).  Returns the
+ * feed, or NULL with errno (and *opts->failure filled when the kernel
+ * refused a counter: ESRCH for a task that is gone, EACCES/EPERM for
+ * permission, ENOENT/EOPNOTSUPP for an event it cannot count, EINVAL for
+ * an option outside the rules).
+ */
+struct feed *feed_open(const struct feed_opts *opts);
+
+/* Close every counter and free the feed.  NULL is a no-op. */
+void feed_close(struct feed *f);
+
+/*
+ * Wait up to timeout_ms (-1 forever) for records.  Returns 1 when some
+ * ring has data, 0 on time-out, on a signal (EINTR) or when every
+ * watched task has exited (see feed_info()), -1 with errno otherwise.
+ */
+int feed_poll(struct feed *f, int timeout_ms);
+
+/*
+ * Take every record the rings hold: mappings and task events go to the
+ * symbols session, samples to fn.  Returns 0, fn's non-zero value when it
+ * stopped the drain, or -1 with errno (EBADMSG is not returned: a
+ * malformed record is skipped and counted in feed_info()).
+ */
+int feed_drain(struct feed *f, feed_fn fn, void *arg);
+
+/*
+ * Spend at most budget_ms reading the mappings of processes that ran
+ * before the feed opened (system-wide and user scopes), so that their
+ * first samples resolve without a /proc read in the hot path.  Returns
+ * how many are still to read.
+ */
+size_t feed_background(struct feed *f, double budget_ms);
+
+/* What the feed has seen, for headers and summaries. */
+struct feed_info {
+	uint64_t samples;		/* samples handed to the tool */
+	uint64_t by_mode[4];		/* kernel, user, hypervisor, guest */
+	uint64_t unresolved;		/* samples without a function */
+	uint64_t lost;			/* samples the kernel dropped */
+	uint64_t throttled;		/* THROTTLE records */
+	uint64_t malformed;		/* records skipped as garbage */
+	unsigned counters, rings;	/* fds opened, rings mapped */
+	unsigned ring_pages;		/* data pages per ring */
+	enum pc_backend backend;	/* what opened the counters */
+	bool user_only;			/* opts.user_fallback took effect */
+	bool target_gone;		/* every watched task has exited */
+	pid_t gone_pid;			/* the last target seen to exit */
+};
+enum { FEED_MODE_KERNEL, FEED_MODE_USER, FEED_MODE_HV, FEED_MODE_GUEST };
+
+void feed_info(const struct feed *f, struct feed_info *out);
+
+/* The attr of event i as opened (with what the feed added). */
+const struct perf_event_attr *feed_attr(const struct feed *f, unsigned i);
+
+/*
+ * Swap a cycles event for cpu-clock where the machine has no hardware
+ * PMU (the samplers' shared fallback).  Returns true when it did.
+ */
+bool feed_event_fallback(struct perf_event_attr *attr);
+
+#endif /* PROFILE_FEED_H */
