@@ -6,8 +6,8 @@
 
 #include <sysapi/sysapi.h>
 
-/* Parse -e STR into list; on bad input print one line and exit 2. */
-void events_add(struct pc_event_list *list, const char *str);
+#include "util/events.h"
+
 
 /* Append perf's default set (cpu-clock for system_wide), and -d's. */
 void events_add_default(struct pc_event_list *list, bool system_wide);
