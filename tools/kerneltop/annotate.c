@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * annotate.c - one symbol's samples per source line: the addresses the
+ * model kept for it, each resolved to file:line through libdw, summed by
+ * line, with the source text where the file can be read.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kerneltop.h"
+#include "util/xmalloc.h"
+
+#define MAX_SOURCE_BYTES (16 << 20)	/* a bigger "source" is not read */
+
+/* The stored copy of file (one per distinct name), or NULL for none. */
+static const char *file_intern(struct annotation *a, const char *file)
+{
+	size_t i;
+
+	if (!file)
+		return NULL;
+	for (i = 0; i < a->nfiles; i++)
+		if (strcmp(a->files[i], file) == 0)
+			return a->files[i];
+	a->files = xrealloc(a->files, (a->nfiles + 1) * sizeof(*a->files));
+	a->files[a->nfiles] = xstrdup(file);
+	return a->files[a->nfiles++];
+}
+
+static void line_add(struct annotation *a, const char *file, int line,
+		     uint64_t count)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (a->lines[i].file == file && a->lines[i].line == line) {
+			a->lines[i].count += count;
+			return;
+		}
+	a->lines = xrealloc(a->lines, (a->n + 1) * sizeof(*a->lines));
+	a->lines[a->n++] = (struct annotate_line){ file, line, count, NULL };
+}
+
+static int cmp_line(const void *x, const void *y)
+{
+	const struct annotate_line *a = x, *b = y;
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+/*
+ * The text of every line of file that a->lines names.  The path comes
+ * from the target's DWARF: open it only as a regular file, without
+ * blocking (a FIFO planted there must not hang us), and read a bounded
+ * amount.
+ */
+static void source_read(struct annotation *a, const char *file)
+{
+	int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC), want = 0;
+	char *buf = NULL;
+	size_t cap = 0, i;
+	struct stat st;
+	ssize_t len;
+	FILE *f;
+	int no = 0;
+
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > MAX_SOURCE_BYTES || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return;
+	}
+	for (i = 0; i < a->n; i++)
+		if (a->lines[i].file == file && a->lines[i].line > want)
+			want = a->lines[i].line;
+	while (no < want && (len = getline(&buf, &cap, f)) >= 0) {
+		no++;
+		if (len > 0 && buf[len - 1] == '\n')
+			buf[len - 1] = '\0';
+		for (i = 0; i < a->n; i++)
+			if (a->lines[i].file == file &&
+			    a->lines[i].line == no && !a->lines[i].text)
+				{
+				if (len >= KT_LINE)
+					buf[KT_LINE - 1] = '\0';
+				a->lines[i].text = xstrdup(buf);
+			}
+	}
+	free(buf);
+	fclose(f);
+}
+
+int annotate_build(struct kt *kt, const char *sym, const char *dso,
+		   struct annotation *a)
+{
+	const struct top_addr *addrs;
+	struct sym_result r;
+	size_t n, i;
+
+	memset(a, 0, sizeof(*a));
+	addrs = top_addrs(kt->top, sym, dso, &n);
+	for (i = 0; i < n; i++) {
+		const char *file = NULL;
+		int line = 0;
+
+		if (dso[0] != '[' &&
+		    symbols_resolve_file(kt->sym, dso, addrs[i].addr, &r) == 0 &&
+		    r.file) {
+			file = file_intern(a, r.file);
+			line = r.line;
+		}
+		line_add(a, file, line, addrs[i].count);
+		a->total += addrs[i].count;
+	}
+	qsort(a->lines, a->n, sizeof(*a->lines), cmp_line);
+	for (i = 0; i < a->nfiles; i++)
+		source_read(a, a->files[i]);
+	for (i = 0; i < a->n; i++)
+		if (a->lines[i].count > a->lines[a->hottest].count)
+			a->hottest = i;
+	return 0;
+}
+
+void annotate_release(struct annotation *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->lines[i].text);
+	for (i = 0; i < a->nfiles; i++)
+		free(a->files[i]);
+	free(a->lines);
+	free(a->files);
+	memset(a, 0, sizeof(*a));
+}

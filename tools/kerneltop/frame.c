@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * frame.c - the text of a frame: two header lines that say what is
+ * measured and how well, the column header, one line per row.  Batch
+ * mode, the TUI and the `P` snapshot all print these same lines.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/escape.h"
+#include "kerneltop.h"
+
+/* Append to buf at *len, snprintf-style, never past size. */
+static void put(char *buf, size_t size, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void put(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*len >= size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *len, size - *len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*len = *len + (size_t)n < size ? *len + (size_t)n : size - 1;
+}
+
+/* A string from a target (symbol, path, comm), made safe to show. */
+static const char *visible(const char *s, char *tmp, size_t size)
+{
+	esc_visible(tmp, size, s ? s : "");
+	return tmp;
+}
+
+static void header_events(const struct kt *kt, char *buf, size_t size,
+			  size_t *len)
+{
+	unsigned i;
+
+	for (i = 0; i < kt->nevents; i++)
+		put(buf, size, len, "%s%s", i ? "," : "", kt->names[i]);
+	if (kt->opt.period_set)
+		put(buf, size, len, " every %" PRIu64, kt->opt.period);
+	else
+		put(buf, size, len, " %" PRIu64 " Hz", kt->opt.freq);
+}
+
+static void header_target(const struct kt *kt, char *buf, size_t size,
+			  size_t *len)
+{
+	const struct kt_options *o = &kt->opt;
+	size_t i;
+
+	switch (o->scope) {
+	case FEED_SYSTEM:
+		put(buf, size, len, "all tasks");
+		break;
+	case FEED_USER:
+		put(buf, size, len, "user %s", o->user ? o->user : "(you)");
+		break;
+	default:
+		put(buf, size, len, "%s ",
+		    o->scope == FEED_THREADS ? "tid" : "pid");
+		for (i = 0; i < o->nids; i++)
+			put(buf, size, len, "%s%d", i ? "," : "",
+			    (int)o->ids[i]);
+	}
+	if (o->cpu_list)
+		put(buf, size, len, " on CPUs %s", o->cpu_list);
+	else
+		put(buf, size, len, " on all %d CPUs", pc_probe()->ncpus);
+}
+
+void frame_header(const struct kt *kt, unsigned line, char *buf,
+		  size_t size)
+{
+	const struct feed_info *in = &kt->info;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (line == 0) {
+		put(buf, size, &len, "kerneltop: %.0f samples/s  ", kt->rate);
+		header_events(kt, buf, size, &len);
+		put(buf, size, &len, "  kernel %.1f%%  user %.1f%%  lost %"
+		    PRIu64 "  throttled %" PRIu64, kt->kernel_pct,
+		    kt->user_pct, in->lost, in->throttled);
+		return;
+	}
+	put(buf, size, &len, "target: ");
+	header_target(kt, buf, size, &len);
+	put(buf, size, &len, "   unresolved %.1f%%   refresh %.1fs (%s)",
+	    in->samples ? 100.0 * (double)in->unresolved /
+			  (double)in->samples : 0.0,
+	    kt->opt.delay, kt->opt.zero ? "zero" : "decay");
+}
+
+/*
+ * The width of the symbol column: 40 in batch; on a screen, about half of
+ * what the figures leave (the DSO gets the rest), 20 to 60.
+ */
+static int sym_width(int width, size_t used)
+{
+	int w = width > 0 ? (width - (int)used - 8) * 55 / 100 : 40;
+
+	return w < 20 ? 20 : w > 60 ? 60 : w;
+}
+
+/* Left part of the header and the rows: the figures. */
+static bool weight_view(const struct kt *kt)
+{
+	return kt->view.event < 0;
+}
+
+void frame_columns(const struct kt *kt, char *buf, size_t size, int width)
+{
+	unsigned keys = kt->view.keys, i;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (weight_view(kt)) {
+		put(buf, size, &len, "%10s", "Weight");
+		for (i = 0; i < kt->nevents; i++)
+			put(buf, size, &len, " %12.12s", kt->names[i]);
+	} else {
+		put(buf, size, &len, "%8s %10s", "Overhead", "Samples");
+	}
+	if (top_baseline_active(kt->top))
+		put(buf, size, &len, " %7s", "Delta");
+	if (keys & TOP_KEY_COMM)
+		put(buf, size, &len, "  %-15.15s", "Command");
+	if (keys & TOP_KEY_PID)
+		put(buf, size, &len, "  %7s", "Pid");
+	if (keys & TOP_KEY_TID)
+		put(buf, size, &len, "  %7s", "Tid");
+	if (keys & TOP_KEY_SYM)
+		put(buf, size, &len, "  %-*s  %s", sym_width(width, len) + 4,
+		    "Symbol", "Shared Object");
+	else if (keys & TOP_KEY_DSO)
+		put(buf, size, &len, "  %s", "Shared Object");
+}
+
+void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
+	       size_t size, int width)
+{
+	unsigned keys = kt->view.keys, i;
+	char tmp[KT_LINE];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (weight_view(kt)) {
+		put(buf, size, &len, "%10.1f", r->weight);
+		for (i = 0; i < kt->nevents; i++)
+			put(buf, size, &len, " %12" PRIu64, r->count[i]);
+	} else {
+		put(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
+		    r->count[kt->view.event]);
+	}
+	if (r->has_delta)
+		put(buf, size, &len, " %+7.2f", r->delta);
+	else if (top_baseline_active(kt->top))
+		put(buf, size, &len, " %7s", "");
+	if (keys & TOP_KEY_COMM)
+		put(buf, size, &len, "  %-15.15s",
+		    visible(r->comm, tmp, sizeof(tmp)));
+	if (keys & TOP_KEY_PID)
+		put(buf, size, &len, "  %7d", (int)r->pid);
+	if (keys & TOP_KEY_TID)
+		put(buf, size, &len, "  %7d", (int)r->tid);
+	if (keys & TOP_KEY_SYM) {
+		int w = sym_width(width, len);
+
+		put(buf, size, &len, "  [%c] %-*s", r->mode ? r->mode : '.', w,
+		    visible(r->sym, tmp, sizeof(tmp)));
+		put(buf, size, &len, "  %s", visible(r->dso, tmp, sizeof(tmp)));
+	} else if (keys & TOP_KEY_DSO) {
+		put(buf, size, &len, "  %s", visible(r->dso, tmp, sizeof(tmp)));
+	}
+}
+
+int frame_print(struct kt *kt, FILE *out, size_t max_rows)
+{
+	const struct top_row *rows;
+	char line[KT_LINE];
+	size_t n, i;
+
+	frame_header(kt, 0, line, sizeof(line));
+	fprintf(out, "%s\n", line);
+	frame_header(kt, 1, line, sizeof(line));
+	fprintf(out, "%s\n", line);
+	if (kt->notice[0])
+		fprintf(out, "note: %s\n", kt->notice);
+	fputc('\n', out);
+	frame_columns(kt, line, sizeof(line), 0);
+	fprintf(out, "%s\n", line);
+	rows = top_rows(kt->top, &kt->view, &n);
+	if (!rows)
+		return -1;
+	for (i = 0; i < n && (!max_rows || i < max_rows); i++) {
+		frame_row(kt, &rows[i], line, sizeof(line), 0);
+		fprintf(out, "%s\n", line);
+	}
+	fputc('\n', out);
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* kerneltop.h - what the files of tools/kerneltop share. */
+#ifndef KERNELTOP_KERNELTOP_H
+#define KERNELTOP_KERNELTOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include <sysapi/sysapi.h>
+
+#include "profile/feed.h"
+#include "profile/top.h"
+#include "symbols/symbols.h"
+
+#define KT_DEFAULT_FREQ 4000
+#define KT_MAX_EVENTS 8
+
+/* What the command line asked for (options.c). */
+struct kt_options {
+	struct pc_event_list events;	/* -e, parsed */
+	uint64_t freq, period;		/* -F / -c */
+	bool period_set, freq_set;
+	enum feed_scope scope;
+	pid_t *ids;			/* -p / -t, deduplicated */
+	size_t nids;
+	uid_t uid;			/* -u */
+	const char *user;		/* -u as given */
+	int *cpus;			/* -C */
+	size_t ncpus;
+	const char *cpu_list;
+	double delay;			/* -d seconds */
+	unsigned keys;			/* -s: TOP_KEY_* */
+	bool zero;			/* -z */
+	double percent_limit;
+	size_t entries;			/* -E, 0 all */
+	bool hide_kernel, hide_user;	/* -K, -U */
+	bool batch;			/* -b / --stdio / not a terminal */
+	uint64_t iterations;		/* -n, 0 unlimited */
+};
+
+void options_parse(struct kt_options *o, int argc, char **argv);
+void options_release(struct kt_options *o);
+
+/* The running session: feed, model, and what the screen shows. */
+struct kt {
+	struct kt_options opt;
+	struct perf_event_attr attrs[KT_MAX_EVENTS];
+	char names[KT_MAX_EVENTS][64];	/* event names as shown */
+	unsigned nevents;
+	char notice[160];		/* one-line notice (fallbacks) */
+
+	struct symbols *sym;
+	struct feed *feed;
+	struct top *top;
+	struct top_view view;		/* the rows on screen */
+	unsigned sort_cycle;		/* TUI `s`: index into the orders */
+
+	/* per-refresh figures for the header */
+	struct feed_info info, info_prev;
+	double interval_s;		/* length of the last refresh */
+	double rate;			/* samples/s over it */
+	double kernel_pct, user_pct;
+	uint64_t frames;
+	bool paused, ended;
+	char ended_msg[96];
+};
+
+/* session.c: open the feed for the options (dies with a message). */
+void session_open(struct kt *kt);
+void session_close(struct kt *kt);
+/* Drain what the rings hold into the model. */
+void session_drain(struct kt *kt);
+/* A refresh: header figures for the interval that ends now. */
+void session_tick(struct kt *kt, double interval_s);
+/* After a frame was shown: decay or zero. */
+void session_age(struct kt *kt);
+
+/* frame.c: the text of a frame, shared by batch, TUI and `P`. */
+#define KT_LINE 512
+void frame_header(const struct kt *kt, unsigned line, char *buf,
+		  size_t size);
+void frame_columns(const struct kt *kt, char *buf, size_t size,
+		   int width);
+void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
+	       size_t size, int width);
+/* A whole frame as batch prints it; returns 0 or -1 with errno. */
+int frame_print(struct kt *kt, FILE *out, size_t max_rows);
+
+/* batch.c */
+int batch_run(struct kt *kt);
+
+/* tui.c */
+/* Die with one line unless stdout is a terminal curses can drive. */
+void tui_check_terminal(void);
+int tui_run(struct kt *kt);
+
+/* annotate.c: per-source-line shares of one symbol. */
+struct annotate_line {
+	const char *file;	/* owned by the annotation */
+	int line;
+	uint64_t count;
+	char *text;		/* the source line, NULL when unreadable */
+};
+struct annotation {
+	struct annotate_line *lines;
+	size_t n;
+	uint64_t total;
+	size_t hottest;		/* index of the line with most samples */
+	char **files;		/* storage of the file names */
+	size_t nfiles;
+};
+int annotate_build(struct kt *kt, const char *sym, const char *dso,
+		   struct annotation *a);
+void annotate_release(struct annotation *a);
+
+/* The monotonic clock in seconds. */
+double now_s(void);
+
+#endif

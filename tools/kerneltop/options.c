@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* options.c - kerneltop's command line, one table for getopt and --help. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/opts.h"
+#include "kerneltop.h"
+#include "util/die.h"
+#include "util/events.h"
+#include "util/parse.h"
+#include "util/usage.h"
+#include "util/xmalloc.h"
+
+enum {
+	OPT_PERCENT_LIMIT = 256, OPT_STDIO,
+};
+
+static const struct opt_def options[] = {
+	{ "event", 'e', 'e', "EVENT",
+	  "event(s) to sample (default cycles, else cpu-clock)" },
+	{ "freq", 'F', 'F', "HZ", "sample HZ times a second (default 4000)" },
+	{ "count", 'c', 'c', "N", "sample every N events instead" },
+	{ "all-cpus", 'a', 'a', NULL, "every task on every CPU (default)" },
+	{ "pid", 'p', 'p', "PID,..", "these processes, all their threads" },
+	{ "tid", 't', 't', "TID,..", "these threads only" },
+	{ "uid", 'u', 'u', "USER", "the tasks of USER" },
+	{ "cpu", 'C', 'C', "LIST", "only these CPUs (0,2-3)" },
+	{ "delay", 'd', 'd', "SECS", "refresh every SECS (default 2)" },
+	{ "sort", 's', 's', "KEYS", "group by sym,dso,comm,pid,tid" },
+	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh" },
+	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
+	  "hide rows under PCT%" },
+	{ "entries", 'E', 'E', "N", "show at most N rows" },
+	{ "hide-kernel", 'K', 'K', NULL, "hide kernel rows" },
+	{ "hide-user", 'U', 'U', NULL, "hide user rows" },
+	{ "batch", 'b', 'b', NULL, "plain-text frames on stdout" },
+	{ "stdio", 0, OPT_STDIO, NULL, "the same as --batch (perf's name)" },
+	{ "iterations", 'n', 'n', "N", "batch: print N frames, then exit" },
+	{ "help", 'h', 'h', NULL, "this help" },
+	{ "version", 'V', 'V', NULL, "print the version" },
+};
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+/* The -s keys, as perf spells them. */
+static const struct sort_key {
+	const char *name;
+	unsigned key;
+} sort_keys[] = {
+	{ "sym", TOP_KEY_SYM }, { "symbol", TOP_KEY_SYM },
+	{ "dso", TOP_KEY_DSO }, { "comm", TOP_KEY_COMM },
+	{ "pid", TOP_KEY_PID }, { "tid", TOP_KEY_TID },
+};
+
+static unsigned parse_sort(const char *arg)
+{
+	char *copy = xstrdup(arg), *tok, *save = NULL;
+	unsigned keys = 0;
+	size_t i;
+
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < sizeof(sort_keys) / sizeof(sort_keys[0]); i++)
+			if (strcmp(tok, sort_keys[i].name) == 0)
+				break;
+		if (i == sizeof(sort_keys) / sizeof(sort_keys[0]))
+			usage_error("unknown sort key '%s' (use sym, dso, "
+				    "comm, pid or tid)", tok);
+		keys |= sort_keys[i].key;
+	}
+	free(copy);
+	if (!keys)
+		usage_error("-s wants keys, e.g. -s comm,sym");
+	return keys;
+}
+
+/* PID[,PID...] into o->ids, each once. */
+static void parse_ids(struct kt_options *o, const char *arg, const char *what)
+{
+	char *copy = xstrdup(arg), *tok, *save = NULL;
+	size_t i;
+	int id;
+
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!parse_int(tok, 1, INT32_MAX, &id))
+			usage_error("'%s' is not a %s (-%c takes a list "
+				    "such as 123,456)", tok, what, what[0]);
+		for (i = 0; i < o->nids && o->ids[i] != id; i++)
+			;
+		if (i < o->nids)
+			continue;
+		o->ids = xrealloc(o->ids, (o->nids + 1) * sizeof(*o->ids));
+		o->ids[o->nids++] = id;
+	}
+	free(copy);
+	if (!o->nids)
+		usage_error("-%c wants a list of %ss", what[0], what);
+}
+
+static void parse_user(struct kt_options *o, const char *arg)
+{
+	struct passwd *pw = getpwnam(arg);
+	int uid;
+
+	if (pw) {
+		o->uid = pw->pw_uid;
+	} else if (parse_int(arg, 0, INT32_MAX, &uid)) {
+		o->uid = (uid_t)uid;
+	} else {
+		usage_error("no user '%s' (give a name from /etc/passwd or "
+			    "a number)", arg);
+	}
+	o->user = arg;
+}
+
+/* -C: a list of CPUs that exist and are online. */
+static void parse_cpus(struct kt_options *o, const char *arg)
+{
+	int *online = NULL, n, i;
+	size_t k, pos = 0;
+
+	n = pc_cpulist_parse(arg, &o->cpus, &pos);
+	if (n <= 0)
+		usage_error("bad CPU list '%s' (write it as 0,2-3)", arg);
+	o->ncpus = (size_t)n;
+	n = pc_cpus_online(&online);
+	for (k = 0; k < o->ncpus; k++) {
+		for (i = 0; i < n && online[i] != o->cpus[k]; i++)
+			;
+		if (i == n)
+			usage_error("CPU %d is not online (see "
+				    "/sys/devices/system/cpu/online)",
+				    o->cpus[k]);
+	}
+	free(online);
+	o->cpu_list = arg;
+}
+
+static double parse_seconds(const char *arg)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(arg, &end);
+	if (errno || end == arg || *end || !isfinite(d) || d <= 0 ||
+	    d > 3600)
+		usage_error("-d wants a refresh time in seconds, above 0 and "
+			    "at most 3600 (e.g. 0.5), not '%s'", arg);
+	return d;
+}
+
+static void set_scope(struct kt_options *o, enum feed_scope scope)
+{
+	if (o->scope != FEED_SYSTEM && o->scope != scope)
+		usage_error("-p, -t and -u exclude each other");
+	o->scope = scope;
+}
+
+void options_parse(struct kt_options *o, int argc, char **argv)
+{
+	struct option longopts[NOPTIONS + 1];
+	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	uint64_t v;
+	char *end;
+	int c;
+
+	*o = (struct kt_options){ .freq = KT_DEFAULT_FREQ, .delay = 2.0 };
+	usage_getopt(options, NOPTIONS, longopts, shortopts, 0);
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'e': events_add(&o->events, optarg); break;
+		case 'F':
+			if (!parse_u64(optarg, 1, 1000000000, &o->freq))
+				usage_error("-F wants a rate in Hz >= 1, not "
+					    "'%s'", optarg);
+			o->freq_set = true;
+			break;
+		case 'c':
+			if (!parse_u64(optarg, 1, UINT64_MAX >> 1, &o->period))
+				usage_error("-c wants a count of events >= 1, "
+					    "not '%s'", optarg);
+			o->period_set = true;
+			break;
+		case 'a': break;
+		case 'p':
+			set_scope(o, FEED_PROCESSES);
+			parse_ids(o, optarg, "pid");
+			break;
+		case 't':
+			set_scope(o, FEED_THREADS);
+			parse_ids(o, optarg, "tid");
+			break;
+		case 'u':
+			set_scope(o, FEED_USER);
+			parse_user(o, optarg);
+			break;
+		case 'C': parse_cpus(o, optarg); break;
+		case 'd': o->delay = parse_seconds(optarg); break;
+		case 's': o->keys = parse_sort(optarg); break;
+		case 'z': o->zero = true; break;
+		case OPT_PERCENT_LIMIT:
+			errno = 0;
+			o->percent_limit = strtod(optarg, &end);
+			if (errno || end == optarg || *end ||
+			    !(o->percent_limit >= 0 &&
+			      o->percent_limit <= 100))
+				usage_error("--percent-limit wants a share "
+					    "from 0 to 100, not '%s'", optarg);
+			break;
+		case 'E':
+			if (!parse_u64(optarg, 1, 1000000, &v))
+				usage_error("-E wants a number of rows from 1 "
+					    "to 1000000, not '%s'", optarg);
+			o->entries = (size_t)v;
+			break;
+		case 'K': o->hide_kernel = true; break;
+		case 'U': o->hide_user = true; break;
+		case 'b': case OPT_STDIO: o->batch = true; break;
+		case 'n':
+			if (!parse_u64(optarg, 1, UINT64_MAX, &o->iterations))
+				usage_error("-n wants a number of frames >= 1, "
+					    "not '%s'", optarg);
+			break;
+		case 'h':
+			usage_print(stdout, "kerneltop [options]", options,
+				    NOPTIONS, "Keys: press h in kerneltop. "
+				    "See kerneltop(1).");
+			exit(0);
+		case 'V':
+			printf("kerneltop (%s) %s\n", PACKAGE_NAME,
+			       PACKAGE_VERSION);
+			exit(0);
+		default:
+			usage_bad_option(c, argv);
+		}
+	}
+	if (optind < argc)
+		usage_error("unexpected argument '%s' (kerneltop takes no "
+			    "command; to watch one, start it and use -p)",
+			    argv[optind]);
+	if (o->period_set && o->freq_set)
+		usage_error("-c and -F exclude each other");
+	if (o->events.nr > KT_MAX_EVENTS)
+		usage_error("at most %d events at once", KT_MAX_EVENTS);
+	if (!o->keys)
+		o->keys = TOP_KEY_SYM;
+	if (!isatty(STDOUT_FILENO))
+		o->batch = true;
+}
+
+void options_release(struct kt_options *o)
+{
+	pc_event_list_release(&o->events);
+	free(o->ids);
+	free(o->cpus);
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * session.c - kerneltop's sampling: the events set up, the feed opened on
+ * the target (narrowed to the user's own tasks where the paranoid level
+ * forbids more), and each resolved sample counted into the model.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kerneltop.h"
+#include "util/die.h"
+#include "util/events.h"
+
+double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void notice(struct kt *kt, const char *msg)
+{
+	size_t len = strlen(kt->notice);
+
+	snprintf(kt->notice + len, sizeof(kt->notice) - len, "%s%s",
+		 len ? "; " : "", msg);
+}
+
+/* -e (or the default) into attrs, with the cycles fallback. */
+static void events_setup(struct kt *kt)
+{
+	const struct pc_probe *probe = pc_probe();
+	struct kt_options *o = &kt->opt;
+	uint64_t freq = o->freq;
+	unsigned i;
+
+	if (!o->events.nr)
+		events_add(&o->events, "cycles");
+	if (o->freq_set && probe->max_sample_rate > 0 &&
+	    freq > (uint64_t)probe->max_sample_rate) {
+		char msg[96];
+
+		snprintf(msg, sizeof(msg), "-F %" PRIu64 " is above "
+			 "perf_event_max_sample_rate; using %d Hz", freq,
+			 probe->max_sample_rate);
+		notice(kt, msg);
+		freq = (uint64_t)probe->max_sample_rate;
+		o->freq = freq;
+	}
+	kt->nevents = (unsigned)o->events.nr;
+	for (i = 0; i < kt->nevents; i++) {
+		struct perf_event_attr *a = &kt->attrs[i];
+
+		*a = o->events.ev[i].attr;
+		if (feed_event_fallback(a))
+			notice(kt, "cycles not supported here (no hardware "
+				   "PMU); sampling cpu-clock");
+		pc_attr_sampling(a, o->period_set ? o->period : freq,
+				 !o->period_set, 0);
+		pc_event_name(a, kt->names[i], sizeof(kt->names[i]));
+	}
+}
+
+static struct feed *try_open(struct kt *kt, enum feed_scope scope,
+			     struct feed_failure *fail)
+{
+	const struct kt_options *o = &kt->opt;
+
+	return feed_open(&FEED_OPTS(
+		.attrs = kt->attrs, .nattrs = kt->nevents, .scope = scope,
+		.ids = o->ids, .nids = o->nids,
+		.uid = scope == FEED_USER && o->scope != FEED_USER ?
+			getuid() : o->uid,
+		.cpus = o->cpus, .ncpus = o->ncpus,
+		.user_fallback = true, .sym = kt->sym, .failure = fail));
+}
+
+/* Say why the feed could not open, and end. */
+static void __attribute__((noreturn))
+open_failed(struct kt *kt, const struct feed_failure *fail, int err)
+{
+	const struct kt_options *o = &kt->opt;
+	char buf[512];
+
+	if (fail->err == ESRCH || (!fail->err && err == ESRCH)) {
+		if (o->scope == FEED_USER)
+			die("user %s has no tasks to sample", o->user);
+		die("no %s %d (has it exited?)",
+		    o->scope == FEED_THREADS ? "thread" : "process",
+		    (int)(fail->err && fail->pid > 0 ? fail->pid
+						     : o->ids[0]));
+	}
+	if (fail->err) {
+		pc_strerror(fail->err, &kt->attrs[fail->event], buf,
+			    sizeof(buf));
+		if (fail->pid > 0)
+			die("cannot sample %s on task %d: %s",
+			    kt->names[fail->event], (int)fail->pid, buf);
+		die("cannot sample %s on CPU %d: %s", kt->names[fail->event],
+		    fail->cpu, buf);
+	}
+	errno = err;
+	die_errno("cannot map the sample buffers (perf_event_mlock_kb)");
+}
+
+void session_open(struct kt *kt)
+{
+	struct feed_failure fail = { .err = 0 };
+	const struct kt_options *o = &kt->opt;
+	int err;
+
+	events_setup(kt);
+	kt->sym = symbols_new(NULL);
+	kt->top = top_new(kt->nevents);
+	if (!kt->sym || !kt->top)
+		die("out of memory");
+	kt->feed = try_open(kt, o->scope, &fail);
+	err = errno;
+	/*
+	 * Everything on every CPU is refused as an unprivileged user above
+	 * paranoid 0: the user's own tasks are what is left (user space
+	 * only, where the level says so).  Say what was dropped and the fix.
+	 */
+	if (!kt->feed && o->scope == FEED_SYSTEM &&
+	    (err == EACCES || err == EPERM)) {
+		struct feed_failure ufail = { .err = 0 };
+
+		kt->feed = try_open(kt, FEED_USER, &ufail);
+		if (kt->feed) {
+			char msg[160];
+
+			snprintf(msg, sizeof(msg), "not allowed to sample "
+				 "other users' tasks (perf_event_paranoid "
+				 "%d): showing your own; fix: sysctl "
+				 "kernel.perf_event_paranoid=-1 or "
+				 "CAP_PERFMON", pc_probe()->paranoid);
+			notice(kt, msg);
+		}
+	}
+	if (!kt->feed)
+		open_failed(kt, &fail, err);
+	feed_info(kt->feed, &kt->info);
+	kt->info_prev = kt->info;
+	if (kt->info.user_only)
+		notice(kt, "kernel samples not allowed "
+			   "(perf_event_paranoid): user space only");
+	kt->view = TOP_VIEW(.keys = o->keys,
+			    .event = kt->nevents > 1 ? -1 : 0,
+			    .hide_kernel = o->hide_kernel,
+			    .hide_user = o->hide_user,
+			    .percent_limit = o->percent_limit,
+			    .max_rows = o->entries);
+}
+
+void session_close(struct kt *kt)
+{
+	feed_close(kt->feed);
+	top_free(kt->top);
+	symbols_free(kt->sym);
+	options_release(&kt->opt);
+}
+
+/* The feed's callback: one sample into the model. */
+static int add_sample(void *arg, const struct feed_sample *s)
+{
+	struct kt *kt = arg;
+	const struct sym_result *r = s->sym;
+	struct top_sample ts = {
+		.sym = r->sym,
+		.dso = r->dso ? r->dso : "[unknown]",
+		.comm = s->comm,
+		.pid = (pid_t)s->raw->pid, .tid = (pid_t)s->raw->tid,
+		.mode = s->mode == 'g' ? '.' : s->mode,
+		.event = s->event,
+		.weight = 1,
+		.addr = r->kernel ? s->raw->ip : r->dso_off,
+	};
+
+	if (top_add(kt->top, &ts) != 0)
+		die("out of memory");
+	return 0;
+}
+
+void session_drain(struct kt *kt)
+{
+	if (feed_drain(kt->feed, add_sample, kt) < 0)
+		die_errno("cannot read the sample buffers");
+	/* a -p/-t target that has ended ends the sampling */
+	if (!kt->ended && feed_poll(kt->feed, 0) >= 0) {
+		feed_info(kt->feed, &kt->info);
+		if (kt->info.target_gone) {
+			kt->ended = true;
+			snprintf(kt->ended_msg, sizeof(kt->ended_msg),
+				 "%s %d exited",
+				 kt->opt.scope == FEED_THREADS ? "thread"
+							       : "process",
+				 (int)kt->info.gone_pid);
+		}
+	}
+}
+
+void session_tick(struct kt *kt, double interval_s)
+{
+	struct feed_info *now = &kt->info, *prev = &kt->info_prev;
+	uint64_t n, k, u;
+
+	feed_info(kt->feed, now);
+	n = now->samples - prev->samples;
+	k = now->by_mode[FEED_MODE_KERNEL] - prev->by_mode[FEED_MODE_KERNEL];
+	u = n - k;
+	kt->interval_s = interval_s;
+	kt->rate = interval_s > 0 ? (double)n / interval_s : 0;
+	kt->kernel_pct = n ? 100.0 * (double)k / (double)n : 0;
+	kt->user_pct = n ? 100.0 * (double)u / (double)n : 0;
+	*prev = *now;
+}
+
+void session_age(struct kt *kt)
+{
+	top_age(kt->top, kt->opt.zero);
+	kt->frames++;
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * views.c - the screens beside the main one: help, the thread list,
+ * annotation and symbolization health.  q or Esc goes back from each.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "base/escape.h"
+#include "tui.h"
+
+static bool is_back(int ch)
+{
+	return ch == 'q' || ch == 27 || ch == KEY_LEFT;
+}
+
+/* --- help: every key of the main screen, from its table ---------------- */
+
+void view_help_draw(struct tui *t)
+{
+	char line[KT_LINE];
+	size_t i;
+	int y = 2;
+
+	(void)t;
+	tui_line(0, "kerneltop help", A_REVERSE);
+	for (i = 0; i < main_nkeys && y < LINES - 4; i++, y++) {
+		snprintf(line, sizeof(line), "  %-20s %s", main_keys[i].label,
+			 main_keys[i].help);
+		tui_line(y, line, 0);
+	}
+	y++;
+	tui_line(y++, "  Overhead: share of the samples of the event shown; "
+		 "old samples decay x7/8 per refresh.", 0);
+	tui_line(y++, "  Weight (several events): count1*...*count(n-1) / "
+		 "(count(n)+1).", 0);
+	tui_line(LINES - 1, "press any key to go back", A_REVERSE);
+}
+
+void view_help_key(struct tui *t, int ch)
+{
+	(void)ch;
+	t->screen = SCREEN_MAIN;
+}
+
+/* --- threads: pick one to zoom into ---------------------------------------- */
+
+static const struct top_row *thread_rows(struct tui *t, size_t *n)
+{
+	struct top_view v = t->kt->view;
+	const struct top_row *rows;
+
+	v.keys = TOP_KEY_TID | TOP_KEY_COMM;
+	v.order = TOP_BY_SHARE;
+	v.tid = 0;
+	v.max_rows = 0;
+	v.percent_limit = 0;
+	rows = top_rows(t->kt->top, &v, n);
+	if (!rows)
+		*n = 0;
+	return rows;
+}
+
+void view_threads_draw(struct tui *t)
+{
+	const struct top_row *rows;
+	char line[KT_LINE], comm[64];
+	size_t n, i, page = LINES > 4 ? (size_t)LINES - 4 : 1;
+	int ev = t->kt->view.event < 0 ? 0 : t->kt->view.event;
+
+	tui_line(0, "Threads", A_REVERSE);
+	snprintf(line, sizeof(line), "%8s  %-16s %10s %8s", "TID", "COMMAND",
+		 "SAMPLES", "SHARE");
+	tui_line(1, line, A_BOLD);
+	rows = thread_rows(t, &n);
+	if (t->tsel >= n)
+		t->tsel = n ? n - 1 : 0;
+	tui_scroll(t->tsel, &t->tfirst, page);
+	for (i = t->tfirst; i < n && i < t->tfirst + page; i++) {
+		esc_visible(comm, sizeof(comm), rows[i].comm);
+		snprintf(line, sizeof(line), "%8d  %-16s %10" PRIu64
+			 " %7.2f%%", (int)rows[i].tid, comm,
+			 rows[i].count[ev], rows[i].share);
+		tui_line(2 + (int)(i - t->tfirst), line,
+			 i == t->tsel ? A_REVERSE : 0);
+	}
+	if (!n)
+		tui_line(2, "  (no samples yet)", 0);
+	tui_line(LINES - 1, "Enter: zoom into the thread  q/Esc: back",
+		 A_REVERSE);
+}
+
+void view_threads_key(struct tui *t, int ch)
+{
+	const struct top_row *rows;
+	size_t n;
+
+	rows = thread_rows(t, &n);
+	if (tui_navigate(ch, &t->tsel, n,
+			 LINES > 4 ? (size_t)LINES - 4 : 1))
+		return;
+	if (is_back(ch) || ch == 't') {
+		t->screen = SCREEN_MAIN;
+	} else if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER) && n) {
+		t->kt->view.tid = rows[t->tsel].tid;
+		snprintf(t->zoom_comm, sizeof(t->zoom_comm), "%s",
+			 rows[t->tsel].comm ? rows[t->tsel].comm : "");
+		t->sel = t->first = 0;
+		t->screen = SCREEN_MAIN;
+	}
+}
+
+/* --- annotate: samples per source line, the hottest marked --------------- */
+
+void view_annotate_draw(struct tui *t)
+{
+	const struct annotation *a = &t->ann;
+	char line[KT_LINE], text[KT_LINE], file[KT_LINE];
+	size_t i, page = LINES > 3 ? (size_t)LINES - 3 : 1;
+
+	tui_line(0, t->ann_title, A_REVERSE);
+	snprintf(line, sizeof(line), " %7s %7s  %-24s %s", "share", "samples",
+		 "file:line", "source");
+	tui_line(1, line, A_BOLD);
+	if (!a->n)
+		tui_line(2, "  no samples with a source line yet (press H "
+			 "for why lines are missing)", 0);
+	if (t->afirst >= a->n)
+		t->afirst = a->n ? a->n - 1 : 0;
+	for (i = t->afirst; i < a->n && i < t->afirst + page; i++) {
+		const struct annotate_line *l = &a->lines[i];
+		const char *base = l->file ? strrchr(l->file, '/') : NULL;
+		char where[KT_LINE];
+
+		esc_visible(file, sizeof(file),
+			    base ? base + 1 : l->file ? l->file : "??");
+		esc_visible(text, sizeof(text), l->text ? l->text : "");
+		snprintf(where, sizeof(where), "%s:%d", file, l->line);
+		snprintf(line, sizeof(line), "%c%6.2f%% %7" PRIu64 "  %-24s %s",
+			 i == a->hottest ? '>' : ' ',
+			 a->total ? 100.0 * (double)l->count /
+				    (double)a->total : 0.0,
+			 l->count, where, text);
+		tui_line(2 + (int)(i - t->afirst), line,
+			 i == a->hottest ? A_REVERSE | A_BOLD : 0);
+	}
+	tui_line(LINES - 1, "Up/Down scroll  q/Esc: back", A_REVERSE);
+}
+
+void view_annotate_key(struct tui *t, int ch)
+{
+	size_t page = LINES > 3 ? (size_t)LINES - 3 : 1;
+
+	if (is_back(ch)) {
+		t->screen = SCREEN_MAIN;
+		return;
+	}
+	tui_navigate(ch, &t->afirst, t->ann.n, page);
+}
+
+/* --- health: what could not be resolved, per DSO, with the fix ------------ */
+
+void view_health_draw(struct tui *t)
+{
+	struct sym_unresolved u[64];
+	struct feed_info in;
+	char line[KT_LINE], dso[KT_LINE];
+	size_t n, i;
+	int y = 3;
+
+	feed_info(t->kt->feed, &in);
+	tui_line(0, "Symbolization health", A_REVERSE);
+	snprintf(line, sizeof(line), "%" PRIu64 " of %" PRIu64 " samples "
+		 "(%.2f%%) have no function name; lost %" PRIu64
+		 ", throttled %" PRIu64, in.unresolved, in.samples,
+		 in.samples ? 100.0 * (double)in.unresolved /
+			      (double)in.samples : 0.0, in.lost,
+		 in.throttled);
+	tui_line(1, line, 0);
+	snprintf(line, sizeof(line), "%10s  %-16s %s", "SAMPLES", "CAUSE",
+		 "DSO");
+	tui_line(2, line, A_BOLD);
+	n = symbols_unresolved(t->kt->sym, u, 64);
+	if (n > 64)
+		n = 64;
+	for (i = 0; i < n && y < LINES - 2; i++) {
+		esc_visible(dso, sizeof(dso), u[i].dso);
+		snprintf(line, sizeof(line), "%10" PRIu64 "  %-16s %s",
+			 u[i].count, symbols_cause_name(u[i].cause), dso);
+		tui_line(y++, line, 0);
+		snprintf(line, sizeof(line), "%12s fix: %s", "",
+			 symbols_cause_advice(u[i].cause));
+		tui_line(y++, line, 0);
+	}
+	if (!n)
+		tui_line(y, "  every sample so far resolved to a function", 0);
+	tui_line(LINES - 1, "q/Esc: back", A_REVERSE);
+}
+
+void view_health_key(struct tui *t, int ch)
+{
+	if (is_back(ch) || ch == 'H')
+		t->screen = SCREEN_MAIN;
+}
