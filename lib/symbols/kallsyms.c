@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/array.h"
 #include "symbols/kallsyms.h"
 
 struct ksym {
@@ -29,24 +30,17 @@ static const char kernel_module[] = "[kernel.kallsyms]";
 static char *read_all(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t cap = 1 << 20, n = 0;
-	char *buf, *nb;
+	size_t cap = 0, n = 0;
+	char *buf = NULL;
 	ssize_t r;
 
 	if (fd < 0)
 		return NULL;
-	buf = malloc(cap + 1);
-	if (!buf)
-		goto fail;
 	for (;;) {
-		if (n == cap) {
-			nb = realloc(buf, 2 * cap + 1);
-			if (!nb)
-				goto fail;
-			buf = nb;
-			cap *= 2;
-		}
-		r = read(fd, buf + n, cap - n);
+		/* room for a large read and the terminating NUL */
+		if (ARRAY_GROW(buf, n + 65536 + 1, cap) != 0)
+			goto fail;
+		r = read(fd, buf + n, cap - n - 1);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
