@@ -4,11 +4,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/array.h"
+#include "symbols/addrsearch.h"
 #include "symbols/kallsyms.h"
 
 struct ksym {
@@ -170,19 +172,15 @@ size_t kallsyms_count(const struct kallsyms *ks)
 const char *kallsyms_lookup(const struct kallsyms *ks, uint64_t addr,
 			    uint64_t *off, const char **module)
 {
-	size_t lo = 0, hi = ks->n;
+	size_t lo;
 
-	if (ks->hidden || addr < ks->sym[0].addr)
+	if (ks->hidden)
 		return NULL;
 	/* The last symbol whose start is <= addr. */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ks->sym[mid].addr <= addr)
-			lo = mid;
-		else
-			hi = mid;
-	}
+	lo = addr_upper_bound(ks->sym, ks->n, sizeof(*ks->sym),
+			      offsetof(struct ksym, addr), addr);
+	if (lo-- == 0)
+		return NULL;
 	/*
 	 * Past the last symbol there is no next start to end it: accept
 	 * only a page, not the rest of the address space.
