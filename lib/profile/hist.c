@@ -1,120 +1,93 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* hist.c - (function, DSO) -> count, in an open-addressing hash table. */
+/* hist.c - (function, DSO) -> count, in lib/base's hash table. */
 #include "config.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/array.h"
+#include "base/hashtab.h"
 #include "profile/hist.h"
 
-struct hist_slot {
-	char *key;		/* "sym\0dso\0" */
-	size_t hash;
+/* An item of the table: the count and both strings, "sym\0dso\0". */
+struct hist_item {
 	uint64_t count;
+	size_t sym_len;
+	char key[];
+};
+
+/* What a lookup compares with. */
+struct hist_key {
+	const char *sym, *dso;
+	size_t sym_len;
 };
 
 struct hist {
-	struct hist_slot *slot;
-	size_t mask, used;
+	struct hashtab items;
 	uint64_t total;
 	struct hist_entry *sorted;
+	size_t asorted;
 };
 
 struct hist *hist_new(void)
 {
-	struct hist *h = calloc(1, sizeof(*h));
+	return calloc(1, sizeof(struct hist));
+}
 
-	if (!h)
-		return NULL;
-	h->slot = calloc(256, sizeof(*h->slot));
-	if (!h->slot) {
-		free(h);
-		return NULL;
-	}
-	h->mask = 255;
-	return h;
+static bool item_drop(void *item, void *arg)
+{
+	(void)arg;
+	free(item);
+	return true;
 }
 
 void hist_free(struct hist *h)
 {
-	size_t i;
-
 	if (!h)
 		return;
-	for (i = 0; i <= h->mask; i++)
-		free(h->slot[i].key);
-	free(h->slot);
+	hashtab_remove_if(&h->items, item_drop, NULL);
+	hashtab_release(&h->items);
 	free(h->sorted);
 	free(h);
 }
 
-/* FNV-1a over both strings with their terminators. */
-static size_t hist_hash(const char *sym, const char *dso)
+static bool item_eq(const void *item, const void *key)
 {
-	uint64_t x = 0xcbf29ce484222325ULL;
-	const char *p;
+	const struct hist_item *it = item;
+	const struct hist_key *k = key;
 
-	for (p = sym;; p++) {
-		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
-		if (!*p)
-			break;
-	}
-	for (p = dso; *p; p++)
-		x = (x ^ (unsigned char)*p) * 0x100000001b3ULL;
-	return (size_t)x;
-}
-
-static int hist_grow(struct hist *h)
-{
-	size_t n = 2 * (h->mask + 1), i, j;
-	struct hist_slot *ns = calloc(n, sizeof(*ns));
-
-	if (!ns)
-		return -1;
-	for (i = 0; i <= h->mask; i++) {
-		if (!h->slot[i].key)
-			continue;
-		for (j = h->slot[i].hash & (n - 1); ns[j].key; j = (j + 1) & (n - 1))
-			;
-		ns[j] = h->slot[i];
-	}
-	free(h->slot);
-	h->slot = ns;
-	h->mask = n - 1;
-	return 0;
+	return it->sym_len == k->sym_len && strcmp(it->key, k->sym) == 0 &&
+	       strcmp(it->key + it->sym_len + 1, k->dso) == 0;
 }
 
 int hist_add(struct hist *h, const char *sym, const char *dso,
 	     uint64_t weight)
 {
-	size_t hash = hist_hash(sym, dso), j, ls = strlen(sym), ld;
-	struct hist_slot *e;
+	struct hist_key k = { sym, dso, strlen(sym) };
+	/* both strings with their terminators: "a","bc" is not "ab","c" */
+	size_t hash = hash_bytes(dso, strlen(dso),
+				 hash_bytes(sym, k.sym_len + 1, 0));
+	struct hist_item *it = hashtab_find(&h->items, hash, item_eq, &k);
 
-	for (j = hash & h->mask; (e = &h->slot[j])->key; j = (j + 1) & h->mask)
-		if (e->hash == hash && strcmp(e->key, sym) == 0 &&
-		    strcmp(e->key + ls + 1, dso) == 0)
-			goto found;
-	if (2 * (h->used + 1) > h->mask + 1) {
-		if (hist_grow(h) != 0)
+	if (!it) {
+		size_t ld = strlen(dso);
+
+		it = malloc(sizeof(*it) + k.sym_len + ld + 2);
+		if (!it) {
+			errno = ENOMEM;
 			return -1;
-		for (j = hash & h->mask; h->slot[j].key; j = (j + 1) & h->mask)
-			;
-		e = &h->slot[j];
+		}
+		it->count = 0;
+		it->sym_len = k.sym_len;
+		memcpy(it->key, sym, k.sym_len + 1);
+		memcpy(it->key + k.sym_len + 1, dso, ld + 1);
+		if (hashtab_add(&h->items, hash, it) != 0) {
+			free(it);
+			return -1;
+		}
 	}
-	ld = strlen(dso);
-	e->key = malloc(ls + ld + 2);
-	if (!e->key) {
-		errno = ENOMEM;
-		return -1;
-	}
-	memcpy(e->key, sym, ls + 1);
-	memcpy(e->key + ls + 1, dso, ld + 1);
-	e->hash = hash;
-	e->count = 0;
-	h->used++;
-found:
-	e->count += weight;
+	it->count += weight;
 	h->total += weight;
 	return 0;
 }
@@ -126,7 +99,7 @@ uint64_t hist_total(const struct hist *h)
 
 size_t hist_count(const struct hist *h)
 {
-	return h->used;
+	return hashtab_count(&h->items);
 }
 
 static int entry_cmp(const void *a, const void *b)
@@ -142,21 +115,15 @@ static int entry_cmp(const void *a, const void *b)
 
 const struct hist_entry *hist_sorted(struct hist *h, size_t *n)
 {
-	struct hist_entry *e;
-	size_t i, k = 0;
+	const struct hist_item *it;
+	size_t i = 0, k = 0;
 
-	e = realloc(h->sorted, (h->used ? h->used : 1) * sizeof(*e));
-	if (!e)
+	if (ARRAY_GROW(h->sorted, hashtab_count(&h->items) + 1, h->asorted))
 		return NULL;
-	h->sorted = e;
-	for (i = 0; i <= h->mask; i++) {
-		const char *key = h->slot[i].key;
-
-		if (key)
-			e[k++] = (struct hist_entry){ key,
-				key + strlen(key) + 1, h->slot[i].count };
-	}
-	qsort(e, k, sizeof(*e), entry_cmp);
+	while ((it = hashtab_next(&h->items, &i)))
+		h->sorted[k++] = (struct hist_entry){ it->key,
+			it->key + it->sym_len + 1, it->count };
+	qsort(h->sorted, k, sizeof(*h->sorted), entry_cmp);
 	*n = k;
-	return e;
+	return h->sorted;
 }

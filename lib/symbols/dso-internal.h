@@ -13,6 +13,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "base/hashtab.h"
 #include "symbols/dso.h"
 
 #define DSO_MAX_INLINE 8
@@ -22,7 +23,7 @@ struct dso_load_seg {
 	uint64_t offset, filesz, vaddr;
 };
 
-/* One cached answer; addr == 0 with !used marks a free slot. */
+/* One cached answer, an item of dso.cache (keyed by addr). */
 struct dso_cent {
 	uint64_t addr;
 	const char *sym, *file;
@@ -31,10 +32,10 @@ struct dso_cent {
 	int line;
 	uint8_t n_inline;
 	uint8_t cause;
-	bool used;
 };
 
-/* mangled name (pointer into libdw's strings) -> demangled, or itself */
+/* An item of dso.dem: mangled name (pointer into libdw's strings) ->
+   demangled, or itself */
 struct dso_dement {
 	const char *mangled;
 	char *demangled;	/* NULL: not mangled, use as is */
@@ -76,12 +77,11 @@ struct dso {
 	size_t nsym;
 	bool sym_built;
 
-	struct dso_cent *cache;
-	size_t cache_mask, cache_used, cache_max;
+	struct hashtab cache;	/* of struct dso_cent, at most cache_max */
+	size_t cache_max;
 	uint64_t lookups, hits;
 
-	struct dso_dement *dem;
-	size_t dem_mask, dem_used;
+	struct hashtab dem;	/* of struct dso_dement */
 };
 
 /* dso-symtab.c: build the table once (on first lookup), find in it. */

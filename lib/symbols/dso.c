@@ -93,30 +93,40 @@ struct dso *dso_new_memory(const char *name, const void *data, size_t size,
 	return d;
 }
 
+static bool cent_drop(void *item, void *arg)
+{
+	struct dso_cent *e = item;
+
+	(void)arg;
+	free(e->inl);
+	free(e);
+	return true;
+}
+
+/* Empty the cache; its slots stay allocated for what comes next. */
 static void dso_cache_clear(struct dso *d)
 {
-	size_t i;
+	hashtab_remove_if(&d->cache, cent_drop, NULL);
+}
 
-	if (!d->cache)
-		return;
-	for (i = 0; i <= d->cache_mask; i++)
-		free(d->cache[i].inl);
-	memset(d->cache, 0, (d->cache_mask + 1) * sizeof(*d->cache));
-	d->cache_used = 0;
+static bool dement_drop(void *item, void *arg)
+{
+	struct dso_dement *de = item;
+
+	(void)arg;
+	free(de->demangled);
+	free(de);
+	return true;
 }
 
 void dso_free(struct dso *d)
 {
-	size_t i;
-
 	if (!d)
 		return;
 	dso_cache_clear(d);
-	free(d->cache);
-	if (d->dem)
-		for (i = 0; i <= d->dem_mask; i++)
-			free(d->dem[i].demangled);
-	free(d->dem);
+	hashtab_release(&d->cache);
+	hashtab_remove_if(&d->dem, dement_drop, NULL);
+	hashtab_release(&d->dem);
 	free(d->sym);
 	if (d->dwfl)
 		dwfl_end(d->dwfl);
@@ -335,59 +345,34 @@ int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz)
 
 /* --- demangling, once per symbol ------------------------------------- */
 
-static size_t hash_ptr(const void *p)
+static bool dement_eq(const void *item, const void *key)
 {
-	uint64_t x = (uint64_t)(uintptr_t)p;
-
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	return (size_t)x;
-}
-
-static int dso_dem_grow(struct dso *d)
-{
-	size_t n = d->dem ? 2 * (d->dem_mask + 1) : 256, i;
-	struct dso_dement *nd = calloc(n, sizeof(*nd));
-
-	if (!nd)
-		return -1;
-	for (i = 0; d->dem && i <= d->dem_mask; i++) {
-		size_t h;
-
-		if (!d->dem[i].mangled)
-			continue;
-		for (h = hash_ptr(d->dem[i].mangled) & (n - 1); nd[h].mangled;
-		     h = (h + 1) & (n - 1))
-			;
-		nd[h] = d->dem[i];
-	}
-	free(d->dem);
-	d->dem = nd;
-	d->dem_mask = n - 1;
-	return 0;
+	return ((const struct dso_dement *)item)->mangled == key;
 }
 
 /* name is libdw's string and lives as long as the Dwfl: key by pointer. */
 static const char *dso_demangle(struct dso *d, const char *name)
 {
-	size_t h;
+	size_t h = hash_u64((uint64_t)(uintptr_t)name);
+	struct dso_dement *de;
 
 	if (!name || (d->flags & SYMBOLS_NO_DEMANGLE) || name[0] != '_' ||
 	    name[1] != 'Z')
 		return name;
-	if ((!d->dem || 2 * (d->dem_used + 1) > d->dem_mask + 1) &&
-	    dso_dem_grow(d) != 0)
-		return name;
-	for (h = hash_ptr(name) & d->dem_mask; d->dem[h].mangled;
-	     h = (h + 1) & d->dem_mask)
-		if (d->dem[h].mangled == name)
-			return d->dem[h].demangled ? d->dem[h].demangled
-						   : name;
-	d->dem[h].mangled = name;
-	d->dem[h].demangled = demangle(name);
-	d->dem_used++;
-	return d->dem[h].demangled ? d->dem[h].demangled : name;
+	de = hashtab_find(&d->dem, h, dement_eq, name);
+	if (!de) {
+		de = malloc(sizeof(*de));
+		if (!de)
+			return name;
+		de->mangled = name;
+		de->demangled = demangle(name);
+		if (hashtab_add(&d->dem, h, de) != 0) {
+			free(de->demangled);
+			free(de);
+			return name;	/* correct, if slower next time */
+		}
+	}
+	return de->demangled ? de->demangled : name;
 }
 
 /* --- inlined frames ---------------------------------------------------- */
@@ -483,66 +468,9 @@ static unsigned dso_inlines(struct dso *d, Dwarf_Addr a, const char *file,
 
 /* --- the cache and the lookup ------------------------------------------ */
 
-static size_t hash_addr(uint64_t a)
+static bool cent_eq(const void *item, const void *key)
 {
-	a ^= a >> 29;
-	a *= 0xbf58476d1ce4e5b9ULL;
-	a ^= a >> 32;
-	return (size_t)a;
-}
-
-/* Rehash into n slots; n is a power of two larger than the used count. */
-static int dso_cache_resize(struct dso *d, size_t n)
-{
-	struct dso_cent *nc = calloc(n, sizeof(*nc));
-	size_t i, h;
-
-	if (!nc)
-		return -1;
-	for (i = 0; d->cache && i <= d->cache_mask; i++) {
-		if (!d->cache[i].used)
-			continue;
-		for (h = hash_addr(d->cache[i].addr) & (n - 1); nc[h].used;
-		     h = (h + 1) & (n - 1))
-			;
-		nc[h] = d->cache[i];
-	}
-	free(d->cache);
-	d->cache = nc;
-	d->cache_mask = n - 1;
-	return 0;
-}
-
-/*
- * The slot for addr: *hit when it holds addr's answer, else a free slot to
- * fill.  The table doubles up to 2 * cache_max slots; past cache_max
- * entries it is emptied rather than grown, so memory stays bounded.
- */
-static struct dso_cent *dso_cache_slot(struct dso *d, uint64_t addr,
-				       bool *hit)
-{
-	size_t h;
-
-	if (!d->cache && dso_cache_resize(d, 256) != 0)
-		return NULL;
-	for (h = hash_addr(addr) & d->cache_mask; d->cache[h].used;
-	     h = (h + 1) & d->cache_mask) {
-		if (d->cache[h].addr == addr) {
-			*hit = true;
-			return &d->cache[h];
-		}
-	}
-	*hit = false;
-	if (2 * (d->cache_used + 1) <= d->cache_mask + 1)
-		return &d->cache[h];
-	if (d->cache_used >= d->cache_max)
-		dso_cache_clear(d);
-	else if (dso_cache_resize(d, 2 * (d->cache_mask + 1)) != 0)
-		return NULL;
-	for (h = hash_addr(addr) & d->cache_mask; d->cache[h].used;
-	     h = (h + 1) & d->cache_mask)
-		;
-	return &d->cache[h];
+	return ((const struct dso_cent *)item)->addr == *(const uint64_t *)key;
 }
 
 static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
@@ -585,10 +513,15 @@ static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 		e->cause = SYM_NO_DEBUGINFO;
 }
 
+/*
+ * The answer for addr is cached.  Past cache_max entries the cache is
+ * emptied rather than grown, so memory stays bounded.  Without memory
+ * for an entry the answer is still given, without its inline frames.
+ */
 int dso_lookup(struct dso *d, uint64_t addr, struct sym_result *out)
 {
+	size_t h = hash_u64(addr);
 	struct dso_cent *e, tmp;
-	bool hit;
 
 	out->sym = out->file = NULL;
 	out->off = 0;
@@ -600,24 +533,29 @@ int dso_lookup(struct dso *d, uint64_t addr, struct sym_result *out)
 		return -1;
 	}
 	d->lookups++;
-	e = dso_cache_slot(d, addr, &hit);
+	e = hashtab_find(&d->cache, h, cent_eq, &addr);
+	if (e) {
+		d->hits++;
+		goto fill;
+	}
+	if (hashtab_count(&d->cache) >= d->cache_max)
+		dso_cache_clear(d);
+	e = calloc(1, sizeof(*e));
 	if (!e) {
 		memset(&tmp, 0, sizeof(tmp));
-		dso_resolve(d, addr, &tmp);
+		e = &tmp;
+	}
+	e->addr = addr;
+	dso_resolve(d, addr, e);
+	if (e == &tmp || hashtab_add(&d->cache, h, e) != 0) {
+		if (e != &tmp) {
+			tmp = *e;
+			free(e);
+			e = &tmp;
+		}
 		free(tmp.inl);	/* cannot keep it anywhere */
 		tmp.inl = NULL;
 		tmp.n_inline = 0;
-		e = &tmp;
-		goto fill;
-	}
-	if (hit) {
-		d->hits++;
-	} else {
-		memset(e, 0, sizeof(*e));
-		e->used = true;
-		e->addr = addr;
-		d->cache_used++;
-		dso_resolve(d, addr, e);
 	}
 fill:
 	out->sym = e->sym;
@@ -635,7 +573,9 @@ void dso_cache_stats(const struct dso *d, uint64_t *lookups, uint64_t *hits,
 {
 	*lookups = d->lookups;
 	*hits = d->hits;
-	*bytes = d->cache ? (d->cache_mask + 1) * sizeof(*d->cache) : 0;
+	*bytes = (d->cache.slot ? (d->cache.mask + 1) * sizeof(*d->cache.slot)
+				: 0) +
+		 hashtab_count(&d->cache) * sizeof(struct dso_cent);
 }
 
 int dso_tag(const struct dso *d)

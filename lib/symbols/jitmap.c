@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/array.h"
 #include "symbols/jitmap.h"
 #include "symbols/addrsearch.h"
 
@@ -81,7 +82,6 @@ static int jit_cmp(const void *a, const void *b)
 static void jitmap_parse(struct jitmap *jm, char *line)
 {
 	uint64_t start, len;
-	struct jit_sym *ns;
 	int pos = 0;
 	char *name;
 
@@ -90,15 +90,8 @@ static void jitmap_parse(struct jitmap *jm, char *line)
 		return;
 	name = line + pos;
 	name[strcspn(name, "\n")] = '\0';
-	if (jm->n == jm->alloc) {
-		size_t alloc = jm->alloc ? 2 * jm->alloc : 64;
-
-		ns = realloc(jm->sym, alloc * sizeof(*ns));
-		if (!ns)
-			return;
-		jm->sym = ns;
-		jm->alloc = alloc;
-	}
+	if (ARRAY_GROW(jm->sym, jm->n + 1, jm->alloc) != 0)
+		return;
 	jm->sym[jm->n].name = strdup(name);
 	if (!jm->sym[jm->n].name)
 		return;

@@ -4,10 +4,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/array.h"
+#include "symbols/addrsearch.h"
 #include "symbols/kallsyms.h"
 
 struct ksym {
@@ -29,24 +32,17 @@ static const char kernel_module[] = "[kernel.kallsyms]";
 static char *read_all(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t cap = 1 << 20, n = 0;
-	char *buf, *nb;
+	size_t cap = 0, n = 0;
+	char *buf = NULL;
 	ssize_t r;
 
 	if (fd < 0)
 		return NULL;
-	buf = malloc(cap + 1);
-	if (!buf)
-		goto fail;
 	for (;;) {
-		if (n == cap) {
-			nb = realloc(buf, 2 * cap + 1);
-			if (!nb)
-				goto fail;
-			buf = nb;
-			cap *= 2;
-		}
-		r = read(fd, buf + n, cap - n);
+		/* room for a large read and the terminating NUL */
+		if (ARRAY_GROW(buf, n + 65536 + 1, cap) != 0)
+			goto fail;
+		r = read(fd, buf + n, cap - n - 1);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
@@ -176,19 +172,15 @@ size_t kallsyms_count(const struct kallsyms *ks)
 const char *kallsyms_lookup(const struct kallsyms *ks, uint64_t addr,
 			    uint64_t *off, const char **module)
 {
-	size_t lo = 0, hi = ks->n;
+	size_t lo;
 
-	if (ks->hidden || addr < ks->sym[0].addr)
+	if (ks->hidden)
 		return NULL;
 	/* The last symbol whose start is <= addr. */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ks->sym[mid].addr <= addr)
-			lo = mid;
-		else
-			hi = mid;
-	}
+	lo = addr_upper_bound(ks->sym, ks->n, sizeof(*ks->sym),
+			      offsetof(struct ksym, addr), addr);
+	if (lo-- == 0)
+		return NULL;
 	/*
 	 * Past the last symbol there is no next start to end it: accept
 	 * only a page, not the rest of the address space.

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/array.h"
 #include "symbols/dso.h"
 #include "symbols/maps.h"
 #include "symbols/addrsearch.h"
@@ -16,24 +17,6 @@ static void map_drop(struct map *mp)
 	if (mp->dso)
 		dso_put(mp->dso);
 	mp->dso = NULL;
-}
-
-static int maps_reserve(struct maps *ms, size_t more)
-{
-	size_t alloc;
-	struct map *nm;
-
-	if (ms->n + more <= ms->alloc)
-		return 0;
-	alloc = ms->alloc ? 2 * ms->alloc : 32;
-	while (alloc < ms->n + more)
-		alloc *= 2;
-	nm = realloc(ms->m, alloc * sizeof(*nm));
-	if (!nm)
-		return -1;
-	ms->m = nm;
-	ms->alloc = alloc;
-	return 0;
 }
 
 /* The first mapping whose end is above addr. */
@@ -49,7 +32,7 @@ int maps_insert(struct maps *ms, const struct map *mp)
 	struct map nm = *mp;
 
 	/* At most one mapping is split in two: room for it and mp. */
-	if (maps_reserve(ms, 2) != 0) {
+	if (ARRAY_GROW(ms->m, ms->n + 2, ms->alloc) != 0) {
 		if (nm.dso)
 			dso_put(nm.dso);
 		errno = ENOMEM;
@@ -119,7 +102,7 @@ int maps_copy(struct maps *dst, const struct maps *src)
 {
 	size_t i;
 
-	if (maps_reserve(dst, src->n) != 0) {
+	if (ARRAY_GROW(dst->m, src->n, dst->alloc) != 0) {
 		errno = ENOMEM;
 		return -1;
 	}

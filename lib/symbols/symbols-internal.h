@@ -65,7 +65,7 @@ struct symbols {
 	unsigned nproc;
 
 	struct debug_file *dbg;
-	size_t ndbg;
+	size_t ndbg, adbg;
 
 	struct unres *unres;
 	size_t nunres, aunres;

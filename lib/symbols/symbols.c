@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/array.h"
 #include "symbols/symbols-internal.h"
 
 /* --- the session --------------------------------------------------------- */
@@ -46,10 +47,9 @@ struct symbols *symbols_new(const struct symbols_opts *opts)
 	s->opts.proc = s->opts.jit_dir = NULL;
 	if (!s->proc_root || !s->jit_dir)
 		goto fail;
-	s->aunres = 16;
-	s->unres = calloc(s->aunres, sizeof(*s->unres));
-	if (!s->unres)
+	if (ARRAY_GROW(s->unres, UNRES_FIXED, s->aunres) != 0)
 		goto fail;
+	memset(s->unres, 0, UNRES_FIXED * sizeof(*s->unres));
 	for (i = 0; i < UNRES_FIXED; i++) {
 		s->unres[i].name = strdup(unres_fixed_names[i]);
 		if (!s->unres[i].name)
@@ -108,17 +108,8 @@ void symbols_free(struct symbols *s)
 
 static int symbols_add_dso(struct symbols *s, struct dso *d)
 {
-	struct dso **nd;
-
-	if (s->ndso == s->adso) {
-		size_t a = s->adso ? 2 * s->adso : 64;
-
-		nd = realloc(s->dso, a * sizeof(*nd));
-		if (!nd)
-			return -1;
-		s->dso = nd;
-		s->adso = a;
-	}
+	if (ARRAY_GROW(s->dso, s->ndso + 1, s->adso) != 0)
+		return -1;
 	s->dso[s->ndso++] = d;
 	return 0;
 }
@@ -211,7 +202,7 @@ struct dso *symbols_vdso(struct symbols *s)
 int symbols_set_debug_file(struct symbols *s, const char *binary,
 			   const char *debug_file)
 {
-	struct debug_file *nd, *df;
+	struct debug_file *df;
 	struct stat st;
 	int fd;
 
@@ -221,10 +212,8 @@ int symbols_set_debug_file(struct symbols *s, const char *binary,
 	if (fd < 0)
 		return -1;
 	close(fd);
-	nd = realloc(s->dbg, (s->ndbg + 1) * sizeof(*nd));
-	if (!nd)
+	if (ARRAY_GROW(s->dbg, s->ndbg + 1, s->adbg) != 0)
 		return -1;
-	s->dbg = nd;
 	df = &s->dbg[s->ndbg];
 	memset(df, 0, sizeof(*df));
 	df->dev = st.st_dev;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/array.h"
 #include "symbols/symbols-internal.h"
 
 const char *const unres_fixed_names[UNRES_FIXED] = {
@@ -83,20 +84,14 @@ const char *symbols_cause_advice(enum sym_cause cause)
    opened again keeps its row, so the table grows with distinct names only. */
 static int unres_row(struct symbols *s, const char *name)
 {
-	struct unres *nu;
 	size_t i;
 
 	for (i = UNRES_FIXED; i < s->nunres; i++)
 		if (strcmp(s->unres[i].name, name) == 0)
 			return (int)i;
 
-	if (s->nunres == s->aunres) {
-		nu = realloc(s->unres, 2 * s->aunres * sizeof(*nu));
-		if (!nu)
-			return UNRES_UNKNOWN;
-		s->unres = nu;
-		s->aunres *= 2;
-	}
+	if (ARRAY_GROW(s->unres, s->nunres + 1, s->aunres) != 0)
+		return UNRES_UNKNOWN;
 	memset(&s->unres[s->nunres], 0, sizeof(*s->unres));
 	s->unres[s->nunres].name = strdup(name);
 	if (!s->unres[s->nunres].name)

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include <sysapi/event.h>
+#include "base/array.h"
 #include "sysapi-internal.h"
 
 #define HW(n, a, c, h) { n, a, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, h }
@@ -232,15 +233,8 @@ int pc_event_parse(const char *str, struct perf_event_attr *attr,
 
 static int list_push(struct pc_event_list *list, const struct pc_event_spec *ev)
 {
-	if (list->nr == list->alloc) {
-		size_t alloc = list->alloc ? list->alloc * 2 : 8;
-		void *p = realloc(list->ev, alloc * sizeof(*list->ev));
-
-		if (!p)
-			return -1;
-		list->ev = p;
-		list->alloc = alloc;
-	}
+	if (ARRAY_GROW(list->ev, list->nr + 1, list->alloc) != 0)
+		return -1;
 	list->ev[list->nr++] = *ev;
 	return 0;
 }

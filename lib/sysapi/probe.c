@@ -19,6 +19,7 @@
 
 #include <sysapi/perf_counter.h>
 #include <sysapi/probe.h>
+#include "base/array.h"
 #include "sysapi-internal.h"
 
 static struct pc_probe probe;
@@ -116,7 +117,8 @@ static int cmp_int(const void *a, const void *b)
 int pc_cpulist_parse(const char *str, int **cpus, size_t *errpos)
 {
 	const char *p = str;
-	int *out = NULL, n = 0, alloc = 0;
+	int *out = NULL, n = 0;
+	size_t alloc = 0;
 
 	while (*p) {
 		char *end;
@@ -139,16 +141,9 @@ int pc_cpulist_parse(const char *str, int **cpus, size_t *errpos)
 			goto bad;
 		}
 		for (long c = lo; c <= hi; c++) {
-			if (n == alloc) {
-				int *q;
-
-				alloc = alloc ? alloc * 2 : 16;
-				q = realloc(out, (size_t)alloc * sizeof(*out));
-				if (!q) {
-					free(out);
-					return -1;
-				}
-				out = q;
+			if (ARRAY_GROW(out, (size_t)n + 1, alloc) != 0) {
+				free(out);
+				return -1;
 			}
 			out[n++] = (int)c;
 		}
@@ -215,7 +210,8 @@ int pc_task_threads(pid_t pid, pid_t **tids)
 	char path[64];
 	struct dirent *de;
 	pid_t *out = NULL;
-	int n = 0, alloc = 0;
+	size_t alloc = 0;
+	int n = 0;
 	DIR *d;
 
 	if (pid <= 0) {
@@ -235,18 +231,11 @@ int pc_task_threads(pid_t pid, pid_t **tids)
 
 		if (*end || t <= 0)
 			continue;
-		if (n == alloc) {
-			pid_t *q;
-
-			alloc = alloc ? alloc * 2 : 16;
-			q = realloc(out, (size_t)alloc * sizeof(*out));
-			if (!q) {
-				free(out);
-				closedir(d);
-				errno = ENOMEM;
-				return -1;
-			}
-			out = q;
+		if (ARRAY_GROW(out, (size_t)n + 1, alloc) != 0) {
+			free(out);
+			closedir(d);
+			errno = ENOMEM;
+			return -1;
 		}
 		out[n++] = (pid_t)t;
 	}

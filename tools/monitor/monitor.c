@@ -18,6 +18,7 @@
 #include "monitor.h"
 #include "util/die.h"
 #include "util/parse.h"
+#include "util/usage.h"
 #include "util/xmalloc.h"
 
 #define DEFAULT_PERIOD 10000
@@ -61,83 +62,40 @@ enum {
 };
 
 /* The options, one table: getopt's and --help's. */
-static const struct monitor_option {
-	struct option opt;
-	char letter;
-	const char *arg, *help;
-} options[] = {
-	{ { "count", required_argument, NULL, 'c' }, 'c', "COUNT",
-	  "sample every COUNT events (default 10000)" },
-	{ { "freq", required_argument, NULL, 'F' }, 'F', "HZ",
-	  "sample HZ times a second instead" },
-	{ { "event", required_argument, NULL, 'e' }, 'e', "EVENT",
-	  "event to sample (default cycles, else cpu-clock)" },
-	{ { "kernel", no_argument, NULL, 'k' }, 'k', NULL,
-	  "kernel samples only" },
-	{ { "user", no_argument, NULL, 'u' }, 'u', NULL,
-	  "user samples only" },
-	{ { "samples", required_argument, NULL, 'n' }, 'n', "N",
-	  "stop after N samples" },
-	{ { "debug-file", required_argument, NULL, 'd' }, 'd', "FILE",
-	  "read symbols of the target's executable from FILE" },
-	{ { "raw", no_argument, NULL, OPT_RAW }, 0, NULL,
-	  "print the 2008 demo's 'IP: 0x...' lines" },
-	{ { "json", no_argument, NULL, OPT_JSON }, 0, NULL,
-	  "print one JSON object per sample" },
-	{ { "summary", no_argument, NULL, OPT_SUMMARY }, 0, NULL,
-	  "print only the summary table, on stdout" },
-	{ { "top", required_argument, NULL, OPT_TOP }, 0, "N",
-	  "functions in the summary (default 20)" },
-	{ { "all-threads", no_argument, NULL, OPT_ALL_THREADS }, 0, NULL,
-	  "sample every thread of the process, new ones too" },
-	{ { "legacy", no_argument, NULL, OPT_LEGACY }, 0, NULL,
-	  "use the 2008 perf_counter_open call (patched kernel)" },
-	{ { "help", no_argument, NULL, 'h' }, 'h', NULL, "this help" },
-	{ { "version", no_argument, NULL, 'V' }, 'V', NULL,
-	  "print the version" },
+static const struct opt_def options[] = {
+	{ "count", 'c', 'c', "COUNT", "sample every COUNT events (default 10000)" },
+	{ "freq", 'F', 'F', "HZ", "sample HZ times a second instead" },
+	{ "event", 'e', 'e', "EVENT", "event to sample (default cycles, else cpu-clock)" },
+	{ "kernel", 'k', 'k', NULL, "kernel samples only" },
+	{ "user", 'u', 'u', NULL, "user samples only" },
+	{ "samples", 'n', 'n', "N", "stop after N samples" },
+	{ "debug-file", 'd', 'd', "FILE", "read symbols of the target's executable from FILE" },
+	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
+	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
+	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
+	{ "top", 0, OPT_TOP, "N", "functions in the summary (default 20)" },
+	{ "all-threads", 0, OPT_ALL_THREADS, NULL, "sample every thread of the process, new ones too" },
+	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
+	{ "help", 'h', 'h', NULL, "this help" },
+	{ "version", 'V', 'V', NULL, "print the version" },
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
 static void usage(void)
 {
-	size_t i;
-
-	printf("usage: monitor [options] TID\n"
-	       "       monitor [options] -- COMMAND [ARGS...]\n\n");
-	for (i = 0; i < NOPTIONS; i++) {
-		char left[48];
-
-		snprintf(left, sizeof(left), "%s%c%s--%s%s%s",
-			 options[i].letter ? "-" : "   ",
-			 options[i].letter ? options[i].letter : ' ',
-			 options[i].letter ? ", " : "", options[i].opt.name,
-			 options[i].arg ? " " : "",
-			 options[i].arg ? options[i].arg : "");
-		printf("  %-28s %s\n", left, options[i].help);
-	}
-	printf("\nSee monitor(1).\n");
+	usage_print(stdout, "usage: monitor [options] TID\n"
+			    "       monitor [options] -- COMMAND [ARGS...]",
+		    options, NOPTIONS, "See monitor(1).");
 	exit(0);
 }
 
 static void parse_options(struct monitor *m, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
-	char shortopts[3 * NOPTIONS + 2], *p = shortopts;
-	size_t i;
+	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
 	int c;
 
-	*p++ = '+';	/* stop at the command */
-	for (i = 0; i < NOPTIONS; i++) {
-		longopts[i] = options[i].opt;
-		if (options[i].letter) {
-			*p++ = options[i].letter;
-			if (options[i].arg)
-				*p++ = ':';
-		}
-	}
-	*p = '\0';
-	memset(&longopts[NOPTIONS], 0, sizeof(longopts[0]));
-
+	usage_getopt(options, NOPTIONS, longopts, shortopts, true);
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
@@ -177,7 +135,7 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		case 'V': printf("monitor (%s) %s\n", PACKAGE_NAME,
 				 PACKAGE_VERSION);
 			exit(0);
-		default: usage_error("unknown option");
+		default: usage_bad_option(c, argv);
 		}
 	}
 	if (m->period_set && m->freq_set)

@@ -5,7 +5,9 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "monitor.h"
+#include "util/esc-print.h"
 
 static const char *basename_of(const char *p)
 {
@@ -26,23 +28,20 @@ struct line {
 
 /*
  * Names come from files anyone may write (a JIT's /tmp/perf-PID.map, a
- * binary's symbol table): control bytes become '?', so that a name can
- * neither break the one-line-per-sample format nor send escape sequences
- * to the terminal.
+ * binary's symbol table): esc_visible() shows control and invalid bytes
+ * as \xNN, so that a name can neither break the one-line-per-sample
+ * format nor send escape sequences to the terminal.  64 bytes stay free
+ * for the numbers and separators.
  */
 static void put_str(struct line *l, const char *s)
 {
-	size_t n = strlen(s), i;
-	char *d = l->buf + l->len;
+	size_t room, n;
 
-	if (n > sizeof(l->buf) - 64 - l->len)
-		n = sizeof(l->buf) - 64 - l->len;
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		d[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
-	}
-	l->len += n;
+	if (l->len + 64 >= sizeof(l->buf))
+		return;
+	room = sizeof(l->buf) - 64 - l->len;
+	n = esc_visible(l->buf + l->len, room, s);
+	l->len += n < room ? n : strlen(l->buf + l->len);
 }
 
 static void put_char(struct line *l, char c)
@@ -148,23 +147,15 @@ static void raw_sample(FILE *out, const struct monitor_sample *s)
 	fprintf(out, "IP: 0x%016" PRIx64 "\n", s->ip);
 }
 
+/* A JSON string, or null; valid UTF-8 whatever the bytes of str. */
 static void json_string(FILE *out, const char *str)
 {
-	const unsigned char *p;
-
 	if (!str) {
 		fputs("null", out);
 		return;
 	}
 	fputc('"', out);
-	for (p = (const unsigned char *)str; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
+	esc_print_json(out, str);
 	fputc('"', out);
 }
 

@@ -12,6 +12,7 @@
 
 #include "util/die.h"
 #include "util/parse.h"
+#include "util/usage.h"
 #include "util/xmalloc.h"
 #include "events.h"
 #include "list.h"
@@ -24,57 +25,42 @@ enum {
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
-static const struct opt {
-	struct option lo;
-	int so;
-	const char *arg, *help;
-} opts[] = {
-	{ { "event", required_argument, NULL, 'e' }, 'e', "EVENTS", "events to count: names, rNNNN, :u/:k, a,b,{c,d}; 'list' lists them" },
-	{ { "pid", required_argument, NULL, 'p' }, 'p', "PID,..", "count running processes (all their threads)" },
-	{ { "tid", required_argument, NULL, 't' }, 't', "TID,..", "count running threads" },
-	{ { "all-cpus", no_argument, NULL, 'a' }, 'a', NULL, "count system-wide, on every CPU" },
-	{ { "cpu", required_argument, NULL, 'C' }, 'C', "LIST", "count on these CPUs (0-3,5)" },
-	{ { "repeat", required_argument, NULL, 'r' }, 'r', "N", "run the command N times: mean +- noise, median" },
-	{ { "interval-print", required_argument, NULL, 'I' }, 'I', "MS", "print counts every MS milliseconds (>= 10)" },
-	{ { "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT }, 0, "N", "stop after N intervals" },
-	{ { "timeout", required_argument, NULL, OPT_TIMEOUT }, 0, "MS", "stop after MS milliseconds" },
-	{ { "field-separator", required_argument, NULL, 'x' }, 'x', "SEP", "CSV output, fields separated by SEP" },
-	{ { "json", no_argument, NULL, 'j' }, 'j', NULL, "JSON output, one object per line" },
-	{ { "output", required_argument, NULL, 'o' }, 'o', "FILE", "write the counts to FILE instead of stderr" },
-	{ { "append", no_argument, NULL, OPT_APPEND }, 0, NULL, "with -o, append to FILE" },
-	{ { "no-aggr", no_argument, NULL, 'A' }, 'A', NULL, "with -a/-C, one line per CPU" },
-	{ { "per-thread", no_argument, NULL, OPT_PER_THREAD }, 0, NULL, "with -p/-t, one line per thread" },
-	{ { "no-inherit", no_argument, NULL, 'i' }, 'i', NULL, "do not count the command's children" },
-	{ { "delay", required_argument, NULL, 'D' }, 'D', "MS", "start counting MS milliseconds after the command" },
-	{ { "detailed", no_argument, NULL, 'd' }, 'd', NULL, "add the cache events" },
-	{ { "table", no_argument, NULL, OPT_TABLE }, 0, NULL, "with -r, show every run and each event's median/min/max" },
-	{ { "quiet", no_argument, NULL, 'q' }, 'q', NULL, "print no counts (exit status only)" },
-	{ { "legacy", no_argument, NULL, OPT_LEGACY }, 0, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
-	{ { "help", no_argument, NULL, 'h' }, 'h', NULL, "show this help" },
+static const struct opt_def opts[] = {
+	{ "event", 'e', 'e', "EVENTS", "events to count: names, rNNNN, :u/:k, a,b,{c,d}; 'list' lists them" },
+	{ "pid", 'p', 'p', "PID,..", "count running processes (all their threads)" },
+	{ "tid", 't', 't', "TID,..", "count running threads" },
+	{ "all-cpus", 'a', 'a', NULL, "count system-wide, on every CPU" },
+	{ "cpu", 'C', 'C', "LIST", "count on these CPUs (0-3,5)" },
+	{ "repeat", 'r', 'r', "N", "run the command N times: mean +- noise, median" },
+	{ "interval-print", 'I', 'I', "MS", "print counts every MS milliseconds (>= 10)" },
+	{ "interval-count", 0, OPT_INTERVAL_COUNT, "N", "stop after N intervals" },
+	{ "timeout", 0, OPT_TIMEOUT, "MS", "stop after MS milliseconds" },
+	{ "field-separator", 'x', 'x', "SEP", "CSV output, fields separated by SEP" },
+	{ "json", 'j', 'j', NULL, "JSON output, one object per line" },
+	{ "output", 'o', 'o', "FILE", "write the counts to FILE instead of stderr" },
+	{ "append", 0, OPT_APPEND, NULL, "with -o, append to FILE" },
+	{ "no-aggr", 'A', 'A', NULL, "with -a/-C, one line per CPU" },
+	{ "per-thread", 0, OPT_PER_THREAD, NULL, "with -p/-t, one line per thread" },
+	{ "no-inherit", 'i', 'i', NULL, "do not count the command's children" },
+	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command" },
+	{ "detailed", 'd', 'd', NULL, "add the cache events" },
+	{ "table", 0, OPT_TABLE, NULL, "with -r, show every run and each event's median/min/max" },
+	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)" },
+	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
+	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
 
 static void help(void)
 {
-	printf("usage: pcstat [options] [--] command [args...]\n"
-	       "       pcstat [options] -p PID | -t TID | -a | -C LIST\n"
-	       "       pcstat list\n\n");
-	for (size_t i = 0; i < NOPTS; i++) {
-		char buf[48];
-
-		if (opts[i].so)
-			snprintf(buf, sizeof(buf), "-%c, --%s%s%s", opts[i].so,
-				 opts[i].lo.name, opts[i].arg ? " " : "",
-				 opts[i].arg ? opts[i].arg : "");
-		else
-			snprintf(buf, sizeof(buf), "    --%s%s%s",
-				 opts[i].lo.name, opts[i].arg ? " " : "",
-				 opts[i].arg ? opts[i].arg : "");
-		printf("  %-28s %s\n", buf, opts[i].help);
-	}
-	printf("\nExit status: the command's; 128+N if a signal N killed it; "
-	       "2 for bad usage.\nSee pcstat(1).\n");
+	usage_print(stdout,
+		    "usage: pcstat [options] [--] command [args...]\n"
+		    "       pcstat [options] -p PID | -t TID | -a | -C LIST\n"
+		    "       pcstat list",
+		    opts, NOPTS,
+		    "Exit status: the command's; 128+N if a signal N killed it; "
+		    "2 for bad usage.\nSee pcstat(1).");
 	exit(0);
 }
 
@@ -160,25 +146,13 @@ static void parse_cpus(struct config *cfg, const char *s)
 static void parse_args(struct config *cfg, int argc, char **argv)
 {
 	struct option lopts[NOPTS + 1];
+	char sopts[OPTS_SHORT_SIZE(NOPTS)];
 	const char *out_path = NULL;
-	char sopts[64] = "+:";
 	bool append = false;
 	int c, tmp;
 
-	for (size_t i = 0; i < NOPTS; i++) {
-		lopts[i] = opts[i].lo;
-		if (opts[i].so) {
-			size_t l = strlen(sopts);
-
-			sopts[l] = (char)opts[i].so;
-			sopts[l + 1] = '\0';
-			if (opts[i].arg)
-				strcat(sopts, ":");
-		}
-	}
-	memset(&lopts[NOPTS], 0, sizeof(lopts[0]));
+	usage_getopt(opts, NOPTS, lopts, sopts, true);
 	cfg->run_count = 1;
-	opterr = 0;
 	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
@@ -222,14 +196,10 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'q': cfg->quiet = true; break;
 		case OPT_LEGACY: cfg->legacy = true; break;
 		case 'h': help(); break;
-		case ':':
-			if (optopt == 'x')
-				usage_error("-x needs a separator, e.g. -x,");
-			usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default:
-			if (optopt && optopt < 256)
-				usage_error("unknown option '-%c'", optopt);
-			usage_error("unknown option '%s'", argv[optind - 1]);
+			if (c == ':' && optopt == 'x')
+				usage_error("-x needs a separator, e.g. -x,");
+			usage_bad_option(c, argv);
 		}
 	}
 	if (optind < argc)

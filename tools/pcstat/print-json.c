@@ -2,20 +2,7 @@
 #include "config.h"
 
 #include "print.h"
-
-void print_json_str(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-}
+#include "util/esc-print.h"
 
 static void json_row(const struct print_ctx *pc, const struct row *r)
 {
@@ -31,7 +18,7 @@ static void json_row(const struct print_ctx *pc, const struct row *r)
 		fprintf(f, "\"cpu\" : \"%d\", ", r->where->cpu);
 	} else if (r->where) {
 		fprintf(f, "\"thread\" : \"");
-		print_json_str(f, r->where->comm);
+		esc_print_json(f, r->where->comm);
 		fprintf(f, "-%d\", ", (int)r->where->tid);
 	}
 	if (r->counted)
@@ -40,7 +27,7 @@ static void json_row(const struct print_ctx *pc, const struct row *r)
 		fprintf(f, "\"counter-value\" : \"%s\", ", r->supported ?
 			CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
 	fprintf(f, "\"unit\" : \"%s\", \"event\" : \"", r->unit);
-	print_json_str(f, r->name);
+	esc_print_json(f, r->name);
 	fprintf(f, "\", ");
 	if (r->noise_shown)
 		fprintf(f, "\"variance\" : %.2f, ", r->noise);

@@ -58,7 +58,4 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 		  const struct stats *st, const struct run_result *last,
 		  bool interval, uint64_t ts_ns);
 
-/* Append s to f as JSON string content (quotes and control escaped). */
-void print_json_str(FILE *f, const char *s);
-
 #endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * esc-print.h - write outside strings (names, paths) to a stream through
+ * lib/base's escapers, for tools.  Memory runs out: die.
+ */
+#ifndef UTIL_ESC_PRINT_H
+#define UTIL_ESC_PRINT_H
+
+#include <stdio.h>
+
+/* s as a JSON string body (no quotes): base/escape.h's esc_json(). */
+void esc_print_json(FILE *f, const char *s);
+
+/* s with control and invalid bytes shown as \xNN: esc_visible(). */
+void esc_print_visible(FILE *f, const char *s);
+
+#endif
