@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/escape.h"
 #include "kerneltop.h"
@@ -58,12 +59,16 @@ static void header_target(const struct kt *kt, char *buf, size_t size,
 	const struct kt_options *o = &kt->opt;
 	size_t i;
 
-	switch (o->scope) {
+	switch (kt->scope) {
 	case FEED_SYSTEM:
 		put(buf, size, len, "all tasks");
 		break;
 	case FEED_USER:
-		put(buf, size, len, "user %s", o->user ? o->user : "(you)");
+		if (o->scope == FEED_USER)
+			put(buf, size, len, "user %s", o->user);
+		else
+			put(buf, size, len, "your tasks (uid %d)",
+			    (int)getuid());
 		break;
 	default:
 		put(buf, size, len, "%s ",

@@ -117,10 +117,16 @@ void session_open(struct kt *kt)
 	int err;
 
 	events_setup(kt);
-	kt->sym = symbols_new(NULL);
+	/*
+	 * The live table needs function names only: loading every sampled
+	 * DSO's DWARF for lines would cost tens of MB on a busy machine.
+	 * Annotation opens a session with lines when it is asked for.
+	 */
+	kt->sym = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_LINES));
 	kt->top = top_new(kt->nevents);
 	if (!kt->sym || !kt->top)
 		die("out of memory");
+	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
 	/*
@@ -134,13 +140,14 @@ void session_open(struct kt *kt)
 
 		kt->feed = try_open(kt, FEED_USER, &ufail);
 		if (kt->feed) {
-			char msg[160];
+			char msg[200];
 
-			snprintf(msg, sizeof(msg), "not allowed to sample "
-				 "other users' tasks (perf_event_paranoid "
-				 "%d): showing your own; fix: sysctl "
-				 "kernel.perf_event_paranoid=-1 or "
-				 "CAP_PERFMON", pc_probe()->paranoid);
+			kt->scope = FEED_USER;
+
+			snprintf(msg, sizeof(msg), "other users' tasks not "
+				 "allowed (perf_event_paranoid %d): showing "
+				 "yours; fix: sysctl kernel.perf_event_paranoid"
+				 "=-1, or CAP_PERFMON", pc_probe()->paranoid);
 			notice(kt, msg);
 		}
 	}
@@ -164,6 +171,7 @@ void session_close(struct kt *kt)
 	feed_close(kt->feed);
 	top_free(kt->top);
 	symbols_free(kt->sym);
+	symbols_free(kt->sym_lines);
 	options_release(&kt->opt);
 }
 
