@@ -199,8 +199,6 @@ int frame_print(struct kt *kt, FILE *out, size_t max_rows)
 	fprintf(out, "%s\n", line);
 	frame_header(kt, 1, line, sizeof(line));
 	fprintf(out, "%s\n", line);
-	if (kt->notice[0])
-		fprintf(out, "note: %s\n", kt->notice);
 	fputc('\n', out);
 	frame_columns(kt, line, sizeof(line), 0);
 	fprintf(out, "%s\n", line);
