@@ -77,10 +77,7 @@ static void header_target(const struct kt *kt, char *buf, size_t size,
 			put(buf, size, len, "%s%d", i ? "," : "",
 			    (int)o->ids[i]);
 	}
-	if (o->cpu_list)
-		put(buf, size, len, " on CPUs %s", o->cpu_list);
-	else
-		put(buf, size, len, " on all %d CPUs", pc_probe()->ncpus);
+	put(buf, size, len, " on CPUs %s", kt->cpu_list);
 }
 
 void frame_header(const struct kt *kt, unsigned line, char *buf,

@@ -50,6 +50,7 @@ struct kt {
 	char names[KT_MAX_EVENTS][64];	/* event names as shown */
 	unsigned nevents;
 	char notice[512];		/* notices (fallbacks), "; "-joined */
+	char cpu_list[128];		/* the CPUs watched, as "0-3,6" */
 	enum feed_scope scope;		/* what is sampled: -p/-t/-u, or the
 					   user's own tasks after a refusal */
 

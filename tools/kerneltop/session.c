@@ -110,6 +110,28 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 	die_errno("cannot map the sample buffers (perf_event_mlock_kb)");
 }
 
+/* The CPUs as a list with ranges ("0-3,6"), for the header. */
+static void cpu_list_format(struct kt *kt)
+{
+	const struct kt_options *o = &kt->opt;
+	int *online = NULL, *cpus = o->cpus, n = (int)o->ncpus, i, j;
+	size_t len = 0, size = sizeof(kt->cpu_list);
+
+	if (!cpus) {
+		n = pc_cpus_online(&online);
+		cpus = online;
+	}
+	kt->cpu_list[0] = '\0';
+	for (i = 0; i < n && len < size; i = j + 1) {
+		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
+			;
+		len += (size_t)snprintf(kt->cpu_list + len, size - len,
+					j > i ? "%s%d-%d" : "%s%d", i ? "," : "",
+					cpus[i], cpus[j]);
+	}
+	free(online);
+}
+
 void session_open(struct kt *kt)
 {
 	struct feed_failure fail = { .err = 0 };
@@ -117,6 +139,7 @@ void session_open(struct kt *kt)
 	int err;
 
 	events_setup(kt);
+	cpu_list_format(kt);
 	/*
 	 * The live table needs function names only: loading every sampled
 	 * DSO's DWARF for lines would cost tens of MB on a busy machine.
