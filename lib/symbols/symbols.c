@@ -15,32 +15,31 @@
 #include <unistd.h>
 
 #include "base/array.h"
+#include "base/optsz.h"
 #include "symbols/symbols-internal.h"
 
 /* --- the session --------------------------------------------------------- */
 
 struct symbols *symbols_new(const struct symbols_opts *opts)
 {
+	const char *kallsyms;
 	struct symbols *s;
 	size_t i;
 
-	if (opts && opts->sz < offsetof(struct symbols_opts, cache_entries)) {
-		errno = EINVAL;
-		return NULL;
-	}
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return NULL;
-	if (opts)
-		memcpy(&s->opts, opts, opts->sz < sizeof(s->opts) ?
-					       opts->sz : sizeof(s->opts));
-	s->opts.sz = sizeof(s->opts);
+	if (optsz_copy(&s->opts, sizeof(s->opts), opts) != 0) {
+		free(s);
+		return NULL;
+	}
 	s->proc_root = strdup(s->opts.proc ? s->opts.proc : "/proc");
 	s->jit_dir = strdup(s->opts.jit_dir ? s->opts.jit_dir : "/tmp");
+	kallsyms = s->opts.kallsyms;
 	s->opts.kallsyms = NULL;	/* do not keep the caller's pointer */
 	s->ks_cause = SYM_OK;
-	if (opts && opts->kallsyms) {
-		s->opts.kallsyms = strdup(opts->kallsyms);
+	if (kallsyms) {
+		s->opts.kallsyms = strdup(kallsyms);
 		if (!s->opts.kallsyms)
 			goto fail;
 	}

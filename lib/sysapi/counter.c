@@ -14,6 +14,7 @@
 
 #include <sysapi/perf_counter.h>
 #include <sysapi/probe.h>
+#include "base/optsz.h"
 #include "sysapi-internal.h"
 
 #define READ_FORMAT_BASE (PERF_FORMAT_TOTAL_TIME_ENABLED | \
@@ -79,20 +80,8 @@ struct pc_counter *pc_counter_open(const struct perf_event_attr *attr,
 	enum pc_backend backend;
 	int err, ret;
 
-	if (opts) {
-		if (opts->sz < sizeof(size_t)) {
-			errno = EINVAL;
-			return NULL;
-		}
-		/* A newer caller's larger struct is fine while the fields
-		   we do not know are zero (libbpf's OPTS rule). */
-		for (size_t i = sizeof(o); i < opts->sz; i++)
-			if (((const char *)opts)[i]) {
-				errno = E2BIG;
-				return NULL;
-			}
-		memcpy(&o, opts, opts->sz < sizeof(o) ? opts->sz : sizeof(o));
-	}
+	if (optsz_copy(&o, sizeof(o), opts) != 0)
+		return NULL;
 	if (!attr || (o.pid == -1 && o.cpu == -1) ||
 	    (o.leader && o.group)) {
 		errno = EINVAL;
