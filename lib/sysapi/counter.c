@@ -56,8 +56,8 @@ static int counter_open_legacy(struct pc_counter *c,
 		return -1;
 	if (a->sample_period)
 		record = PERF_RECORD_IRQ;
-	c->fd = pc_sys_counter_open(type, (uint32_t)a->sample_period, record,
-				    o->pid, o->cpu);
+	c->fd = perf_counter_open(type, (uint32_t)a->sample_period, record,
+				  o->pid, o->cpu);
 	if (c->fd < 0)
 		return -1;
 	/* The 2008 call takes no flags: set close-on-exec ourselves. */

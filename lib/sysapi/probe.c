@@ -25,23 +25,6 @@
 static struct pc_probe probe;
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
-int pc_read_long(const char *path, long *out)
-{
-	char buf[32], *end;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	*out = strtol(buf, &end, 10);
-	return end == buf || (*end != '\n' && *end != '\0') ? -1 : 0;
-}
-
 static int read_int_file(const char *path, int fallback)
 {
 	long v;

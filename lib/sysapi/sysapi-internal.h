@@ -11,11 +11,12 @@
 #include <sysapi/counter.h>
 #include <sysapi/ring.h>
 
-/* syscall.c: the thin layer, one wrapper per call. fd or -1/errno. */
+/* syscall.c: the thin layer, one wrapper per call. fd or -1/errno.
+   nr: the 2008 call's number on this kernel (perf_counter_syscall_nr). */
 int pc_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 		      int group_fd, unsigned long flags);
-int pc_sys_counter_open(int32_t type, uint32_t period, uint32_t record,
-			pid_t pid, int cpu);
+int pc_sys_counter_open(long nr, int32_t type, uint32_t period,
+			uint32_t record, pid_t pid, int cpu);
 
 struct pc_counter {
 	int fd;
@@ -47,8 +48,9 @@ struct pc_ring {
 struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages);
 void pc_ring_free(struct pc_ring *ring);
 
-/* probe.c: a small file holding one decimal number (sysctl, marker):
-   0 and *out, or -1 when absent or not just a number. */
+/* marker.c: a small file holding one decimal number (sysctl, marker):
+   0 and *out, or -1 when absent or not just a number.  (The marker's
+   number itself is the public perf_counter_syscall_nr().) */
 int pc_read_long(const char *path, long *out);
 
 /* legacy.c: attr to the 2008 call's type, or -1/EOPNOTSUPP. */
