@@ -32,18 +32,36 @@ static int read_int_file(const char *path, int fallback)
 	return pc_read_long(path, &v) == 0 ? (int)v : fallback;
 }
 
-static bool can_open(uint32_t type, uint64_t config)
+int pc_probe_open(const struct perf_event_attr *attr)
 {
 	struct perf_event_attr a = {
-		.size = sizeof(a), .type = type, .config = config,
-		.disabled = 1, .exclude_kernel = 1, .exclude_hv = 1,
+		.size = sizeof(a), .type = attr->type, .config = attr->config,
+		.exclude_user = attr->exclude_user,
+		.exclude_kernel = attr->exclude_kernel,
+		.exclude_hv = attr->exclude_hv, .disabled = 1,
 	};
 	int fd = pc_sys_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 
+	if (fd < 0 && (errno == EACCES || errno == EPERM) && !a.exclude_kernel) {
+		/* An unprivileged user may still count it in user space. */
+		a.exclude_kernel = a.exclude_hv = 1;
+		fd = pc_sys_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	}
 	if (fd < 0)
-		return false;
+		return errno;
 	close(fd);
-	return true;
+	return 0;
+}
+
+/* In user space, as any user may count. */
+static bool can_open(uint32_t type, uint64_t config)
+{
+	struct perf_event_attr a = {
+		.type = type, .config = config,
+		.exclude_kernel = 1, .exclude_hv = 1,
+	};
+
+	return pc_probe_open(&a) == 0;
 }
 
 static bool has_cap_perfmon(void)

@@ -53,6 +53,12 @@ void pc_ring_free(struct pc_ring *ring);
    number itself is the public perf_counter_syscall_nr().) */
 int pc_read_long(const char *path, long *out);
 
+/* probe.c: can attr's event (type, config, exclude bits) be opened here?
+   Opens a disabled copy on the calling thread and closes it; where the
+   kernel refuses, user space alone is tried as an unprivileged user
+   would count.  0 when it opens, else the errno. */
+int pc_probe_open(const struct perf_event_attr *attr);
+
 /* legacy.c: attr to the 2008 call's type, or -1/EOPNOTSUPP. */
 int pc_legacy_type(const struct perf_event_attr *attr, int32_t *type);
 bool pc_legacy_wanted(void);
