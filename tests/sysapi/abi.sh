@@ -4,7 +4,7 @@
 . "$top_srcdir/tests/test-subr.sh"
 so=$(ls "$top_builddir"/.libs/libsysapi.so.*.*.* 2>/dev/null | head -1)
 [ -n "$so" ] || skip "no shared libsysapi in this build (--disable-shared)"
-command -v nm >/dev/null || skip "nm (binutils) not installed"
+need binutils
 grep -ohE '\b(pc_[a-z_]+|perf_counter_[a-z_]+)\(' "$top_srcdir"/include/sysapi/*.h |
 	tr -d '(' | sort -u > declared
 nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }' | sort > exported
