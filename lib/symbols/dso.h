@@ -67,9 +67,6 @@ int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr);
  */
 int dso_lookup(struct dso *d, uint64_t addr, struct sym_result *out);
 
-/* The file's GNU build-id, or NULL.  Valid as long as d. */
-const uint8_t *dso_build_id(struct dso *d, size_t *len);
-
 /* Read the build-id of the ELF file at path into buf (at most 64 bytes).
    Returns its length, 0 when it has none, -1 with errno. */
 int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz);

@@ -269,7 +269,6 @@ int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 		return -1;
 	}
 	maps_release(&p->maps);
-	p->maps_read = true;
 	while (getline(&line, &cap, f) > 0) {
 		if (symbols_parse_maps_line(line, &m) != 0 || !m.prot)
 			continue;
@@ -302,9 +301,8 @@ int proc_fork(struct proc_table *t, pid_t pid, pid_t ppid)
 
 void proc_exec(struct sym_proc *p)
 {
+	/* The new image's mappings come next, as MMAP2 records. */
 	proc_reset(p);
-	/* The new image's mappings come next; do not read the old ones. */
-	p->maps_read = true;
 }
 
 void proc_exit(struct sym_proc *p)

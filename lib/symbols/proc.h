@@ -25,7 +25,6 @@
 struct sym_proc {
 	pid_t pid;
 	bool dead;
-	bool maps_read;		/* /proc/PID/maps read at least once */
 	unsigned misses, next_reread;	/* back-off for re-reading maps */
 	struct maps maps;
 	struct jitmap *jit;	/* perf-PID.map, opened on first need */
