@@ -22,18 +22,7 @@
 #include "symbols/maps.h"
 #include "symbols/proc.h"
 #include "symbols/symbols.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                   \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);        \
-			printf(__VA_ARGS__);                               \
-			putchar('\n');                                     \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
+#include "../check.h"
 
 /* --- maps: insert a sequence, expect the resulting intervals --------- */
 
@@ -550,10 +539,5 @@ int main(void)
 	test_demangle();
 	test_causes();
 	test_hist();
-	if (failures) {
-		printf("%d failure(s)\n", failures);
-		return 1;
-	}
-	printf("all passed\n");
-	return 0;
+	return check_done();
 }
