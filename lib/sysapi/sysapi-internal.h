@@ -32,7 +32,7 @@ struct pc_counter {
 struct pc_ring {
 	struct pc_counter *counter;
 	void *base;			/* the mapping: header page + data */
-	size_t map_len;
+	size_t map_len;			/* 0: base is not ours to unmap */
 	uint8_t *data;
 	size_t size;			/* data bytes, power of two */
 	uint64_t sample_type;
@@ -44,8 +44,14 @@ struct pc_ring {
 	size_t nips, ipos;
 };
 
-/* ring.c */
+/* ring.c: the ring of c, mapped from its fd (EINVAL: data_pages not a
+   power of two, or c does not sample); on the legacy backend, IPs read(). */
 struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages);
+/* A ring over memory the caller owns -- base holds a header page, then
+   data_size bytes (a power of two) -- for tests that play the kernel.
+   pc_ring_free() leaves base alone.  NULL with errno EINVAL or ENOMEM. */
+struct pc_ring *pc_ring_new_memory(struct pc_counter *c, void *base,
+				   size_t data_size);
 void pc_ring_free(struct pc_ring *ring);
 
 /* marker.c: a small file holding one decimal number (sysctl, marker):
