@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* die.h - messages and exits for tools: "prog: what is wrong (fix)". */
 #ifndef UTIL_DIE_H
 #define UTIL_DIE_H

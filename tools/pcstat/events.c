@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events.c - event sets for pcstat and what to say about a bad one. */
 #include "config.h"
 

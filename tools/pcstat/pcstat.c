@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcstat.c - perf-stat-compatible counting: options, checks, main. */
 #include "config.h"
 
