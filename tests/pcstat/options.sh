@@ -2,7 +2,7 @@
 # -t TID, -D MS, --no-inherit, -d and -o FILE --append, each against a
 # workload whose answer is known.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 threads="$top_builddir/tests/pcstat/threads"
 
 val() {	# val EVENT FILE: the CSV value of EVENT
@@ -75,9 +75,10 @@ L1-dcache-load-misses
 LLC-loads
 LLC-load-misses
 LIST
-if command -v perf >/dev/null 2>&1 &&
-   perf stat -e task-clock -x, -- true >/dev/null 2>&1; then
+if have_perf; then
 	perf stat -d -x, -- true 2>&1 | awk -F, '{ print $3 }' > d.want
+else
+	without perf "-d against perf stat -d (compared with perf's list instead)"
 fi
 if diff -u d.want d.events; then ok "-d: the events of perf stat -d"
 else fail "-d: events differ from perf stat -d"; fi

@@ -93,6 +93,7 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	uint64_t top;
 	int c;
 
 	usage_getopt(options, NOPTIONS, longopts, shortopts, true);
@@ -123,11 +124,10 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		case OPT_JSON: m->format = FORMAT_JSON; break;
 		case OPT_SUMMARY: m->summary_only = true; break;
 		case OPT_TOP:
-			if (!parse_u64(optarg, 1, 100000, &m->period))
+			if (!parse_u64(optarg, 1, 100000, &top))
 				usage_error("--top wants a number, not '%s'",
 					    optarg);
-			m->top = (unsigned)m->period;
-			m->period = DEFAULT_PERIOD;
+			m->top = (unsigned)top;
 			break;
 		case OPT_ALL_THREADS: m->all_threads = true; break;
 		case OPT_LEGACY: m->legacy = true; break;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.c - the table printed at the end: top functions, then what was
    lost and what could not be resolved, with the fix for each cause. */
 #include "config.h"
