@@ -4,6 +4,8 @@
 #ifndef PROFILE_TOP_INTERNAL_H
 #define PROFILE_TOP_INTERNAL_H
 
+#include <string.h>
+
 #include "base/hashtab.h"
 #include "profile/top.h"
 
@@ -46,8 +48,19 @@ static inline uint64_t top_add_sat(uint64_t a, uint64_t b)
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
-/* The interned copy of s, or NULL when t has never seen s. */
-const char *top_intern_find(const struct top *t, const char *s);
+static inline bool top_str_eq(const void *item, const void *key)
+{
+	return strcmp(item, key) == 0;
+}
+
+/*
+ * The interned copy of s, or NULL when t has never seen s.  Inline, so
+ * that top-rows.c needs nothing of top.c (which calls into top-rows.c).
+ */
+static inline const char *top_intern_find(const struct top *t, const char *s)
+{
+	return hashtab_find(&t->strings, hash_str(s), top_str_eq, s);
+}
 
 /* Free top_rows()' buffers (for top_free()). */
 void top_rows_release(struct top *t);

@@ -39,21 +39,12 @@ static bool counts_zero(const uint64_t *c, unsigned n)
 
 /* --- interned strings ---------------------------------------------------- */
 
-static bool str_eq(const void *item, const void *key)
-{
-	return strcmp(item, key) == 0;
-}
-
-const char *top_intern_find(const struct top *t, const char *s)
-{
-	return hashtab_find(&t->strings, hash_str(s), str_eq, s);
-}
 
 /* The one copy of s that t keeps, or NULL with errno ENOMEM. */
 static const char *intern(struct top *t, const char *s)
 {
 	size_t h = hash_str(s);
-	char *p = hashtab_find(&t->strings, h, str_eq, s);
+	char *p = hashtab_find(&t->strings, h, top_str_eq, s);
 
 	if (p)
 		return p;
