@@ -223,7 +223,9 @@ int tui_run(struct kt *kt)
 				last_draw = now;
 			}
 			redraw = false;
-			session_age(kt);
+			/* a target that has ended leaves its last table */
+			if (!kt->ended)
+				session_age(kt);
 			next += kt->opt.delay;
 			if (next < now)
 				next = now + kt->opt.delay;
