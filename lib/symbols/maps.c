@@ -106,7 +106,8 @@ int maps_copy(struct maps *dst, const struct maps *src)
 		errno = ENOMEM;
 		return -1;
 	}
-	memcpy(dst->m, src->m, src->n * sizeof(*src->m));
+	if (src->n)	/* an empty src may have no array at all */
+		memcpy(dst->m, src->m, src->n * sizeof(*src->m));
 	dst->n = src->n;
 	for (i = 0; i < dst->n; i++)
 		if (dst->m[i].dso)
