@@ -22,12 +22,19 @@ rc=$?; [ $rc -eq 127 ] && ok "missing command gives 127" || fail "missing comman
 if have_python; then
 	# SIGINT to pcstat goes to the child; the counts so far are printed.
 	# (Started from python: a shell's background job ignores SIGINT.)
+	# The signal goes once the command runs, not after a fixed time that
+	# a loaded machine may need just to start pcstat.
+	rm -f ready
 	"$PYTHON3" -c '
-import signal, subprocess, sys, time
+import os, signal, subprocess, sys, time
 p = subprocess.Popen(sys.argv[1:], stderr=open("err", "w"))
-time.sleep(0.5)
+for i in range(600):
+    if os.path.exists("ready"):
+        break
+    time.sleep(0.05)
+time.sleep(0.1)
 p.send_signal(signal.SIGINT)
-sys.exit(p.wait())' "$PCSTAT" -e task-clock -- sleep 5
+sys.exit(p.wait())' "$PCSTAT" -e task-clock -- sh -c ': > ready; exec sleep 5'
 	rc=$?; [ $rc -eq 130 ] && ok "SIGINT forwarded: 130" || fail "SIGINT gave $rc"
 	grep -q 'task-clock' err || fail "no counts printed after SIGINT"
 	grep -q 'seconds time elapsed' err || fail "no footer after SIGINT"
