@@ -20,22 +20,11 @@ rc=$?; [ $rc -eq 127 ] && ok "missing command gives 127" || fail "missing comman
 	fail "unclear message for a missing command: $(cat err)"
 
 if have_python; then
-	# SIGINT to pcstat goes to the child; the counts so far are printed.
-	# (Started from python: a shell's background job ignores SIGINT.)
-	"$PYTHON3" -c '
-import signal, subprocess, sys, time
-p = subprocess.Popen(sys.argv[1:], stderr=open("err", "w"))
-time.sleep(0.5)
-p.send_signal(signal.SIGINT)
-sys.exit(p.wait())' "$PCSTAT" -e task-clock -- sleep 5
-	rc=$?; [ $rc -eq 130 ] && ok "SIGINT forwarded: 130" || fail "SIGINT gave $rc"
-	grep -q 'task-clock' err || fail "no counts printed after SIGINT"
-	grep -q 'seconds time elapsed' err || fail "no footer after SIGINT"
-
-	# With -I, a child that takes its time over SIGINT still ends as it
-	# chooses (pcstat used to SIGTERM it at the next tick: 143).
-	rm -f ready
-	"$PYTHON3" -c '
+	# sigint.py CMD...: run CMD, send it SIGINT once it has made the file
+	# "ready", exit as it exits.  (From python: a shell's background job
+	# ignores SIGINT.  After "ready", not after a fixed time that a loaded
+	# machine may need just to start pcstat.)
+	cat > sigint.py <<'PY'
 import os, signal, subprocess, sys, time
 p = subprocess.Popen(sys.argv[1:], stderr=open("err", "w"))
 for i in range(600):
@@ -44,7 +33,20 @@ for i in range(600):
     time.sleep(0.05)
 time.sleep(0.1)
 p.send_signal(signal.SIGINT)
-sys.exit(p.wait())' "$PCSTAT" -I 50 -e task-clock -- "$PYTHON3" -c '
+sys.exit(p.wait())
+PY
+
+	# SIGINT to pcstat goes to the child; the counts so far are printed.
+	rm -f ready
+	"$PYTHON3" sigint.py "$PCSTAT" -e task-clock -- sh -c ': > ready; exec sleep 5'
+	rc=$?; [ $rc -eq 130 ] && ok "SIGINT forwarded: 130" || fail "SIGINT gave $rc"
+	grep -q 'task-clock' err || fail "no counts printed after SIGINT"
+	grep -q 'seconds time elapsed' err || fail "no footer after SIGINT"
+
+	# With -I, a child that takes its time over SIGINT still ends as it
+	# chooses (pcstat used to SIGTERM it at the next tick: 143).
+	rm -f ready
+	"$PYTHON3" sigint.py "$PCSTAT" -I 50 -e task-clock -- "$PYTHON3" -c '
 import signal, sys, time
 def bye(*a):
     time.sleep(0.4)
