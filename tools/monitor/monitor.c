@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * monitor.c - sample one thread (or a command) and print each sampled
  * instruction pointer as function+offset, DSO and file:line, as the

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "monitor.h"
+#include "util/die.h"
 
 void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 		   const struct monitor_totals *t, unsigned top)
@@ -16,9 +17,9 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 	size_t n, i, nu;
 
 	fprintf(out,
-		"monitor: %" PRIu64 " samples of %s on %s, %" PRIu64
+		"%s: %" PRIu64 " samples of %s on %s, %" PRIu64
 		" lost, %" PRIu64 " unresolved",
-		t->samples, t->event, t->target, t->lost, t->unresolved);
+		progname, t->samples, t->event, t->target, t->lost, t->unresolved);
 	if (t->filtered)
 		fprintf(out, ", %" PRIu64 " filtered out by -k/-u",
 			t->filtered);
