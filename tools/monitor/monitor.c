@@ -19,6 +19,7 @@
 #include "monitor.h"
 #include "util/die.h"
 #include "util/parse.h"
+#include "util/sample-args.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 
@@ -101,15 +102,11 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			if (!parse_u64(optarg, 1, UINT64_MAX >> 1, &m->period))
-				usage_error("-c wants a count of events >= 1, "
-					    "not '%s'", optarg);
+			m->period = sample_arg_period(optarg);
 			m->period_set = true;
 			break;
 		case 'F':
-			if (!parse_u64(optarg, 1, 1000000000, &m->freq))
-				usage_error("-F wants a rate in Hz >= 1, not "
-					    "'%s'", optarg);
+			m->freq = sample_arg_freq(optarg);
 			m->freq_set = true;
 			break;
 		case 'e': m->event = optarg; break;
