@@ -114,6 +114,21 @@ static int sym_width(int width, size_t used)
 	return w < 20 ? 20 : w > 60 ? 60 : w;
 }
 
+/*
+ * Append a path cut to fit room columns (0: no limit), keeping its end --
+ * the file name is what tells DSOs apart: "...ld/tests/kt-helper".
+ */
+static void put_dso(char *buf, size_t size, size_t *len, const char *path,
+		    int room)
+{
+	size_t n = strlen(path);
+
+	if (room <= 0 || n <= (size_t)room)
+		put(buf, size, len, "%s", path);
+	else if (room > 3)
+		put(buf, size, len, "...%s", path + n - (size_t)(room - 3));
+}
+
 /* Left part of the header and the rows: the figures. */
 static bool weight_view(const struct kt *kt)
 {
@@ -180,9 +195,11 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 
 		put(buf, size, &len, "  [%c] %-*s", r->mode ? r->mode : '.', w,
 		    visible(r->sym, tmp, sizeof(tmp)));
-		put(buf, size, &len, "  %s", visible(r->dso, tmp, sizeof(tmp)));
-	} else if (keys & TOP_KEY_DSO) {
-		put(buf, size, &len, "  %s", visible(r->dso, tmp, sizeof(tmp)));
+	}
+	if (keys & (TOP_KEY_SYM | TOP_KEY_DSO)) {
+		put(buf, size, &len, "  ");
+		put_dso(buf, size, &len, visible(r->dso, tmp, sizeof(tmp)),
+			width > 0 ? width - (int)len : 0);
 	}
 }
 
