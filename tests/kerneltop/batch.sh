@@ -341,6 +341,19 @@ for mode in decay zero; do
 	kill $sp
 done
 
+# --- names from the target are printed, never obeyed ---------------------
+# a command name and a file name that are terminal control sequences (OSC
+# 2, "set the title"): the frames must hold no control byte at all
+evil=$(printf 'kt\033]2;pwn\007')
+cp "$H" "./$evil"
+spawn_ready "./$evil" evil 0 || fail "evil helper did not start"
+kt evil -b -n 2 -d 0.5 -e cpu-clock -s comm,sym -p $spawned
+frames evil 2
+n=$(LC_ALL=C grep -c '[[:cntrl:]]' evil.out)
+[ "$n" -eq 0 ] && kt_rows evil.out | grep -q ' kt_hot ' &&
+	ok "control bytes in comm and path: shown escaped ($(kt_rows evil.out | head -1 | tr -s ' '))" ||
+	fail "$n lines with control bytes: $(LC_ALL=C grep '[[:cntrl:]]' evil.out | head -2 | cat -v)"
+
 # --- a -p target that exits: a message, exit 0 ----------------------------
 spawn_ready "$H" hot 3000 || fail "short helper did not start"
 sp=$spawned

@@ -488,6 +488,26 @@ wait_screen st '^ *Overhead ' 3 && ok "Esc leaves the health view" || fail "Esc 
 keys st q
 restored "q (health)" st 0
 
+# === names from the target reach the terminal as text, not as commands ===
+# a command name and a file name holding OSC 2 ("set the title to pwn"):
+# obeyed, tmux's pane title would become "pwn"
+evil=$(printf 'kt\033]2;pwn\007')
+cp "$H" "./$evil"
+spawn_ready "./$evil" evil 0 || fail "evil helper did not start"
+kt_start ev2 120 40 -d 0.5 -e cpu-clock -s comm,sym -p $spawned
+if wait_screen ev2 ' kt_hot ' 5; then
+	title=$(tm display -p -t ev2 '#{pane_title}')
+	case $title in
+	*pwn*) fail "a target's name set the terminal's title: '$title'" ;;
+	*) ok "control sequences in comm and path shown, not obeyed (title '$title')" ;;
+	esac
+	line ev2 1 | grep -q '^kerneltop: ' || fail "escape in names: header gone: $(head -2 ev2.screen)"
+else
+	fail "evil helper: no kt_hot: $(rows ev2 | head -3)"
+fi
+keys ev2 q
+restored "q (control sequences)" ev2 0
+
 # === the whole machine: two busy helpers, kt_hot in the first rows =======
 # (as in batch.sh: its share moves with the load, 18-51% measured)
 spawn_ready "$H" hot 0 || fail "second helper did not start"
