@@ -29,17 +29,18 @@ check "-t idle main thread: $tm ms in 300 ms" \
 grep -q "^ Performance counter stats for thread id '$busy':" busy.txt ||
 	fail "-t header: $(head -3 busy.txt)"
 
-# -D: the helper touches 20000 pages at once, sleeps 1.5 s, then touches
-# 2000; counting starts 500 ms after the command.  The margins are a
-# second wide on either side of the delay, so a slow run still has them.
-n1=20000 n2=2000
-cmd="\"$helpers/touch-pages\" $n1; sleep 1.5; exec \"$helpers/touch-pages\" $n2"
-"$PCSTAT" -x, -e page-faults -D 500 -- sh -c "$cmd" 2> delay.csv
+# -D: the helper touches 5000 pages at once (some 20 ms), sleeps 2 s,
+# then touches 2000; counting starts 1000 ms after the command.  The
+# margins are a second wide on either side of the delay, so a slow run
+# (a load of 15 on 2 CPUs took 20000 pages past 500 ms) still has them.
+n1=5000 n2=2000
+cmd="\"$helpers/touch-pages\" $n1; sleep 2; exec \"$helpers/touch-pages\" $n2"
+"$PCSTAT" -x, -e page-faults -D 1000 -- sh -c "$cmd" 2> delay.csv
 "$PCSTAT" -x, -e page-faults -- sh -c "$cmd" 2> nodelay.csv
 d=$(val page-faults delay.csv) nd=$(val page-faults nodelay.csv)
 # After the delay: the second helper's pages, its start-up (about 60)
 # and sleep's exit.
-check "-D 500: $d page faults, the last $n2 only" \
+check "-D 1000: $d page faults, the last $n2 only" \
 	awk -v v="$d" -v n=$n2 'BEGIN { exit !(v >= n && v <= n + 400) }'
 check "no -D: $nd page faults, both phases" test "$nd" -ge $((n1 + n2))
 

@@ -23,6 +23,7 @@
 enum {
 	OPT_INTERVAL_COUNT = 256, OPT_TIMEOUT, OPT_PER_THREAD, OPT_TABLE,
 	OPT_APPEND, OPT_LEGACY,
+	OPT_CONTROL = 300,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -43,11 +44,12 @@ static const struct opt_def opts[] = {
 	{ "no-aggr", 'A', 'A', NULL, "with -a/-C, one line per CPU" },
 	{ "per-thread", 0, OPT_PER_THREAD, NULL, "with -p/-t, one line per thread" },
 	{ "no-inherit", 'i', 'i', NULL, "do not count the command's children" },
-	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command" },
+	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command (-1: at --control enable)" },
 	{ "detailed", 'd', 'd', NULL, "add the cache events" },
 	{ "table", 0, OPT_TABLE, NULL, "with -r, show every run and each event's median/min/max" },
 	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)" },
 	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
+	{ "control", 0, OPT_CONTROL, "fifo:CTL[,ACK]", "enable/disable/ping commands from a fifo (or fd:CTL[,ACK])" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
@@ -194,7 +196,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'A': cfg->aggr = AGGR_CPU; break;
 		case OPT_PER_THREAD: cfg->aggr = AGGR_THREAD; break;
 		case 'i': cfg->no_inherit = true; break;
-		case 'D': cfg->delay_ms = parse_ms("-D", optarg, 0); break;
+		case 'D':
+			if (strcmp(optarg, "-1") == 0)
+				cfg->start_disabled = true;
+			else
+				cfg->delay_ms = parse_ms("-D", optarg, 0);
+			break;
+		case OPT_CONTROL: cfg->control = optarg; break;
 		case 'd': cfg->detailed = true; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
@@ -213,11 +221,10 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 
 	if ((cfg->system_wide || cfg->cpus) && cfg->tids)
 		usage_error("-a/-C and -p/-t exclude each other");
+	/* perf: no command and no target counts the whole system until
+	   SIGINT; a command beside a target only times the count. */
 	if (!cfg->argv && !cfg->tids && !cfg->system_wide && !cfg->cpus)
-		usage_error("missing command: pcstat [options] -- command, "
-			    "or -p PID, -t TID, -a, -C LIST");
-	if (cfg->argv && cfg->tids)
-		usage_error("give either a command or -p/-t, not both");
+		cfg->system_wide = true;
 	if (cfg->run_count > 1 && !cfg->argv)
 		usage_error("-r needs a command to repeat");
 	if (cfg->run_count > 1 && cfg->interval_ms)

@@ -37,6 +37,8 @@ struct config {
 	unsigned interval_count;
 	unsigned timeout_ms;
 	unsigned delay_ms;	/* -D */
+	bool start_disabled;	/* -D -1: until --control says enable */
+	const char *control;	/* --control fifo:CTL[,ACK] or fd:... */
 	const char *sep;	/* -x, NULL when not CSV */
 	enum out_format fmt;
 	enum aggr_mode aggr;
