@@ -82,6 +82,36 @@ struct pc_event_list {
 int pc_event_list_parse(struct pc_event_list *list, const char *str,
 			size_t *errpos);
 
+/*
+ * A resolver for names the static tables do not know: append to *list
+ * (pc_event_list_add()) each event NAME (len bytes, not terminated, no
+ * modifiers) stands for -- a glob may stand for many.  Returns how many
+ * it appended, 0 when it knows no such name, or -1 with errno (EACCES,
+ * ENOMEM, ...).  arg is the resolver's own; pc_tracepoint_resolve()
+ * is one.
+ */
+typedef int (*pc_event_resolve_fn)(void *arg, const char *name, size_t len,
+				   struct pc_event_list *list);
+
+/*
+ * pc_event_list_parse(), asking resolve (when not NULL) about a name the
+ * tables do not know: "sched:sched_switch", "sched:*", "msr/tsc/", each
+ * optionally followed by ":MODS" that apply to every event it stands for.
+ * A resolver's error is returned as -1 with its errno (not EINVAL) and
+ * *errpos at the name.  One resolved event keeps the user's spelling as
+ * its name; a glob's events get the resolver's names.
+ */
+int pc_event_list_parse_with(struct pc_event_list *list, const char *str,
+			     size_t *errpos, pc_event_resolve_fn resolve,
+			     void *arg);
+
+/*
+ * Append one event, outside any group, named name (cut to fit); for
+ * resolvers.  Returns 0, or -1 with errno ENOMEM.
+ */
+int pc_event_list_add(struct pc_event_list *list, const char *name,
+		      const struct perf_event_attr *attr);
+
 /* Free the list's storage; the list is then empty and reusable. */
 void pc_event_list_release(struct pc_event_list *list);
 

@@ -21,5 +21,6 @@
 #include <sysapi/ring.h>
 #include <sysapi/probe.h>
 #include <sysapi/error.h>
+#include <sysapi/tracepoint.h>
 
 #endif /* SYSAPI_SYSAPI_H */

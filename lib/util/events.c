@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,16 +35,34 @@ bad_event(const char *str, size_t pos)
 		die_status(2, "empty event name in '%s' (remove the extra "
 			   "',' or braces)", str);
 	snprintf(tok, sizeof(tok), "%.*s", (int)(e - b), str + b);
-	colon = strchr(tok, ':');
-	if (colon) {
+	/* The library points past the name when the name was understood. */
+	if (pos > b && pos <= e) {
 		char name[128];
+		size_t n = pos - b;
 
-		snprintf(name, sizeof(name), "%.*s", (int)(colon - tok), tok);
-		if (pc_event_parse(name, &attr, NULL) == 0)
+		while (n > 0 && tok[n - 1] != ':')
+			n--;
+		if (n > 0) {
+			snprintf(name, sizeof(name), "%.*s", (int)(n - 1), tok);
 			die_status(2, "bad modifier '%s' in event '%s' (use "
-				   "u, k, h or p, e.g. '%s:u')", colon, tok,
-				   name);
-		snprintf(tok, sizeof(tok), "%s", name);
+				   "u, k, h or p, e.g. '%s:u')", tok + n - 1,
+				   tok, name[0] ? name : "{a,b}");
+		}
+	}
+	colon = strchr(tok, ':');
+	/* "sys:event" (a tracepoint) unless what follows is modifiers. */
+	if (colon && (strchr(colon + 1, ':') ||
+		      colon[1 + strspn(colon + 1, "ukhp")] != '\0')) {
+		if (strchr(colon + 1, ':'))
+			*strchr(colon + 1, ':') = '\0';
+		die_status(2, "unknown tracepoint '%s' (see 'pcstat list "
+			   "tracepoint')", tok);
+	}
+	if (colon) {
+		*(char *)colon = '\0';
+		if (pc_event_parse(tok, &attr, NULL) == 0)
+			die_status(2, "bad modifier '%s' in event '%s'",
+				   str + b + (colon - tok), tok);
 	}
 	hint = pc_event_suggest(tok);
 	if (hint)
@@ -52,13 +71,36 @@ bad_event(const char *str, size_t pos)
 	die_status(2, "unknown event '%s' (see 'pcstat list')", tok);
 }
 
+/* Names beyond the static tables: tracepoints from tracefs. */
+static int resolve_sysfs(void *arg, const char *name, size_t len,
+			 struct pc_event_list *list)
+{
+	(void)arg;
+	return pc_tracepoint_resolve(NULL, name, len, list);
+}
+
 void events_add(struct pc_event_list *list, const char *str)
 {
 	size_t pos = 0;
+	int e;
 
 	if (*str == '\0')
 		die_status(2, "empty event list for -e (see 'pcstat list')");
-	if (pc_event_list_parse(list, str, &pos) < 0)
-		bad_event(str, pos);
+	if (pc_event_list_parse_with(list, str, &pos, resolve_sysfs, NULL) == 0)
+		return;
+	e = errno;
+	if (e == EACCES || e == EPERM)
+		die_status(2, "cannot read tracepoint '%.*s' from tracefs: %s "
+			   "(tracefs is root's: run as root, or mount it with "
+			   "a group that may read it)",
+			   (int)strcspn(str + pos, ",{}"), str + pos,
+			   strerror(e));
+	if (e == ENOENT && strchr(str + pos, ':') && pc_tracefs_dir() == NULL)
+		die_status(2, "no tracefs to find tracepoint '%.*s' in "
+			   "(mount -t tracefs nodev /sys/kernel/tracing)",
+			   (int)strcspn(str + pos, ",{}"), str + pos);
+	if (e != EINVAL)
+		die_status(2, "cannot parse events '%s': %s", str, strerror(e));
+	bad_event(str, pos);
 }
 

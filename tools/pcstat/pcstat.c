@@ -160,7 +160,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		switch (c) {
 		case 'e':
 			if (strcmp(optarg, "list") == 0) {
-				list_events(stdout);
+				list_events(stdout, NULL);
 				exit(0);
 			}
 			events_add(&cfg->events, optarg);
@@ -294,7 +294,9 @@ int main(int argc, char **argv)
 
 	set_progname(argv[0]);
 	if (argc > 1 && strcmp(argv[1], "list") == 0) {
-		list_events(stdout);
+		if (argc > 3)
+			usage_error("pcstat list takes one filter at most");
+		list_events(stdout, argc > 2 ? argv[2] : NULL);
 		return 0;
 	}
 	parse_args(&cfg, argc, argv);
