@@ -22,5 +22,6 @@
 #include <sysapi/probe.h>
 #include <sysapi/error.h>
 #include <sysapi/tracepoint.h>
+#include <sysapi/pmu.h>
 
 #endif /* SYSAPI_SYSAPI_H */

@@ -256,6 +256,9 @@ static size_t resolver_name_len(const char *tok, size_t len)
 {
 	const char *slash = memchr(tok, '/', len), *colon;
 
+	/* "pmu/" alone is no PMU event: let the resolver refuse it whole. */
+	if (slash && !memchr(slash + 1, '/', len - (size_t)(slash + 1 - tok)))
+		return len;
 	if (slash) {
 		const char *last = tok + len;
 
@@ -308,20 +311,24 @@ static int token_add(struct pc_event_list *list, const char *tok, size_t len,
 		struct pc_event_spec *e = &list->ev[i];
 		size_t bad = 0;
 
-		if (nlen < len)
+		/* "sys:event:u"; a PMU's "pmu/terms/u" needs no colon. */
+		if (nlen < len && tok[nlen] == ':')
 			bad = nlen + 1 == len ? 1 :
-			      tok[nlen] != ':' ? 1 :
 			      event_modifiers(tok + nlen + 1, len - nlen - 1,
 					      &e->attr);
+		else if (nlen < len)	/* offsets from nlen, not nlen + 1 */
+			bad = tok[nlen - 1] != '/' ? 1 :
+			      event_modifiers(tok + nlen, len - nlen, &e->attr);
 		if (bad) {
 			list->nr = first;
-			*sub = nlen + bad;
+			*sub = nlen + bad - (tok[nlen] != ':');
 			errno = EINVAL;
 			return -1;
 		}
-		/* One event not from a glob: the user's spelling, as perf
-		   stat shows it. */
-		if (n == 1 && !glob && len < sizeof(e->name)) {
+		/* One event not from a glob nor renamed (pmu/name=x/): the
+		   user's spelling, modifiers too, as perf stat shows it. */
+		if (n == 1 && !glob && len < sizeof(e->name) &&
+		    strlen(e->name) == nlen && !strncmp(e->name, tok, nlen)) {
 			memcpy(e->name, tok, len);
 			e->name[len] = '\0';
 		}

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/die.h"
 #include "util/events.h"
@@ -17,7 +18,7 @@
 static void __attribute__((noreturn))
 bad_event(const char *str, size_t pos)
 {
-	size_t len = strlen(str), b = pos > len ? len : pos, e;
+	size_t len = strlen(str), b = pos > len ? len : pos, e, slashes;
 	int depth = 0;
 	struct perf_event_attr attr;
 	const char *colon, *hint;
@@ -30,7 +31,10 @@ bad_event(const char *str, size_t pos)
 			   "(write groups as {a,b},c)", str);
 	while (b > 0 && !strchr(",{}", str[b - 1]))
 		b--;
-	e = b + strcspn(str + b, ",{}");
+	/* to the token's end; a comma between a PMU's slashes is inside */
+	for (e = b, slashes = 0; str[e] && (slashes % 2 || !strchr(",{}", str[e]));
+	     e++)
+		slashes += str[e] == '/';
 	if (e == b)
 		die_status(2, "empty event name in '%s' (remove the extra "
 			   "',' or braces)", str);
@@ -42,12 +46,37 @@ bad_event(const char *str, size_t pos)
 
 		while (n > 0 && tok[n - 1] != ':')
 			n--;
+		if (n == 0 && strchr(tok, '/')) {	/* "pmu/terms/MODS" */
+			n = pos - b;
+			while (n > 0 && tok[n - 1] != '/')
+				n--;
+			die_status(2, "bad modifier '%s' in event '%s' (use "
+				   "u, k, h or p, e.g. '%.*su')", tok + n, tok,
+				   (int)n, tok);
+		}
 		if (n > 0) {
 			snprintf(name, sizeof(name), "%.*s", (int)(n - 1), tok);
 			die_status(2, "bad modifier '%s' in event '%s' (use "
 				   "u, k, h or p, e.g. '%s:u')", tok + n - 1,
 				   tok, name[0] ? name : "{a,b}");
 		}
+	}
+	if (strchr(tok, '/')) {
+		char pmu[64], path[128];
+
+		snprintf(pmu, sizeof(pmu), "%.*s", (int)strcspn(tok, "/"), tok);
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s",
+			 pmu);
+		if (access(path, F_OK) < 0 && pc_event_parse(pmu, &attr, NULL) == 0)
+			die_status(2, "bad event '%s': '%s' takes only the terms "
+				   "period=, name= and config=", tok, pmu);
+		if (access(path, F_OK) < 0)
+			die_status(2, "unknown PMU '%s' in '%s' (no %s: this "
+				   "kernel has no such PMU; see 'pcstat list "
+				   "pmu')", pmu, tok, path);
+		die_status(2, "bad event '%s': a term PMU '%s' does not have, "
+			   "or a value too wide (see %s/format and %s/events)",
+			   tok, pmu, path, path);
 	}
 	colon = strchr(tok, ':');
 	/* "sys:event" (a tracepoint) unless what follows is modifiers. */
@@ -71,11 +100,14 @@ bad_event(const char *str, size_t pos)
 	die_status(2, "unknown event '%s' (see 'pcstat list')", tok);
 }
 
-/* Names beyond the static tables: tracepoints from tracefs. */
+/* Names beyond the static tables: pmu/terms/ from sysfs, tracepoints
+   from tracefs. */
 static int resolve_sysfs(void *arg, const char *name, size_t len,
 			 struct pc_event_list *list)
 {
 	(void)arg;
+	if (memchr(name, '/', len))
+		return pc_pmu_resolve(NULL, name, len, list);
 	return pc_tracepoint_resolve(NULL, name, len, list);
 }
 

@@ -113,6 +113,10 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 				continue;	/* its leader did not open */
 			/* The 2008 call cannot inherit and counts from open
 			   (before the child's exec): see cset_enable(). */
+			/* Counting, never sampling: a period term
+			   (cpu-clock/period=1000/) would only cost. */
+			attr.sample_period = 0;
+			attr.freq = 0;
 			attr.disabled = !member && !legacy;
 			attr.enable_on_exec = on_exec && !member && !legacy;
 			attr.inherit = !cfg->no_inherit && un->tid >= 0 &&

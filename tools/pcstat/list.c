@@ -92,6 +92,19 @@ static void list_tracepoint(FILE *f)
 	free(names);
 }
 
+static void list_pmu(FILE *f)
+{
+	char **names;
+	int n = pc_pmu_list(NULL, &names);
+
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "  %-50s [Kernel PMU event]\n", names[i]);
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+}
+
 /* `pcstat list FILTER`, perf list's names for the sections. */
 static const struct {
 	const char *name, *alias;
@@ -100,6 +113,7 @@ static const struct {
 	{ "hw", "hardware", list_hw },
 	{ "sw", "software", list_sw },
 	{ "cache", "hwcache", list_cache },
+	{ "pmu", NULL, list_pmu },
 	{ "raw", NULL, list_raw },
 	{ "tracepoint", NULL, list_tracepoint },
 };
@@ -123,5 +137,5 @@ void list_events(FILE *f, const char *filter)
 	}
 	if (!any)
 		usage_error("pcstat list: unknown filter '%s' (hw, sw, cache, "
-			    "raw or tracepoint)", filter);
+			    "pmu, raw or tracepoint)", filter);
 }

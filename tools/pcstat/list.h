@@ -10,7 +10,7 @@
 /*
  * Print every named event with its type and whether it opens here, or
  * (filter not NULL) one section as perf list FILTER does: hw, sw, cache,
- * raw, tracepoint; exits 2 on another filter.
+ * pmu, raw, tracepoint; exits 2 on another filter.
  */
 void list_events(FILE *f, const char *filter);
 

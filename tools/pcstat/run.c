@@ -208,8 +208,10 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		if (!cfg->quiet)
 			fputs("Events enabled\n", stderr);
 	}
-	/* As perf: elapsed time and --timeout run from the enable. */
-	last_tick = t_count = now_ns();
+	/* As perf: elapsed time and --timeout run from the enable (t0,
+	   taken before the command was let go, without -D). */
+	last_tick = now_ns();
+	t_count = cfg->delay_ms ? last_tick : t0;
 	if (cfg->timeout_ms)
 		deadline = t_count + cfg->timeout_ms * 1000000ull;
 	if (cfg->interval_ms) {
