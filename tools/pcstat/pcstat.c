@@ -24,6 +24,8 @@ enum {
 	OPT_INTERVAL_COUNT = 256, OPT_TIMEOUT, OPT_PER_THREAD, OPT_TABLE,
 	OPT_APPEND, OPT_LEGACY,
 	OPT_CONTROL = 300,
+	OPT_JSON_OUTPUT = 310, OPT_ALL_USER, OPT_ALL_KERNEL, OPT_NO_SCALE,
+	OPT_NO_BIG_NUM,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -50,6 +52,13 @@ static const struct opt_def opts[] = {
 	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)" },
 	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
 	{ "control", 0, OPT_CONTROL, "fifo:CTL[,ACK]", "enable/disable/ping commands from a fifo (or fd:CTL[,ACK])" },
+	{ "json-output", 0, OPT_JSON_OUTPUT, NULL, "same as -j (perf's long name)" },
+	{ "all-user", 0, OPT_ALL_USER, NULL, "count every event in user space only (:u)" },
+	{ "all-kernel", 0, OPT_ALL_KERNEL, NULL, "count every event in the kernel only (:k)" },
+	{ "no-scale", 0, OPT_NO_SCALE, NULL, "do not scale multiplexed counts up to the time enabled" },
+	{ "null", 'n', 'n', NULL, "count no events: time the command only" },
+	{ "big-num", 'B', 'B', NULL, "group thousands as the locale says (the default)" },
+	{ "no-big-num", 0, OPT_NO_BIG_NUM, NULL, "print counts without thousands separators" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
@@ -203,6 +212,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 				cfg->delay_ms = parse_ms("-D", optarg, 0);
 			break;
 		case OPT_CONTROL: cfg->control = optarg; break;
+		case OPT_JSON_OUTPUT: cfg->fmt = FMT_JSON; break;
+		case OPT_ALL_USER: cfg->all_user = true; break;
+		case OPT_ALL_KERNEL: cfg->all_kernel = true; break;
+		case OPT_NO_SCALE: cfg->no_scale = true; break;
+		case 'n': cfg->null_run = true; break;
+		case 'B': cfg->no_big_num = false; break;
+		case OPT_NO_BIG_NUM: cfg->no_big_num = true; break;
 		case 'd': cfg->detailed = true; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
@@ -245,10 +261,23 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	if (cfg->legacy && !pc_probe()->legacy)
 		die_status(2, "--legacy needs a kernel with pctools' "
 			   "perf_counter_open patch (none here: drop --legacy)");
-	if (cfg->events.nr == 0)
+	if (cfg->null_run && cfg->events.nr)
+		usage_error("-n counts no events: drop -e or -n");
+	if (cfg->all_user && cfg->all_kernel)
+		usage_error("--all-user and --all-kernel exclude each other");
+	if (cfg->events.nr == 0 && !cfg->null_run)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
-	if (cfg->detailed)
+	if (cfg->detailed && !cfg->null_run)
 		events_add_detailed(&cfg->events);
+	/* perf's --all-user/--all-kernel: the hypervisor goes too. */
+	for (size_t e = 0; e < cfg->events.nr && (cfg->all_user ||
+						 cfg->all_kernel); e++) {
+		struct perf_event_attr *a = &cfg->events.ev[e].attr;
+
+		a->exclude_kernel = cfg->all_user;
+		a->exclude_user = cfg->all_kernel;
+		a->exclude_hv = 1;
+	}
 
 	cfg->out = stderr;
 	if (out_path) {
@@ -303,7 +332,7 @@ int main(int argc, char **argv)
 	/* The human layout follows the user's locale, as perf stat's does
 	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
 	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
-	if (cfg.fmt == FMT_STD)
+	if (cfg.fmt == FMT_STD && !cfg.no_big_num)
 		setlocale(LC_NUMERIC, "");
 	cfg.backend = cset_backend(cfg.legacy);
 	if (cfg.backend == PC_BACKEND_LEGACY && !cfg.quiet)
@@ -313,6 +342,7 @@ int main(int argc, char **argv)
 		   cfg.aggr == AGGR_CPU ? cfg.ncpus :
 		   cfg.aggr == AGGR_THREAD ? cfg.ntids : 1,
 		   (unsigned)cfg.run_count);
+	st.no_scale = cfg.no_scale;
 	for (int r = 0; r < cfg.run_count; r++) {
 		run_once(&cfg, &cs, &st, &res);
 		status = res.status;

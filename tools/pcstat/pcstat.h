@@ -43,6 +43,10 @@ struct config {
 	enum out_format fmt;
 	enum aggr_mode aggr;
 	bool no_inherit, quiet, detailed, table;
+	bool all_user, all_kernel;	/* --all-user, --all-kernel */
+	bool no_scale;		/* --no-scale: counts as read */
+	bool null_run;		/* -n: no events, elapsed time only */
+	bool no_big_num;	/* --no-big-num: no thousands grouping */
 	bool legacy;		/* --legacy: the 2008 call, or exit 2 */
 	enum pc_backend backend; /* what the counters get (cset_backend()) */
 	FILE *out;		/* -o FILE or stderr */

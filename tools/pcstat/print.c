@@ -72,7 +72,8 @@ static void print_footer(const struct config *cfg, const struct stats *st,
 {
 	const struct acc *w = &st->wall;
 
-	fprintf(f, "\n");
+	if (st->nev)	/* -n: no rows, no blank line after them */
+		fprintf(f, "\n");
 	if (w->n <= 1) {
 		fprintf(f, " %17.9f seconds time elapsed", w->mean / 1e9);
 		if (last->have_ru) {
@@ -94,9 +95,11 @@ static void print_footer(const struct config *cfg, const struct stats *st,
 			w->mean / 1e9, prec, sd);
 		if (acc_noise_pct(w))
 			fprintf(f, "  ( +-%6.2f%% )", acc_noise_pct(w));
-		/* Ours, on a line of its own so perf's layout stays intact. */
-		fprintf(f, "\n %17.*f median, %.*f min, %.*f max seconds "
-			"time elapsed (%u runs)", prec, acc_median(w) / 1e9,
+		/* Ours, on a comment line of its own so perf's layout stays
+		   intact and a script grepping perf's "seconds time
+		   elapsed" finds one line. */
+		fprintf(f, "\n # %15.*f median, %.*f min, %.*f max seconds "
+			"of the %u runs", prec, acc_median(w) / 1e9,
 			prec, acc_min(w) / 1e9, prec, acc_max(w) / 1e9, w->n);
 	}
 	fprintf(f, "\n\n");

@@ -130,7 +130,8 @@ void stats_add_run(struct stats *st, const struct cset *cs,
 					       (base ? base[i].running : 0);
 			}
 			/* An integer, as perf_counts_values__scale() keeps it. */
-			acc_add(&rs->val, st->cap,
+			acc_add(&rs->val, st->cap, st->no_scale ?
+				(double)sum.value :
 				floor(pc_count_scaled(&sum, NULL)));
 			acc_add(&rs->ena, st->cap, (double)sum.enabled);
 			acc_add(&rs->run, st->cap, (double)sum.running);
