@@ -17,11 +17,24 @@
 extern "C" {
 #endif
 
-/* One row of the table of named events (hardware, software). */
+/*
+ * perf's tool events (duration_time, user_time, system_time): no kernel
+ * counter, the tool measures them and reports nanoseconds.  attr.type is
+ * PC_TYPE_TOOL, outside the kernel's types; pc_counter_open() refuses it
+ * (ENOENT), pc_event_available() says yes.
+ */
+#define PC_TYPE_TOOL 0x7ffff001u
+enum pc_tool_event {
+	PC_TOOL_DURATION_TIME = 1,	/* wall-clock time counted */
+	PC_TOOL_USER_TIME,		/* the command's user CPU time */
+	PC_TOOL_SYSTEM_TIME,		/* the command's system CPU time */
+};
+
+/* One row of the table of named events (hardware, software, tool). */
 struct pc_event_desc {
 	const char *name;	/* perf's canonical name: "cycles" */
 	const char *alias;	/* second accepted name, or NULL: "cpu-cycles" */
-	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
+	uint32_t type;		/* PERF_TYPE_HARDWARE, _SOFTWARE or PC_TYPE_TOOL */
 	uint64_t config;
 	const char *help;	/* one line for `pcstat list` */
 };

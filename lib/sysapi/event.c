@@ -38,6 +38,11 @@ static const struct pc_event_desc event_table[] = {
 	SW("alignment-faults", NULL, ALIGNMENT_FAULTS, "unaligned accesses fixed up by the kernel"),
 	SW("emulation-faults", NULL, EMULATION_FAULTS, "instructions emulated by the kernel"),
 	SW("dummy", NULL, DUMMY, "counts nothing; carries side-band records"),
+	SW("bpf-output", NULL, BPF_OUTPUT, "records a BPF program writes (counts none by itself)"),
+	SW("cgroup-switches", NULL, CGROUP_SWITCHES, "switches between tasks of different cgroups"),
+	{ "duration_time", NULL, PC_TYPE_TOOL, PC_TOOL_DURATION_TIME, "wall-clock time counted (ns), measured by the tool" },
+	{ "user_time", NULL, PC_TYPE_TOOL, PC_TOOL_USER_TIME, "the command's user CPU time (ns), from its rusage" },
+	{ "system_time", NULL, PC_TYPE_TOOL, PC_TOOL_SYSTEM_TIME, "the command's system CPU time (ns), from its rusage" },
 	{ NULL, NULL, 0, 0, NULL },
 };
 
@@ -459,7 +464,8 @@ const char *pc_event_name(const struct perf_event_attr *attr, char *buf,
 	if (sz == 0)
 		return buf;
 	buf[0] = '\0';
-	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_SOFTWARE) {
+	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_SOFTWARE ||
+	    attr->type == PC_TYPE_TOOL) {
 		for (const struct pc_event_desc *d = event_table; d->name; d++)
 			if (d->type == attr->type && d->config == attr->config)
 				name = d->name;
@@ -587,6 +593,8 @@ int pc_event_available(const struct perf_event_attr *attr, int *err)
 		       attr->exclude_hv << 2;
 	int e = 0;
 
+	if (attr->type == PC_TYPE_TOOL)	/* the tool measures it */
+		goto out;
 	pthread_mutex_lock(&avail_lock);
 	for (size_t i = 0; i < avail_nr; i++) {
 		if (avail_cache[i].type == attr->type &&

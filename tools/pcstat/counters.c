@@ -111,6 +111,10 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 
 			if (member && leader == NULL)
 				continue;	/* its leader did not open */
+			if (ev->attr.type == PC_TYPE_TOOL) {
+				cs->supported[e] = true;	/* cset_tools() */
+				continue;
+			}
 			/* The 2008 call cannot inherit and counts from open
 			   (before the child's exec): see cset_enable(). */
 			/* Counting, never sampling: a period term
@@ -260,4 +264,28 @@ void cset_release(struct cset *cs)
 	free(cs->supported);
 	free(cs->units);
 	memset(cs, 0, sizeof(*cs));
+}
+
+void cset_tools(struct cset *cs, const struct config *cfg, uint64_t elapsed_ns,
+		const struct rusage *ru)
+{
+	for (size_t e = 0; e < cs->nev; e++) {
+		const struct perf_event_attr *a = &cfg->events.ev[e].attr;
+		struct pc_count *c = &cs->cur[e * cs->nunits];
+		uint64_t v = 0;
+
+		if (a->type != PC_TYPE_TOOL)
+			continue;
+		if (a->config == PC_TOOL_DURATION_TIME)
+			v = elapsed_ns;
+		else if (ru && a->config == PC_TOOL_USER_TIME)
+			v = (uint64_t)ru->ru_utime.tv_sec * 1000000000u +
+			    (uint64_t)ru->ru_utime.tv_usec * 1000u;
+		else if (ru && a->config == PC_TOOL_SYSTEM_TIME)
+			v = (uint64_t)ru->ru_stime.tv_sec * 1000000000u +
+			    (uint64_t)ru->ru_stime.tv_usec * 1000u;
+		/* As perf: enabled and running are the value itself, so a
+		   zero prints <not counted>. */
+		*c = (struct pc_count){ .value = v, .enabled = v, .running = v };
+	}
 }

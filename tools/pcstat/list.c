@@ -20,15 +20,16 @@ static const char *const type_names[] = {
 static void list_one(FILE *f, const char *name, const char *alias,
 		     const struct perf_event_attr *attr)
 {
+	const char *type = attr->type == PC_TYPE_TOOL ? "Tool event" :
+			   attr->type < 4 && type_names[attr->type] ?
+			   type_names[attr->type] : "event";
 	char buf[128];
 
 	if (alias)
 		snprintf(buf, sizeof(buf), "%s OR %s", name, alias);
 	else
 		snprintf(buf, sizeof(buf), "%s", name);
-	fprintf(f, "  %-50s [%s%s]\n", buf,
-		attr->type < 4 && type_names[attr->type] ? type_names[attr->type]
-							  : "event",
+	fprintf(f, "  %-50s [%s%s]\n", buf, type,
 		pc_event_available(attr, NULL) ? "" : ", not supported here");
 }
 
@@ -38,8 +39,9 @@ static int cmp_desc(const void *a, const void *b)
 		      (*(const struct pc_event_desc *const *)b)->name);
 }
 
-/* The table's events of one type, sorted by name as perf list sorts. */
-static void list_table(FILE *f, uint32_t type)
+/* The table's events of one type, sorted by name as perf list sorts
+   (or in the table's order, as perf lists its tool events). */
+static void list_table(FILE *f, uint32_t type, bool sort)
 {
 	const struct pc_event_desc *d, *rows[64];
 	size_t n = 0;
@@ -47,7 +49,8 @@ static void list_table(FILE *f, uint32_t type)
 	for (d = pc_event_table(); d->name && n < 64; d++)
 		if (d->type == type)
 			rows[n++] = d;
-	qsort(rows, n, sizeof(*rows), cmp_desc);
+	if (sort)
+		qsort(rows, n, sizeof(*rows), cmp_desc);
 	for (size_t i = 0; i < n; i++) {
 		struct perf_event_attr attr = { .size = sizeof(attr),
 			.type = rows[i]->type, .config = rows[i]->config };
@@ -56,8 +59,13 @@ static void list_table(FILE *f, uint32_t type)
 	}
 }
 
-static void list_hw(FILE *f) { list_table(f, PERF_TYPE_HARDWARE); }
-static void list_sw(FILE *f) { list_table(f, PERF_TYPE_SOFTWARE); }
+static void list_hw(FILE *f) { list_table(f, PERF_TYPE_HARDWARE, true); }
+
+static void list_sw(FILE *f)
+{
+	list_table(f, PERF_TYPE_SOFTWARE, true);
+	list_table(f, PC_TYPE_TOOL, false);	/* perf lists them with sw */
+}
 
 static void list_cache(FILE *f)
 {

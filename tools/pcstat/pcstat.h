@@ -88,6 +88,12 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec);
 void cset_enable(struct cset *cs, const struct config *cfg);
 void cset_disable(struct cset *cs, const struct config *cfg);
 void cset_read(struct cset *cs, const struct config *cfg);
+/*
+ * Fill the tool events' counts (duration_time, user_time, system_time)
+ * on the first unit: elapsed_ns, and ru's times (none when ru is NULL).
+ */
+void cset_tools(struct cset *cs, const struct config *cfg, uint64_t elapsed_ns,
+		const struct rusage *ru);
 void cset_release(struct cset *cs);
 
 /* The outcome of one measured run (or of one interval). */

@@ -131,7 +131,7 @@ static void fill_row(struct row *r, const struct config *cfg,
 
 	memset(r, 0, sizeof(*r));
 	r->name = ev->name;
-	r->unit = clock ? "msec" : "";
+	r->unit = clock ? "msec" : ev->attr.type == PC_TYPE_TOOL ? "ns" : "";
 	r->scale = clock ? 1e-6 : 1.0;
 	r->where = cfg->aggr == AGGR_GLOBAL ? NULL : &cs->units[s];
 	r->val = rs->val.mean;

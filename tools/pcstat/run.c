@@ -148,6 +148,7 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 		 struct pc_count *prev, uint64_t ts)
 {
 	cset_read(cs, cfg);
+	cset_tools(cs, cfg, ts, NULL);
 	stats_reset(st);
 	stats_add_run(st, cs, prev, cfg->aggr, cfg->interval_ms * 1e6);
 	if (!cfg->quiet)
@@ -260,6 +261,9 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		free(prev);
 	} else {
 		cset_read(cs, cfg);
+		/* the command's times once it is reaped, as perf takes them */
+		cset_tools(cs, cfg, (uint64_t)res->wall_ns,
+			   w.child_done ? &w.ru : NULL);
 	}
 	control_close(&ctl);
 	res->interrupted = w.interrupted;
