@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/words.h"
 #include "util/die.h"
 #include "util/parse.h"
 #include "util/usage.h"
@@ -26,6 +27,7 @@ enum {
 	OPT_CONTROL = 300,
 	OPT_JSON_OUTPUT = 310, OPT_ALL_USER, OPT_ALL_KERNEL, OPT_NO_SCALE,
 	OPT_NO_BIG_NUM,
+	OPT_PRE = 320, OPT_POST,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -59,6 +61,8 @@ static const struct opt_def opts[] = {
 	{ "null", 'n', 'n', NULL, "count no events: time the command only" },
 	{ "big-num", 'B', 'B', NULL, "group thousands as the locale says (the default)" },
 	{ "no-big-num", 0, OPT_NO_BIG_NUM, NULL, "print counts without thousands separators" },
+	{ "pre", 0, OPT_PRE, "CMD", "run CMD (split into words, no shell) before each run" },
+	{ "post", 0, OPT_POST, "CMD", "run CMD (split into words, no shell) after each run" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
@@ -219,6 +223,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'n': cfg->null_run = true; break;
 		case 'B': cfg->no_big_num = false; break;
 		case OPT_NO_BIG_NUM: cfg->no_big_num = true; break;
+		case OPT_PRE: cfg->pre = optarg; break;
+		case OPT_POST: cfg->post = optarg; break;
 		case 'd': cfg->detailed = true; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
@@ -261,6 +267,17 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	if (cfg->legacy && !pc_probe()->legacy)
 		die_status(2, "--legacy needs a kernel with pctools' "
 			   "perf_counter_open patch (none here: drop --legacy)");
+	if ((cfg->pre || cfg->post) && !cfg->argv)
+		usage_error("--pre/--post need a command to run around");
+	free(cfg->pre_argv);
+	free(cfg->post_argv);
+	cfg->pre_argv = cfg->post_argv = NULL;
+	if (cfg->pre && words_split(cfg->pre, &cfg->pre_argv) < 0)
+		usage_error("--pre needs a command, not '%s' (quotes must "
+			    "close)", cfg->pre);
+	if (cfg->post && words_split(cfg->post, &cfg->post_argv) < 0)
+		usage_error("--post needs a command, not '%s' (quotes must "
+			    "close)", cfg->post);
 	if (cfg->null_run && cfg->events.nr)
 		usage_error("-n counts no events: drop -e or -n");
 	if (cfg->all_user && cfg->all_kernel)
@@ -313,6 +330,19 @@ static void legacy_notices(const struct config *cfg)
 			 "the members of {...} one by one, not in one read");
 }
 
+/* perf stops at a --pre/--post that fails; say which and exit 1. */
+static void run_hook_checked(const char *opt, const char *cmd,
+			     char *const argv[], int run)
+{
+	int st = run_hook(argv);
+
+	if (st < 0)
+		die("cannot run %s '%s': %s", opt, cmd, strerror(errno));
+	if (st != 0)
+		die("%s '%s' exited %d (run %d): stopping", opt, cmd, st,
+		    run + 1);
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg = { 0 };
@@ -344,7 +374,11 @@ int main(int argc, char **argv)
 		   (unsigned)cfg.run_count);
 	st.no_scale = cfg.no_scale;
 	for (int r = 0; r < cfg.run_count; r++) {
+		if (cfg.pre_argv)
+			run_hook_checked("--pre", cfg.pre, cfg.pre_argv, r);
 		run_once(&cfg, &cs, &st, &res);
+		if (cfg.post_argv)
+			run_hook_checked("--post", cfg.post, cfg.post_argv, r);
 		status = res.status;
 		if (!cfg.interval_ms)
 			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
@@ -360,6 +394,8 @@ int main(int argc, char **argv)
 	pc_event_list_release(&cfg.events);
 	free(cfg.tids);
 	free(cfg.cpus);
+	free(cfg.pre_argv);
+	free(cfg.post_argv);
 	if (cfg.out_file && fclose(cfg.out) != 0)
 		die_errno("cannot write the output file");
 	return status;

@@ -47,6 +47,8 @@ struct config {
 	bool no_scale;		/* --no-scale: counts as read */
 	bool null_run;		/* -n: no events, elapsed time only */
 	bool no_big_num;	/* --no-big-num: no thousands grouping */
+	const char *pre, *post;	/* --pre/--post as given */
+	char **pre_argv, **post_argv;	/* split by words_split() */
 	bool legacy;		/* --legacy: the 2008 call, or exit 2 */
 	enum pc_backend backend; /* what the counters get (cset_backend()) */
 	FILE *out;		/* -o FILE or stderr */

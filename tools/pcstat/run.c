@@ -278,3 +278,21 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		res->have_ru = !target;
 	}
 }
+
+int run_hook(char *const argv[])
+{
+	struct spawn sp = { .pid = -1 };
+	int status, e;
+
+	/* argv as the user split it (words_split()): no shell between */
+	if (spawn_hold(&sp, argv, &oldset))
+		return -1;
+	e = spawn_release(&sp);
+	while (waitpid(sp.pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return exit_status(status);
+}
