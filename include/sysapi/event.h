@@ -57,7 +57,9 @@ const char *const *pc_event_cache_names(void);
  * type, config and the exclude_* bits are set; nothing else (no sampling,
  * no read_format).  NAME is a table name or alias, a hardware cache name,
  * or rHEX; MODS is any of u (user), k (kernel), h (hypervisor), p (precise,
- * up to 3).  As in perf, naming any of u/k/h excludes the others.
+ * up to 3), and perf's G (guest only: exclude_host), H (host only:
+ * exclude_guest), I (exclude_idle), D (pinned), e (exclusive), and P,
+ * S, W (accepted; nothing they mean changes a count).  As in perf, naming any of u/k/h excludes the others.
  *
  * Returns 0, or -1 with errno EINVAL and *errpos (when not NULL) set to the
  * offset in str of the first character that could not be understood.

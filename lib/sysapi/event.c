@@ -160,7 +160,7 @@ static int event_lookup(const char *name, size_t len, uint32_t *type,
 }
 
 /*
- * Apply modifiers "ukhp" (len bytes at mods) to attr.  Returns 0, or the
+ * Apply modifiers "ukhp" and perf's "GHIDeSPW" (len bytes at mods) to attr.  Returns 0, or the
  * 1-based offset of the first bad character.  As perf's
  * get_event_modifier(): on an attr that already excludes something (a
  * group member with its own ":u" under "{...}:k"), u/k/h add to what it
@@ -183,6 +183,27 @@ static size_t event_modifiers(const char *mods, size_t len,
 			if (attr->precise_ip == 3)
 				return i + 1;
 			attr->precise_ip++;
+			break;
+		/* perf's other modifiers (get_event_modifier()) */
+		case 'G':	/* guest only */
+			attr->exclude_host = 1;
+			attr->exclude_guest = 0;
+			break;
+		case 'H':	/* host only */
+			attr->exclude_guest = 1;
+			attr->exclude_host = 0;
+			break;
+		case 'I': attr->exclude_idle = 1; break;
+		case 'D': attr->pinned = 1; break;
+		case 'e': attr->exclusive = 1; break;
+		/* P (the highest precision there is), S (read the group
+		   in each sample) and W (a weak group: members open alone
+		   when the group cannot) change nothing a count depends on
+		   (and S with inherit is EINVAL); accepted as perf stat
+		   accepts them. */
+		case 'P':
+		case 'S':
+		case 'W':
 			break;
 		default:
 			return i + 1;

@@ -51,13 +51,13 @@ bad_event(const char *str, size_t pos)
 			while (n > 0 && tok[n - 1] != '/')
 				n--;
 			die_status(2, "bad modifier '%s' in event '%s' (use "
-				   "u, k, h or p, e.g. '%.*su')", tok + n, tok,
+				   "u, k, h, p, G, H, I, D, e, S, P or W, e.g. '%.*su')", tok + n, tok,
 				   (int)n, tok);
 		}
 		if (n > 0) {
 			snprintf(name, sizeof(name), "%.*s", (int)(n - 1), tok);
 			die_status(2, "bad modifier '%s' in event '%s' (use "
-				   "u, k, h or p, e.g. '%s:u')", tok + n - 1,
+				   "u, k, h, p, G, H, I, D, e, S, P or W, e.g. '%s:u')", tok + n - 1,
 				   tok, name[0] ? name : "{a,b}");
 		}
 	}
@@ -81,7 +81,7 @@ bad_event(const char *str, size_t pos)
 	colon = strchr(tok, ':');
 	/* "sys:event" (a tracepoint) unless what follows is modifiers. */
 	if (colon && (strchr(colon + 1, ':') ||
-		      colon[1 + strspn(colon + 1, "ukhp")] != '\0')) {
+		      colon[1 + strspn(colon + 1, "ukhpGHIDeSPW")] != '\0')) {
 		if (strchr(colon + 1, ':'))
 			*strchr(colon + 1, ':') = '\0';
 		die_status(2, "unknown tracepoint '%s' (see 'pcstat list "

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Output and counting flags perf stat users reach for: -n, --all-user,
-# --all-kernel, --json-output, --no-scale, -B/--no-big-num; side by side
+# --all-kernel, --json-output, --no-scale, -B/--no-big-num, and perf's
+# event modifiers G H I D e P S W; side by side
 # with perf stat on touch-pages (numbers masked).
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event
@@ -51,6 +52,15 @@ if have perf; then
 		perf stat $args -- true 2> q.out
 		mask p.out > x; mask q.out | sed 's/"(null)"/""/' > y
 		diff -u y x || fail "'$args': the layout of perf's"
+	done
+	# perf's modifiers G H I D e P S W: the same counts and layout.
+	for m in G H I D e P S W; do
+		"$PCSTAT" -x, -e page-faults:$m -- "$helpers/touch-pages" $n 2> m.csv
+		perf stat -x, -e page-faults:$m -- "$helpers/touch-pages" $n 2> pm.csv
+		mask m.csv > x; mask pm.csv > y
+		diff -u y x || fail "page-faults:$m: the layout of perf's"
+		check "page-faults:$m: pcstat $(val page-faults:$m m.csv), perf $(val page-faults:$m pm.csv) (within 3%)" \
+			within "$(val page-faults:$m m.csv)" "$(val page-faults:$m pm.csv)" 3
 	done
 	perf stat -x, --all-user -e page-faults -- "$helpers/touch-pages" $n 2> pu.csv
 	pu=$(val page-faults pu.csv)
