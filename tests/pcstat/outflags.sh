@@ -53,6 +53,13 @@ if have perf; then
 		mask p.out > x; mask q.out | sed 's/"(null)"/""/' > y
 		diff -u y x || fail "'$args': the layout of perf's"
 	done
+	# -d, -dd, -ddd, -d -d: perf's events, in perf's order.
+	for d in -d -dd -ddd "-d -d"; do
+		"$PCSTAT" $d -x, -- true 2> d.csv
+		perf stat $d -x, -- true 2> pd.csv
+		cut -d, -f3 d.csv > x; cut -d, -f3 pd.csv > y
+		diff -u y x || fail "$d: perf's events in perf's order"
+	done
 	# perf's modifiers G H I D e P S W: the same counts and layout.
 	for m in G H I D e P S W; do
 		"$PCSTAT" -x, -e page-faults:$m -- "$helpers/touch-pages" $n 2> m.csv

@@ -225,7 +225,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_NO_BIG_NUM: cfg->no_big_num = true; break;
 		case OPT_PRE: cfg->pre = optarg; break;
 		case OPT_POST: cfg->post = optarg; break;
-		case 'd': cfg->detailed = true; break;
+		case 'd': cfg->detailed++; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
 		case OPT_LEGACY: cfg->legacy = true; break;
@@ -285,7 +285,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	if (cfg->events.nr == 0 && !cfg->null_run)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
 	if (cfg->detailed && !cfg->null_run)
-		events_add_detailed(&cfg->events);
+		events_add_detailed(&cfg->events, cfg->detailed);
 	/* perf's --all-user/--all-kernel: the hypervisor goes too. */
 	for (size_t e = 0; e < cfg->events.nr && (cfg->all_user ||
 						 cfg->all_kernel); e++) {

@@ -42,7 +42,8 @@ struct config {
 	const char *sep;	/* -x, NULL when not CSV */
 	enum out_format fmt;
 	enum aggr_mode aggr;
-	bool no_inherit, quiet, detailed, table;
+	bool no_inherit, quiet, table;
+	int detailed;		/* -d, -dd, -ddd: perf's levels 1-3 */
 	bool all_user, all_kernel;	/* --all-user, --all-kernel */
 	bool no_scale;		/* --no-scale: counts as read */
 	bool null_run;		/* -n: no events, elapsed time only */
