@@ -92,6 +92,34 @@ static void open_failed(const struct config *cfg, const struct unit *u,
 	die("cannot count '%s': %s", ev->name, buf);
 }
 
+/*
+ * A group with a member the machine cannot count is never scheduled, so
+ * perf shows its other members <not counted>: close them on unit u
+ * (supported[] stays set, which makes the row <not counted>).
+ */
+static void drop_broken_groups(struct cset *cs, const struct config *cfg,
+			       size_t u)
+{
+	for (size_t e = 0; e < cs->nev; e++) {
+		const struct pc_event_spec *ev = &cfg->events.ev[e];
+		size_t end = e + 1;
+		bool broken = false;
+
+		if (!cset_grouped(cfg, ev) || !ev->leader ||
+		    cs->counter[e * cs->nunits + u] == NULL)
+			continue;
+		while (end < cs->nev && cfg->events.ev[end].group == ev->group)
+			end++;
+		for (size_t m = e + 1; m < end; m++)
+			broken |= cs->counter[m * cs->nunits + u] == NULL &&
+				  cfg->events.ev[m].attr.type != PC_TYPE_TOOL;
+		for (size_t m = end; broken && m-- > e;) {
+			pc_counter_close(cs->counter[m * cs->nunits + u]);
+			cs->counter[m * cs->nunits + u] = NULL;
+		}
+	}
+}
+
 void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 {
 	bool legacy = cfg->backend == PC_BACKEND_LEGACY;
@@ -142,6 +170,13 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 				}
 				if (!not_supported(err))
 					open_failed(cfg, un, ev, err);
+				/* perf refuses a group it cannot lead */
+				if (grouped && ev->leader)
+					die("the group led by '%s' cannot be "
+					    "counted: '%s' is not supported here "
+					    "(count it outside {...}, or lead "
+					    "the group with another event)",
+					    ev->name, ev->name);
 				continue;
 			}
 			if (grouped && ev->leader)
@@ -149,6 +184,8 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 			cs->counter[e * cs->nunits + u] = c;
 			cs->supported[e] = true;
 		}
+		if (!unit_gone)
+			drop_broken_groups(cs, cfg, u);
 		if (unit_gone) {
 			for (size_t e = 0; e < cs->nev; e++) {
 				pc_counter_close(cs->counter[e * cs->nunits + u]);
