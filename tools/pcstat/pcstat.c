@@ -20,6 +20,7 @@
 #include "list.h"
 #include "print.h"
 #include "run.h"
+#include "topology.h"
 
 enum {
 	OPT_INTERVAL_COUNT = 256, OPT_TIMEOUT, OPT_PER_THREAD, OPT_TABLE,
@@ -28,6 +29,7 @@ enum {
 	OPT_JSON_OUTPUT = 310, OPT_ALL_USER, OPT_ALL_KERNEL, OPT_NO_SCALE,
 	OPT_NO_BIG_NUM,
 	OPT_PRE = 320, OPT_POST,
+	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -63,6 +65,10 @@ static const struct opt_def opts[] = {
 	{ "no-big-num", 0, OPT_NO_BIG_NUM, NULL, "print counts without thousands separators" },
 	{ "pre", 0, OPT_PRE, "CMD", "run CMD (split into words, no shell) before each run" },
 	{ "post", 0, OPT_POST, "CMD", "run CMD (split into words, no shell) after each run" },
+	{ "per-socket", 0, OPT_PER_SOCKET, NULL, "with -a/-C, one line per socket" },
+	{ "per-die", 0, OPT_PER_DIE, NULL, "with -a/-C, one line per die" },
+	{ "per-core", 0, OPT_PER_CORE, NULL, "with -a/-C, one line per core" },
+	{ "per-node", 0, OPT_PER_NODE, NULL, "with -a/-C, one line per NUMA node" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
@@ -225,6 +231,10 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_NO_BIG_NUM: cfg->no_big_num = true; break;
 		case OPT_PRE: cfg->pre = optarg; break;
 		case OPT_POST: cfg->post = optarg; break;
+		case OPT_PER_SOCKET: cfg->aggr = AGGR_SOCKET; break;
+		case OPT_PER_DIE: cfg->aggr = AGGR_DIE; break;
+		case OPT_PER_CORE: cfg->aggr = AGGR_CORE; break;
+		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
 		case 'd': cfg->detailed++; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
@@ -263,6 +273,14 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		if (n <= 0)
 			die("cannot read the online CPUs");
 		cfg->ncpus = (size_t)n;
+	}
+	if (topo_mode(cfg->aggr)) {
+		if (!cfg->cpus)
+			usage_error("%s needs -a or -C (it groups CPUs)",
+				    topo_mode(cfg->aggr)->option);
+		cfg->unit_slot = xcalloc(cfg->ncpus, sizeof(*cfg->unit_slot));
+		cfg->naggr = topo_group(cfg->aggr, cfg->cpus, cfg->ncpus,
+					&cfg->aggr_ids, cfg->unit_slot);
 	}
 	if (cfg->legacy && !pc_probe()->legacy)
 		die_status(2, "--legacy needs a kernel with pctools' "
@@ -370,8 +388,10 @@ int main(int argc, char **argv)
 	run_signals_init();
 	stats_init(&st, cfg.events.nr,
 		   cfg.aggr == AGGR_CPU ? cfg.ncpus :
-		   cfg.aggr == AGGR_THREAD ? cfg.ntids : 1,
+		   cfg.aggr == AGGR_THREAD ? cfg.ntids :
+		   cfg.unit_slot ? cfg.naggr : 1,
 		   (unsigned)cfg.run_count);
+	st.unit_slot = cfg.unit_slot;
 	st.no_scale = cfg.no_scale;
 	for (int r = 0; r < cfg.run_count; r++) {
 		if (cfg.pre_argv)
@@ -396,6 +416,8 @@ int main(int argc, char **argv)
 	free(cfg.cpus);
 	free(cfg.pre_argv);
 	free(cfg.post_argv);
+	free(cfg.aggr_ids);
+	free(cfg.unit_slot);
 	if (cfg.out_file && fclose(cfg.out) != 0)
 		die_errno("cannot write the output file");
 	return status;

@@ -11,11 +11,17 @@
 
 #include <sysapi/sysapi.h>
 
+struct aggr_id;
+
 /* How counts of the units (CPUs, threads) are put together. */
 enum aggr_mode {
 	AGGR_GLOBAL,		/* one row per event: the sum */
 	AGGR_CPU,		/* -A: one row per event and CPU */
 	AGGR_THREAD,		/* --per-thread: one row per event and thread */
+	AGGR_SOCKET,		/* --per-socket ... --per-node: one row per */
+	AGGR_DIE,		/* event and group of CPUs (topology.c) */
+	AGGR_CORE,
+	AGGR_NODE,
 };
 
 enum out_format { FMT_STD, FMT_CSV, FMT_JSON };
@@ -48,6 +54,9 @@ struct config {
 	bool no_scale;		/* --no-scale: counts as read */
 	bool null_run;		/* -n: no events, elapsed time only */
 	bool no_big_num;	/* --no-big-num: no thousands grouping */
+	struct aggr_id *aggr_ids; /* --per-socket etc.: the groups */
+	size_t naggr;
+	size_t *unit_slot;	/* the group of each CPU */
 	const char *pre, *post;	/* --pre/--post as given */
 	char **pre_argv, **post_argv;	/* split by words_split() */
 	bool legacy;		/* --legacy: the 2008 call, or exit 2 */

@@ -133,7 +133,9 @@ static void fill_row(struct row *r, const struct config *cfg,
 	r->name = ev->name;
 	r->unit = clock ? "msec" : ev->attr.type == PC_TYPE_TOOL ? "ns" : "";
 	r->scale = clock ? 1e-6 : 1.0;
-	r->where = cfg->aggr == AGGR_GLOBAL ? NULL : &cs->units[s];
+	r->where = cfg->aggr == AGGR_GLOBAL || cfg->aggr_ids ? NULL
+							      : &cs->units[s];
+	r->aggr = cfg->aggr_ids ? &cfg->aggr_ids[s] : NULL;
 	r->val = rs->val.mean;
 	r->ena = (uint64_t)llround(rs->ena.mean);
 	r->run = (uint64_t)llround(rs->run.mean);

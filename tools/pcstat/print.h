@@ -10,6 +10,7 @@
 #include "metric.h"
 #include "pcstat.h"
 #include "stat.h"
+#include "topology.h"
 
 /* One line of output: an event, on all units or one CPU/thread. */
 struct row {
@@ -17,6 +18,7 @@ struct row {
 	const char *unit;	/* "msec" or "" */
 	double scale;		/* raw count -> shown value (1e-6 for clocks) */
 	const struct unit *where; /* NULL when aggregated */
+	const struct aggr_id *aggr; /* --per-socket etc.: the group, or NULL */
 	bool have_ts;		/* interval mode: ts_ns is the time stamp */
 	uint64_t ts_ns;
 	double val;		/* scaled for multiplexing, raw units */

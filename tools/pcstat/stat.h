@@ -32,6 +32,8 @@ struct stats {
 	struct row_stat *slot;
 	struct acc wall;
 	bool no_scale;		/* --no-scale: values as read, unscaled */
+	const size_t *unit_slot; /* per unit its slot (--per-socket...), or
+				   NULL: slot = unit (or 0 when global) */
 };
 
 void stats_init(struct stats *st, size_t nev, size_t nslots, unsigned cap);
