@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <locale.h>
 #include <signal.h>
@@ -30,6 +31,7 @@ enum {
 	OPT_NO_BIG_NUM,
 	OPT_PRE = 320, OPT_POST,
 	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
+	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -69,6 +71,9 @@ static const struct opt_def opts[] = {
 	{ "per-die", 0, OPT_PER_DIE, NULL, "with -a/-C, one line per die" },
 	{ "per-core", 0, OPT_PER_CORE, NULL, "with -a/-C, one line per core" },
 	{ "per-node", 0, OPT_PER_NODE, NULL, "with -a/-C, one line per NUMA node" },
+	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end" },
+	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field" },
+	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
@@ -170,6 +175,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	struct option lopts[NOPTS + 1];
 	char sopts[OPTS_SHORT_SIZE(NOPTS)];
 	const char *out_path = NULL;
+	int log_fd = -1;
 	bool append = false;
 	int c, tmp;
 
@@ -235,6 +241,14 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_PER_DIE: cfg->aggr = AGGR_DIE; break;
 		case OPT_PER_CORE: cfg->aggr = AGGR_CORE; break;
 		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
+		case OPT_SUMMARY: cfg->summary = true; break;
+		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
+		case OPT_LOG_FD:
+			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
+			    fcntl(log_fd, F_GETFD) < 0)
+				usage_error("--log-fd needs an open file "
+					    "descriptor, not '%s'", optarg);
+			break;
 		case 'd': cfg->detailed++; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
@@ -315,6 +329,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	}
 
 	cfg->out = stderr;
+	if (out_path && log_fd >= 0)
+		usage_error("-o and --log-fd exclude each other");
+	if (log_fd >= 0 && (cfg->out = fdopen(log_fd, append ? "a" : "w")) == NULL)
+		die_status(2, "cannot write to --log-fd %d: %s", log_fd,
+			   strerror(errno));
+	if (log_fd >= 0)
+		cfg->out_file = true;
 	if (out_path) {
 		time_t t = time(NULL);
 		char date[64];
@@ -400,10 +421,14 @@ int main(int argc, char **argv)
 		if (cfg.post_argv)
 			run_hook_checked("--post", cfg.post, cfg.post_argv, r);
 		status = res.status;
-		if (!cfg.interval_ms)
+		/* --summary: the whole run's counts after the intervals,
+		   from the last (cumulative) read; st was their scratch. */
+		if (cfg.interval_ms && cfg.summary)
+			stats_reset(&st);
+		if (!cfg.interval_ms || cfg.summary)
 			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
 		if (res.interrupted || r == cfg.run_count - 1) {
-			if (!cfg.interval_ms && !cfg.quiet)
+			if ((!cfg.interval_ms || cfg.summary) && !cfg.quiet)
 				print_counts(&cfg, &cs, &st, &res, false, 0);
 			cset_release(&cs);
 			break;

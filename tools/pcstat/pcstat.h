@@ -54,6 +54,8 @@ struct config {
 	bool no_scale;		/* --no-scale: counts as read */
 	bool null_run;		/* -n: no events, elapsed time only */
 	bool no_big_num;	/* --no-big-num: no thousands grouping */
+	bool summary;		/* --summary: totals after -I's intervals */
+	bool no_csv_summary;	/* --no-csv-summary: no "summary" field */
 	struct aggr_id *aggr_ids; /* --per-socket etc.: the groups */
 	size_t naggr;
 	size_t *unit_slot;	/* the group of each CPU */

@@ -21,6 +21,9 @@ static void csv_row(const struct print_ctx *pc, const struct row *r)
 	if (r->have_ts)
 		fprintf(f, "%6lu.%09lu%s", (unsigned long)(r->ts_ns / 1000000000u),
 			(unsigned long)(r->ts_ns % 1000000000u), sep);
+	else if (pc->cfg->summary && pc->cfg->interval_ms &&
+		 !pc->cfg->no_csv_summary)	/* in the time stamp's place */
+		fprintf(f, "%16s%s", "summary", sep);
 	if (r->aggr) {
 		char id[48];
 
