@@ -4,7 +4,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,28 +11,21 @@
 
 #include <sysapi/pmu.h>
 #include "base/array.h"
+#include "sysapi-internal.h"
 
 #define DEVICES "/sys/bus/event_source/devices"
 
-/* DIR/PMU/SUB (SUB may be NULL) into buf, trailing newline cut; -1 when
+/* DIR/PMU/SUB/FILE (SUB may be NULL) into buf, the newline cut; -1 when
    unreadable. */
 static int read_attr(const char *dir, const char *pmu, const char *sub,
 		     const char *file, char *buf, size_t sz)
 {
 	char path[1024];
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "%s/%s/%s%s%s", dir, pmu, sub ? sub : "",
 		 sub ? "/" : "", file);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (pc_read_small(path, buf, sz) < 0)
 		return -1;
-	n = read(fd, buf, sz - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
 	return 0;
 }

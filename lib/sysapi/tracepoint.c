@@ -4,7 +4,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <fnmatch.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 
 #include <sysapi/tracepoint.h>
 #include "base/array.h"
+#include "sysapi-internal.h"
 
 static const char *const tracefs_dirs[] = {
 	"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
@@ -51,20 +51,10 @@ static int read_id(const char *dir, const char *sys, const char *ev,
 		   uint64_t *id)
 {
 	char path[1024], buf[32];
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "%s/events/%s/%s/id", dir, sys, ev);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (pc_read_small(path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0) {
-		errno = EIO;
-		return -1;
-	}
-	buf[n] = '\0';
 	*id = strtoull(buf, NULL, 10);
 	return 0;
 }
