@@ -30,6 +30,16 @@ check "--all-user --all-kernel: exit 2 ($?)" test $? -eq 2
 mask jo.json > x; mask j.json > y
 check "--json-output is -j" cmp -s x y
 
+"$PCSTAT" -v -x, -e page-faults,task-clock -- "$helpers/touch-pages" $n 2> v.txt
+check "-v: the raw page-fault count, as the CSV line has it" \
+	test "$(awk '$1 == "page-faults:" { print $2 }' v.txt)" = \
+	     "$(val page-faults v.txt)"
+check "-v: value enabled running, the enabled time as the CSV's" \
+	test "$(awk '$1 == "task-clock:" { print $3 }' v.txt)" = \
+	     "$(awk -F, '$3 == "task-clock" { print $4 }' v.txt)"
+"$PCSTAT" -v -r 2 -x, -e page-faults -- true 2> vr.txt
+check "-v -r 2: a line per run" test "$(grep -c '^page-faults: ' vr.txt)" -eq 2
+
 mkdir -p loc
 if localedef -i en_US -f UTF-8 "$PWD/loc/en_US.UTF-8" >/dev/null 2>&1; then
 	LOCPATH=$PWD/loc LC_ALL=en_US.UTF-8 "$PCSTAT" --no-big-num -e page-faults \
@@ -53,6 +63,11 @@ if have perf; then
 		mask p.out > x; mask q.out | sed 's/"(null)"/""/' > y
 		diff -u y x || fail "'$args': the layout of perf's"
 	done
+	# -v: perf's "NAME: VALUE ENABLED RUNNING" lines (its CPUID and
+	# control-descriptor notes are perf's own).
+	perf stat -v -x, -e page-faults,task-clock -- "$helpers/touch-pages" $n 2> pv.txt
+	grep -v '^Using CPUID\|^Control descriptor' pv.txt | mask > y; mask v.txt > x
+	diff -u y x || fail "-v: the layout of perf's"
 	# -d, -dd, -ddd, -d -d: perf's events, in perf's order.
 	for d in -d -dd -ddd "-d -d"; do
 		"$PCSTAT" $d -x, -- true 2> d.csv

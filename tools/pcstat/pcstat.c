@@ -74,6 +74,7 @@ static const struct opt_def opts[] = {
 	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end" },
 	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field" },
 	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD" },
+	{ "verbose", 'v', 'v', NULL, "print each event's raw count, time enabled and running" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
@@ -242,6 +243,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_PER_CORE: cfg->aggr = AGGR_CORE; break;
 		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
 		case OPT_SUMMARY: cfg->summary = true; break;
+		case 'v': cfg->verbose = true; break;
 		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
 		case OPT_LOG_FD:
 			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
@@ -417,7 +419,12 @@ int main(int argc, char **argv)
 	for (int r = 0; r < cfg.run_count; r++) {
 		if (cfg.pre_argv)
 			run_hook_checked("--pre", cfg.pre, cfg.pre_argv, r);
+		if (cfg.verbose && cfg.run_count > 1)
+			fprintf(stderr, "[ pcstat: executing run #%d ... ]\n",
+				r + 1);
 		run_once(&cfg, &cs, &st, &res);
+		if (cfg.verbose && !cfg.interval_ms)
+			print_verbose(&cfg, &cs, stderr);
 		if (cfg.post_argv)
 			run_hook_checked("--post", cfg.post, cfg.post_argv, r);
 		status = res.status;

@@ -55,6 +55,7 @@ struct config {
 	bool null_run;		/* -n: no events, elapsed time only */
 	bool no_big_num;	/* --no-big-num: no thousands grouping */
 	bool summary;		/* --summary: totals after -I's intervals */
+	bool verbose;		/* -v: raw counts, enabled, running */
 	bool no_csv_summary;	/* --no-csv-summary: no "summary" field */
 	struct aggr_id *aggr_ids; /* --per-socket etc.: the groups */
 	size_t naggr;

@@ -215,3 +215,20 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	free(ctx);
 	free(rows);
 }
+
+void print_verbose(const struct config *cfg, const struct cset *cs, FILE *f)
+{
+	for (size_t e = 0; e < cs->nev; e++) {
+		struct pc_count sum = { 0 };
+
+		for (size_t u = 0; u < cs->nunits; u++) {
+			sum.value += cs->cur[e * cs->nunits + u].value;
+			sum.enabled += cs->cur[e * cs->nunits + u].enabled;
+			sum.running += cs->cur[e * cs->nunits + u].running;
+		}
+		fprintf(f, "%s: %llu %llu %llu\n", cfg->events.ev[e].name,
+			(unsigned long long)sum.value,
+			(unsigned long long)sum.enabled,
+			(unsigned long long)sum.running);
+	}
+}

@@ -61,4 +61,10 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 		  const struct stats *st, const struct run_result *last,
 		  bool interval, uint64_t ts_ns);
 
+/*
+ * -v: perf's "NAME: VALUE ENABLED RUNNING" line per event, the raw sums
+ * over every unit, unscaled, as perf prints them before the counts.
+ */
+void print_verbose(const struct config *cfg, const struct cset *cs, FILE *f);
+
 #endif
