@@ -62,6 +62,14 @@ int pc_read_long(const char *path, long *out);
    most sz - 1 bytes: 0, or -1 with errno (EIO when empty). */
 int pc_read_small(const char *path, char *buf, size_t sz);
 
+/* event.c, for event-list.c: one event "NAME[:MODS]" of len bytes (see
+   pc_event_parse()), and modifiers applied to attr (0, or the 1-based
+   offset of the first bad one). */
+int pc_event_parse_n(const char *str, size_t len,
+		     struct perf_event_attr *attr, size_t *errpos);
+size_t pc_event_modifiers(const char *mods, size_t len,
+			  struct perf_event_attr *attr);
+
 /* probe.c: can attr's event (type, config, exclude bits) be opened here?
    Opens a disabled copy on the calling thread and closes it; where the
    kernel refuses, user space alone is tried as an unprivileged user
