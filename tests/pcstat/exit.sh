@@ -23,9 +23,20 @@ if have_python; then
 	# SIGINT to pcstat goes to the child; the counts so far are printed.
 	# (Started from python: a shell's background job ignores SIGINT.)
 	"$PYTHON3" -c '
-import signal, subprocess, sys, time
+import os, signal, subprocess, sys, time
 p = subprocess.Popen(sys.argv[1:], stderr=open("err", "w"))
-time.sleep(0.5)
+# SIGINT once pcstat waits for it (its signalfd is open): a fixed 0.5 s
+# was too short at a load of 14, and SIGINT killed it before that.
+for i in range(200):
+    try:
+        fds = os.listdir("/proc/%d/fd" % p.pid)
+        if any("signalfd" in os.readlink("/proc/%d/fd/%s" % (p.pid, f))
+               for f in fds):
+            break
+    except OSError:
+        pass
+    time.sleep(0.05)
+time.sleep(0.2)
 p.send_signal(signal.SIGINT)
 sys.exit(p.wait())' "$PCSTAT" -e task-clock -- sleep 5
 	rc=$?; [ $rc -eq 130 ] && ok "SIGINT forwarded: 130" || fail "SIGINT gave $rc"
