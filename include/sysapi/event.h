@@ -17,11 +17,24 @@
 extern "C" {
 #endif
 
-/* One row of the table of named events (hardware, software). */
+/*
+ * perf's tool events (duration_time, user_time, system_time): no kernel
+ * counter, the tool measures them and reports nanoseconds.  attr.type is
+ * PC_TYPE_TOOL, outside the kernel's types; pc_counter_open() refuses it
+ * (ENOENT), pc_event_available() says yes.
+ */
+#define PC_TYPE_TOOL 0x7ffff001u
+enum pc_tool_event {
+	PC_TOOL_DURATION_TIME = 1,	/* wall-clock time counted */
+	PC_TOOL_USER_TIME,		/* the command's user CPU time */
+	PC_TOOL_SYSTEM_TIME,		/* the command's system CPU time */
+};
+
+/* One row of the table of named events (hardware, software, tool). */
 struct pc_event_desc {
 	const char *name;	/* perf's canonical name: "cycles" */
 	const char *alias;	/* second accepted name, or NULL: "cpu-cycles" */
-	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
+	uint32_t type;		/* PERF_TYPE_HARDWARE, _SOFTWARE or PC_TYPE_TOOL */
 	uint64_t config;
 	const char *help;	/* one line for `pcstat list` */
 };
@@ -44,7 +57,9 @@ const char *const *pc_event_cache_names(void);
  * type, config and the exclude_* bits are set; nothing else (no sampling,
  * no read_format).  NAME is a table name or alias, a hardware cache name,
  * or rHEX; MODS is any of u (user), k (kernel), h (hypervisor), p (precise,
- * up to 3).  As in perf, naming any of u/k/h excludes the others.
+ * up to 3), and perf's G (guest only: exclude_host), H (host only:
+ * exclude_guest), I (exclude_idle), D (pinned), e (exclusive), and P,
+ * S, W (accepted; nothing they mean changes a count).  As in perf, naming any of u/k/h excludes the others.
  *
  * Returns 0, or -1 with errno EINVAL and *errpos (when not NULL) set to the
  * offset in str of the first character that could not be understood.
@@ -81,6 +96,36 @@ struct pc_event_list {
  */
 int pc_event_list_parse(struct pc_event_list *list, const char *str,
 			size_t *errpos);
+
+/*
+ * A resolver for names the static tables do not know: append to *list
+ * (pc_event_list_add()) each event NAME (len bytes, not terminated, no
+ * modifiers) stands for -- a glob may stand for many.  Returns how many
+ * it appended, 0 when it knows no such name, or -1 with errno (EACCES,
+ * ENOMEM, ...).  arg is the resolver's own; pc_tracepoint_resolve()
+ * is one.
+ */
+typedef int (*pc_event_resolve_fn)(void *arg, const char *name, size_t len,
+				   struct pc_event_list *list);
+
+/*
+ * pc_event_list_parse(), asking resolve (when not NULL) about a name the
+ * tables do not know: "sched:sched_switch", "sched:*", "msr/tsc/", each
+ * optionally followed by ":MODS" that apply to every event it stands for.
+ * A resolver's error is returned as -1 with its errno (not EINVAL) and
+ * *errpos at the name.  One resolved event keeps the user's spelling as
+ * its name; a glob's events get the resolver's names.
+ */
+int pc_event_list_parse_with(struct pc_event_list *list, const char *str,
+			     size_t *errpos, pc_event_resolve_fn resolve,
+			     void *arg);
+
+/*
+ * Append one event, outside any group, named name (cut to fit); for
+ * resolvers.  Returns 0, or -1 with errno ENOMEM.
+ */
+int pc_event_list_add(struct pc_event_list *list, const char *name,
+		      const struct perf_event_attr *attr);
 
 /* Free the list's storage; the list is then empty and reusable. */
 void pc_event_list_release(struct pc_event_list *list);

@@ -21,5 +21,7 @@
 #include <sysapi/ring.h>
 #include <sysapi/probe.h>
 #include <sysapi/error.h>
+#include <sysapi/tracepoint.h>
+#include <sysapi/pmu.h>
 
 #endif /* SYSAPI_SYSAPI_H */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <sysapi/perf_counter.h>
+#include <sysapi/event.h>
 #include <sysapi/probe.h>
 #include "base/optsz.h"
 #include "sysapi-internal.h"
@@ -82,6 +83,10 @@ struct pc_counter *pc_counter_open(const struct perf_event_attr *attr,
 
 	if (optsz_copy(&o, sizeof(o), opts) != 0)
 		return NULL;
+	if (attr && attr->type == PC_TYPE_TOOL) {	/* no kernel counter */
+		errno = ENOENT;
+		return NULL;
+	}
 	if (!attr || (o.pid == -1 && o.cpu == -1) ||
 	    (o.leader && o.group)) {
 		errno = EINVAL;

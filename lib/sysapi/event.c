@@ -11,7 +11,6 @@
 #include <strings.h>
 
 #include <sysapi/event.h>
-#include "base/array.h"
 #include "sysapi-internal.h"
 
 #define HW(n, a, c, h) { n, a, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, h }
@@ -38,6 +37,11 @@ static const struct pc_event_desc event_table[] = {
 	SW("alignment-faults", NULL, ALIGNMENT_FAULTS, "unaligned accesses fixed up by the kernel"),
 	SW("emulation-faults", NULL, EMULATION_FAULTS, "instructions emulated by the kernel"),
 	SW("dummy", NULL, DUMMY, "counts nothing; carries side-band records"),
+	SW("bpf-output", NULL, BPF_OUTPUT, "records a BPF program writes (counts none by itself)"),
+	SW("cgroup-switches", NULL, CGROUP_SWITCHES, "switches between tasks of different cgroups"),
+	{ "duration_time", NULL, PC_TYPE_TOOL, PC_TOOL_DURATION_TIME, "wall-clock time counted (ns), measured by the tool" },
+	{ "user_time", NULL, PC_TYPE_TOOL, PC_TOOL_USER_TIME, "the command's user CPU time (ns), from its rusage" },
+	{ "system_time", NULL, PC_TYPE_TOOL, PC_TOOL_SYSTEM_TIME, "the command's system CPU time (ns), from its rusage" },
 	{ NULL, NULL, 0, 0, NULL },
 };
 
@@ -155,14 +159,14 @@ static int event_lookup(const char *name, size_t len, uint32_t *type,
 }
 
 /*
- * Apply modifiers "ukhp" (len bytes at mods) to attr.  Returns 0, or the
+ * Apply modifiers "ukhp" and perf's "GHIDeSPW" (len bytes at mods) to attr.  Returns 0, or the
  * 1-based offset of the first bad character.  As perf's
  * get_event_modifier(): on an attr that already excludes something (a
  * group member with its own ":u" under "{...}:k"), u/k/h add to what it
  * counts rather than start afresh.
  */
-static size_t event_modifiers(const char *mods, size_t len,
-			      struct perf_event_attr *attr)
+size_t pc_event_modifiers(const char *mods, size_t len,
+			  struct perf_event_attr *attr)
 {
 	bool had = attr->exclude_user || attr->exclude_kernel ||
 		   attr->exclude_hv;
@@ -179,6 +183,27 @@ static size_t event_modifiers(const char *mods, size_t len,
 				return i + 1;
 			attr->precise_ip++;
 			break;
+		/* perf's other modifiers (get_event_modifier()) */
+		case 'G':	/* guest only */
+			attr->exclude_host = 1;
+			attr->exclude_guest = 0;
+			break;
+		case 'H':	/* host only */
+			attr->exclude_guest = 1;
+			attr->exclude_host = 0;
+			break;
+		case 'I': attr->exclude_idle = 1; break;
+		case 'D': attr->pinned = 1; break;
+		case 'e': attr->exclusive = 1; break;
+		/* P (the highest precision there is), S (read the group
+		   in each sample) and W (a weak group: members open alone
+		   when the group cannot) change nothing a count depends on
+		   (and S with inherit is EINVAL); accepted as perf stat
+		   accepts them. */
+		case 'P':
+		case 'S':
+		case 'W':
+			break;
 		default:
 			return i + 1;
 		}
@@ -192,8 +217,8 @@ static size_t event_modifiers(const char *mods, size_t len,
 }
 
 /* Parse str[0..len) ("name[:mods]"). */
-static int event_parse_n(const char *str, size_t len,
-			 struct perf_event_attr *attr, size_t *errpos)
+int pc_event_parse_n(const char *str, size_t len,
+		     struct perf_event_attr *attr, size_t *errpos)
 {
 	const char *colon = memchr(str, ':', len);
 	size_t nlen = colon ? (size_t)(colon - str) : len;
@@ -214,7 +239,7 @@ static int event_parse_n(const char *str, size_t len,
 	attr->config = config;
 	if (colon) {
 		bad = len - nlen - 1 == 0 ? 1 :
-			event_modifiers(colon + 1, len - nlen - 1, attr);
+			pc_event_modifiers(colon + 1, len - nlen - 1, attr);
 		if (bad) {
 			if (errpos)
 				*errpos = nlen + bad;
@@ -228,113 +253,7 @@ static int event_parse_n(const char *str, size_t len,
 int pc_event_parse(const char *str, struct perf_event_attr *attr,
 		   size_t *errpos)
 {
-	return event_parse_n(str, strlen(str), attr, errpos);
-}
-
-static int list_push(struct pc_event_list *list, const struct pc_event_spec *ev)
-{
-	if (ARRAY_GROW(list->ev, list->nr + 1, list->alloc) != 0)
-		return -1;
-	list->ev[list->nr++] = *ev;
-	return 0;
-}
-
-int pc_event_list_parse(struct pc_event_list *list, const char *str,
-			size_t *errpos)
-{
-	size_t old_nr = list->nr, pos = 0, len = strlen(str);
-	int old_groups = list->ngroups;
-	int group = -1;
-	size_t group_first = 0;
-
-	if (len == 0)
-		goto bad;
-	while (pos <= len) {
-		struct pc_event_spec ev = { .group = -1 };
-		size_t start, end, sub;
-
-		if (str[pos] == '{') {
-			if (group >= 0)
-				goto bad;
-			group = list->ngroups++;
-			group_first = list->nr;
-			pos++;
-		}
-		start = pos;
-		while (pos < len && str[pos] != ',' && str[pos] != '}' &&
-		       str[pos] != '{')
-			pos++;
-		end = pos;
-		if (str[pos] == '{' ||
-		    event_parse_n(str + start, end - start, &ev.attr, &sub)) {
-			pos = str[pos] == '{' ? pos : start + sub;
-			goto bad;
-		}
-		if (end - start < sizeof(ev.name)) {
-			memcpy(ev.name, str + start, end - start);
-			ev.name[end - start] = '\0';
-		} else {	/* "cycles:uuu...": valid, too long to keep */
-			pc_event_name(&ev.attr, ev.name, sizeof(ev.name));
-		}
-		ev.group = group;
-		ev.leader = group >= 0 && list->nr == group_first;
-		if (list_push(list, &ev))
-			goto nomem;
-		if (str[pos] == '}') {
-			if (group < 0)
-				goto bad;
-			pos++;
-			if (str[pos] == ':') {	/* {a,b}:u applies to all */
-				size_t mstart = ++pos;
-
-				while (pos < len && str[pos] != ',')
-					pos++;
-				/* The members keep their own names, as perf
-				   stat shows them ("cycles", not "cycles:u"). */
-				for (size_t i = group_first; i < list->nr; i++) {
-					struct pc_event_spec *e = &list->ev[i];
-
-					sub = event_modifiers(str + mstart,
-							      pos - mstart, &e->attr);
-					if (sub || pos == mstart) {
-						pos = mstart + (sub ? sub - 1 : 0);
-						goto bad;
-					}
-				}
-			}
-			group = -1;
-			if (pos < len && str[pos] != ',')
-				goto bad;
-		}
-		if (pos == len)
-			break;
-		pos++;			/* the comma */
-		if (pos == len)
-			goto bad;	/* trailing comma */
-	}
-	if (group >= 0) {		/* unbalanced '{' */
-		pos = len;
-		goto bad;
-	}
-	return 0;
-bad:
-	list->nr = old_nr;
-	list->ngroups = old_groups;
-	if (errpos)
-		*errpos = pos;
-	errno = EINVAL;
-	return -1;
-nomem:
-	list->nr = old_nr;
-	list->ngroups = old_groups;
-	errno = ENOMEM;
-	return -1;
-}
-
-void pc_event_list_release(struct pc_event_list *list)
-{
-	free(list->ev);
-	memset(list, 0, sizeof(*list));
+	return pc_event_parse_n(str, strlen(str), attr, errpos);
 }
 
 const char *pc_event_name(const struct perf_event_attr *attr, char *buf,
@@ -346,7 +265,8 @@ const char *pc_event_name(const struct perf_event_attr *attr, char *buf,
 	if (sz == 0)
 		return buf;
 	buf[0] = '\0';
-	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_SOFTWARE) {
+	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_SOFTWARE ||
+	    attr->type == PC_TYPE_TOOL) {
 		for (const struct pc_event_desc *d = event_table; d->name; d++)
 			if (d->type == attr->type && d->config == attr->config)
 				name = d->name;
@@ -474,6 +394,8 @@ int pc_event_available(const struct perf_event_attr *attr, int *err)
 		       attr->exclude_hv << 2;
 	int e = 0;
 
+	if (attr->type == PC_TYPE_TOOL)	/* the tool measures it */
+		goto out;
 	pthread_mutex_lock(&avail_lock);
 	for (size_t i = 0; i < avail_nr; i++) {
 		if (avail_cache[i].type == attr->type &&

@@ -22,19 +22,29 @@
 static long legacy_nr = -1;
 static pthread_once_t legacy_once = PTHREAD_ONCE_INIT;
 
-int pc_read_long(const char *path, long *out)
+int pc_read_small(const char *path, char *buf, size_t sz)
 {
-	char buf[32], *end;
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = read(fd, buf, sz - 1);
 	close(fd);
-	if (n <= 0)
+	if (n <= 0) {
+		errno = n < 0 ? errno : EIO;
 		return -1;
+	}
 	buf[n] = '\0';
+	return 0;
+}
+
+int pc_read_long(const char *path, long *out)
+{
+	char buf[32], *end;
+
+	if (pc_read_small(path, buf, sizeof(buf)) < 0)
+		return -1;
 	*out = strtol(buf, &end, 10);
 	return end == buf || (*end != '\n' && *end != '\0') ? -1 : 0;
 }

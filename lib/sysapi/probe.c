@@ -179,23 +179,17 @@ bad:
 int pc_cpus_online(int **cpus)
 {
 	char buf[4096];
-	ssize_t n;
-	int fd = open("/sys/devices/system/cpu/online", O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0) {
+	if (pc_read_small("/sys/devices/system/cpu/online", buf,
+			  sizeof(buf)) < 0) {
+		long c;
+
+		if (errno == EIO)
+			return -1;
 		/* No sysfs: fall back to what the C library counts. */
-		long c = sysconf(_SC_NPROCESSORS_ONLN);
-
+		c = sysconf(_SC_NPROCESSORS_ONLN);
 		snprintf(buf, sizeof(buf), "0-%ld", c > 0 ? c - 1 : 0);
-		return pc_cpulist_parse(buf, cpus, NULL);
 	}
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0) {
-		errno = EIO;
-		return -1;
-	}
-	buf[n] = '\0';
 	return pc_cpulist_parse(buf, cpus, NULL);
 }
 

@@ -58,6 +58,17 @@ void pc_ring_free(struct pc_ring *ring);
    0 and *out, or -1 when absent or not just a number.  (The marker's
    number itself is the public perf_counter_syscall_nr().) */
 int pc_read_long(const char *path, long *out);
+/* marker.c: a small file (sysfs, tracefs) into buf, NUL-terminated, at
+   most sz - 1 bytes: 0, or -1 with errno (EIO when empty). */
+int pc_read_small(const char *path, char *buf, size_t sz);
+
+/* event.c, for event-list.c: one event "NAME[:MODS]" of len bytes (see
+   pc_event_parse()), and modifiers applied to attr (0, or the 1-based
+   offset of the first bad one). */
+int pc_event_parse_n(const char *str, size_t len,
+		     struct perf_event_attr *attr, size_t *errpos);
+size_t pc_event_modifiers(const char *mods, size_t len,
+			  struct perf_event_attr *attr);
 
 /* probe.c: can attr's event (type, config, exclude bits) be opened here?
    Opens a disabled copy on the calling thread and closes it; where the

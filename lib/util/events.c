@@ -6,8 +6,10 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/die.h"
 #include "util/events.h"
@@ -16,7 +18,7 @@
 static void __attribute__((noreturn))
 bad_event(const char *str, size_t pos)
 {
-	size_t len = strlen(str), b = pos > len ? len : pos, e;
+	size_t len = strlen(str), b = pos > len ? len : pos, e, slashes;
 	int depth = 0;
 	struct perf_event_attr attr;
 	const char *colon, *hint;
@@ -29,21 +31,67 @@ bad_event(const char *str, size_t pos)
 			   "(write groups as {a,b},c)", str);
 	while (b > 0 && !strchr(",{}", str[b - 1]))
 		b--;
-	e = b + strcspn(str + b, ",{}");
+	/* to the token's end; a comma between a PMU's slashes is inside */
+	for (e = b, slashes = 0; str[e] && (slashes % 2 || !strchr(",{}", str[e]));
+	     e++)
+		slashes += str[e] == '/';
 	if (e == b)
 		die_status(2, "empty event name in '%s' (remove the extra "
 			   "',' or braces)", str);
 	snprintf(tok, sizeof(tok), "%.*s", (int)(e - b), str + b);
-	colon = strchr(tok, ':');
-	if (colon) {
+	/* The library points past the name when the name was understood. */
+	if (pos > b && pos <= e) {
 		char name[128];
+		size_t n = pos - b;
 
-		snprintf(name, sizeof(name), "%.*s", (int)(colon - tok), tok);
-		if (pc_event_parse(name, &attr, NULL) == 0)
+		while (n > 0 && tok[n - 1] != ':')
+			n--;
+		if (n == 0 && strchr(tok, '/')) {	/* "pmu/terms/MODS" */
+			n = pos - b;
+			while (n > 0 && tok[n - 1] != '/')
+				n--;
 			die_status(2, "bad modifier '%s' in event '%s' (use "
-				   "u, k, h or p, e.g. '%s:u')", colon, tok,
-				   name);
-		snprintf(tok, sizeof(tok), "%s", name);
+				   "u, k, h, p, G, H, I, D, e, S, P or W, e.g. '%.*su')", tok + n, tok,
+				   (int)n, tok);
+		}
+		if (n > 0) {
+			snprintf(name, sizeof(name), "%.*s", (int)(n - 1), tok);
+			die_status(2, "bad modifier '%s' in event '%s' (use "
+				   "u, k, h, p, G, H, I, D, e, S, P or W, e.g. '%s:u')", tok + n - 1,
+				   tok, name[0] ? name : "{a,b}");
+		}
+	}
+	if (strchr(tok, '/')) {
+		char pmu[64], path[128];
+
+		snprintf(pmu, sizeof(pmu), "%.*s", (int)strcspn(tok, "/"), tok);
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s",
+			 pmu);
+		if (access(path, F_OK) < 0 && pc_event_parse(pmu, &attr, NULL) == 0)
+			die_status(2, "bad event '%s': '%s' takes only the terms "
+				   "period=, name= and config=", tok, pmu);
+		if (access(path, F_OK) < 0)
+			die_status(2, "unknown PMU '%s' in '%s' (no %s: this "
+				   "kernel has no such PMU; see 'pcstat list "
+				   "pmu')", pmu, tok, path);
+		die_status(2, "bad event '%s': a term PMU '%s' does not have, "
+			   "or a value too wide (see %s/format and %s/events)",
+			   tok, pmu, path, path);
+	}
+	colon = strchr(tok, ':');
+	/* "sys:event" (a tracepoint) unless what follows is modifiers. */
+	if (colon && (strchr(colon + 1, ':') ||
+		      colon[1 + strspn(colon + 1, "ukhpGHIDeSPW")] != '\0')) {
+		if (strchr(colon + 1, ':'))
+			*strchr(colon + 1, ':') = '\0';
+		die_status(2, "unknown tracepoint '%s' (see 'pcstat list "
+			   "tracepoint')", tok);
+	}
+	if (colon) {
+		*(char *)colon = '\0';
+		if (pc_event_parse(tok, &attr, NULL) == 0)
+			die_status(2, "bad modifier '%s' in event '%s'",
+				   str + b + (colon - tok), tok);
 	}
 	hint = pc_event_suggest(tok);
 	if (hint)
@@ -52,13 +100,39 @@ bad_event(const char *str, size_t pos)
 	die_status(2, "unknown event '%s' (see 'pcstat list')", tok);
 }
 
+/* Names beyond the static tables: pmu/terms/ from sysfs, tracepoints
+   from tracefs. */
+static int resolve_sysfs(void *arg, const char *name, size_t len,
+			 struct pc_event_list *list)
+{
+	(void)arg;
+	if (memchr(name, '/', len))
+		return pc_pmu_resolve(NULL, name, len, list);
+	return pc_tracepoint_resolve(NULL, name, len, list);
+}
+
 void events_add(struct pc_event_list *list, const char *str)
 {
 	size_t pos = 0;
+	int e;
 
 	if (*str == '\0')
 		die_status(2, "empty event list for -e (see 'pcstat list')");
-	if (pc_event_list_parse(list, str, &pos) < 0)
-		bad_event(str, pos);
+	if (pc_event_list_parse_with(list, str, &pos, resolve_sysfs, NULL) == 0)
+		return;
+	e = errno;
+	if (e == EACCES || e == EPERM)
+		die_status(2, "cannot read tracepoint '%.*s' from tracefs: %s "
+			   "(tracefs is root's: run as root, or mount it with "
+			   "a group that may read it)",
+			   (int)strcspn(str + pos, ",{}"), str + pos,
+			   strerror(e));
+	if (e == ENOENT && strchr(str + pos, ':') && pc_tracefs_dir() == NULL)
+		die_status(2, "no tracefs to find tracepoint '%.*s' in "
+			   "(mount -t tracefs nodev /sys/kernel/tracing)",
+			   (int)strcspn(str + pos, ",{}"), str + pos);
+	if (e != EINVAL)
+		die_status(2, "cannot parse events '%s': %s", str, strerror(e));
+	bad_event(str, pos);
 }
 

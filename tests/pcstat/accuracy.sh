@@ -21,7 +21,12 @@ check "page-faults $faults = $n within 1%" within "$faults" $n 1
 # its own getrusage in microseconds).
 "$PCSTAT" -x, -e task-clock -- "$helpers/spin" 400 > spin.out 2> spin.csv
 tc=$(val task-clock spin.csv) ru=$(awk '{ print $1 / 1000 }' spin.out)
-check "task-clock $tc ms vs rusage $ru ms within 2%" within "$tc" "$ru" 2
+# rusage also holds the exec before enable_on_exec starts the count
+# (tearing down the forked image): seen 9 ms of it at a load of 15 on
+# 2 CPUs.  So task-clock may fall short by 2% or 15 ms, never exceed.
+check "task-clock $tc ms vs rusage $ru ms: within 2%, or up to 15 ms short" \
+	awk -v t="$tc" -v r="$ru" 'BEGIN { d = r - t; m = r * 0.02
+		exit !(t <= r + m && (d <= m || d <= 15)) }'
 
 # context-switches of K round trips: each side blocks once per trip
 # waiting for the other, so 2K -- less one when the first ping is

@@ -32,7 +32,7 @@ while read -r name alias kind; do
 	# With a PMU, which hardware events a CPU model has varies: only
 	# instructions must open.
 	case $kind:$pmu:$name in
-	sw:*|*:yes:instructions) want=available ;;
+	sw:*|tool:*|*:yes:instructions) want=available ;;
 	*:no:*) want=unavailable ;;
 	*) want=any ;;
 	esac
@@ -46,6 +46,7 @@ while read -r name alias kind; do
 	fi
 	case $kind in
 	sw) t="Software event" ;; hw) t="Hardware event" ;; cache) t="Hardware cache event" ;;
+	tool) t="Tool event" ;;
 	esac
 	case $line in *"[$t"*) ;; *) fail "'$label' not a $t: $line" ;; esac
 done < names

@@ -28,6 +28,9 @@ check "-r 5 noise $noise% vs single runs $2%" within "$noise" "$2" 5
 cat table.txt
 grep -q 'seconds time elapsed  ( +-' table.txt || grep -q '+- .* seconds time elapsed' table.txt ||
 	fail "no perf-style elapsed line with -r"
-grep -q 'median, .* min, .* max' table.txt || fail "no median/min/max line"
+grep -q '^ # .* median, .* min, .* max seconds of the 3 runs$' table.txt ||
+	fail "no median/min/max line"
+check "-r: perf's 'seconds time elapsed' on one line only" \
+	test "$(grep -c 'seconds time elapsed' table.txt)" -eq 1
 grep -q 'Table of individual measurements' table.txt || fail "--table prints no table"
 done_testing

@@ -291,8 +291,45 @@ static void test_roundtrip(void)
 	CHECK(n == 32, "%zu cache names", n);
 }
 
+/* perf's other modifiers: the attr bit each sets (P, S, W: none). */
+static const struct {
+	const char *in;
+	int host_off, guest_off, idle_off, pinned, exclusive, xk;
+} perf_mods[] = {
+	{ "page-faults:G", 1, 0, 0, 0, 0, 0 },
+	{ "page-faults:H", 0, 1, 0, 0, 0, 0 },
+	{ "page-faults:GH", 0, 1, 0, 0, 0, 0 },	/* the last wins, as in perf */
+	{ "page-faults:I", 0, 0, 1, 0, 0, 0 },
+	{ "page-faults:D", 0, 0, 0, 1, 0, 0 },
+	{ "page-faults:e", 0, 0, 0, 0, 1, 0 },
+	{ "page-faults:P", 0, 0, 0, 0, 0, 0 },
+	{ "page-faults:S", 0, 0, 0, 0, 0, 0 },
+	{ "page-faults:W", 0, 0, 0, 0, 0, 0 },
+	{ "page-faults:uI", 0, 0, 1, 0, 0, 1 },
+};
+
+static void test_perf_modifiers(void)
+{
+	for (size_t i = 0; i < sizeof(perf_mods) / sizeof(*perf_mods); i++) {
+		struct perf_event_attr a;
+		int r = pc_event_parse(perf_mods[i].in, &a, NULL);
+
+		CHECK(r == 0, "'%s' refused", perf_mods[i].in);
+		CHECK(a.exclude_host == perf_mods[i].host_off &&
+		      a.exclude_guest == perf_mods[i].guest_off &&
+		      a.exclude_idle == perf_mods[i].idle_off &&
+		      a.pinned == perf_mods[i].pinned &&
+		      a.exclusive == perf_mods[i].exclusive &&
+		      a.exclude_kernel == perf_mods[i].xk && a.sample_type == 0,
+		      "'%s': host %d guest %d idle %d pinned %d exclusive %d",
+		      perf_mods[i].in, a.exclude_host, a.exclude_guest,
+		      a.exclude_idle, a.pinned, a.exclusive);
+	}
+}
+
 int main(void)
 {
+	test_perf_modifiers();
 	test_good();
 	test_group_modifiers();
 	test_bad();

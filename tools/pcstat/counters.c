@@ -82,7 +82,7 @@ static bool not_supported(int err)
 static void open_failed(const struct config *cfg, const struct unit *u,
 			const struct pc_event_spec *ev, int err)
 {
-	char buf[256];
+	char buf[512];
 	bool task = cfg->tids != NULL;
 
 	pc_strerror(err, &ev->attr, buf, sizeof(buf));
@@ -90,6 +90,34 @@ static void open_failed(const struct config *cfg, const struct unit *u,
 		usage_error("cannot count '%s' on thread %d: %s", ev->name,
 			    (int)u->tid, buf);
 	die("cannot count '%s': %s", ev->name, buf);
+}
+
+/*
+ * A group with a member the machine cannot count is never scheduled, so
+ * perf shows its other members <not counted>: close them on unit u
+ * (supported[] stays set, which makes the row <not counted>).
+ */
+static void drop_broken_groups(struct cset *cs, const struct config *cfg,
+			       size_t u)
+{
+	for (size_t e = 0; e < cs->nev; e++) {
+		const struct pc_event_spec *ev = &cfg->events.ev[e];
+		size_t end = e + 1;
+		bool broken = false;
+
+		if (!cset_grouped(cfg, ev) || !ev->leader ||
+		    cs->counter[e * cs->nunits + u] == NULL)
+			continue;
+		while (end < cs->nev && cfg->events.ev[end].group == ev->group)
+			end++;
+		for (size_t m = e + 1; m < end; m++)
+			broken |= cs->counter[m * cs->nunits + u] == NULL &&
+				  cfg->events.ev[m].attr.type != PC_TYPE_TOOL;
+		for (size_t m = end; broken && m-- > e;) {
+			pc_counter_close(cs->counter[m * cs->nunits + u]);
+			cs->counter[m * cs->nunits + u] = NULL;
+		}
+	}
 }
 
 void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
@@ -111,8 +139,16 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 
 			if (member && leader == NULL)
 				continue;	/* its leader did not open */
+			if (ev->attr.type == PC_TYPE_TOOL) {
+				cs->supported[e] = true;	/* cset_tools() */
+				continue;
+			}
 			/* The 2008 call cannot inherit and counts from open
 			   (before the child's exec): see cset_enable(). */
+			/* Counting, never sampling: a period term
+			   (cpu-clock/period=1000/) would only cost. */
+			attr.sample_period = 0;
+			attr.freq = 0;
 			attr.disabled = !member && !legacy;
 			attr.enable_on_exec = on_exec && !member && !legacy;
 			attr.inherit = !cfg->no_inherit && un->tid >= 0 &&
@@ -134,6 +170,13 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 				}
 				if (!not_supported(err))
 					open_failed(cfg, un, ev, err);
+				/* perf refuses a group it cannot lead */
+				if (grouped && ev->leader)
+					die("the group led by '%s' cannot be "
+					    "counted: '%s' is not supported here "
+					    "(count it outside {...}, or lead "
+					    "the group with another event)",
+					    ev->name, ev->name);
 				continue;
 			}
 			if (grouped && ev->leader)
@@ -141,6 +184,8 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 			cs->counter[e * cs->nunits + u] = c;
 			cs->supported[e] = true;
 		}
+		if (!unit_gone)
+			drop_broken_groups(cs, cfg, u);
 		if (unit_gone) {
 			for (size_t e = 0; e < cs->nev; e++) {
 				pc_counter_close(cs->counter[e * cs->nunits + u]);
@@ -256,4 +301,28 @@ void cset_release(struct cset *cs)
 	free(cs->supported);
 	free(cs->units);
 	memset(cs, 0, sizeof(*cs));
+}
+
+void cset_tools(struct cset *cs, const struct config *cfg, uint64_t elapsed_ns,
+		const struct rusage *ru)
+{
+	for (size_t e = 0; e < cs->nev; e++) {
+		const struct perf_event_attr *a = &cfg->events.ev[e].attr;
+		struct pc_count *c = &cs->cur[e * cs->nunits];
+		uint64_t v = 0;
+
+		if (a->type != PC_TYPE_TOOL)
+			continue;
+		if (a->config == PC_TOOL_DURATION_TIME)
+			v = elapsed_ns;
+		else if (ru && a->config == PC_TOOL_USER_TIME)
+			v = (uint64_t)ru->ru_utime.tv_sec * 1000000000u +
+			    (uint64_t)ru->ru_utime.tv_usec * 1000u;
+		else if (ru && a->config == PC_TOOL_SYSTEM_TIME)
+			v = (uint64_t)ru->ru_stime.tv_sec * 1000000000u +
+			    (uint64_t)ru->ru_stime.tv_usec * 1000u;
+		/* As perf: enabled and running are the value itself, so a
+		   zero prints <not counted>. */
+		*c = (struct pc_count){ .value = v, .enabled = v, .running = v };
+	}
 }

@@ -9,9 +9,13 @@ static const char *const default_events[] = {
 	"cycles", "instructions", "branches", "branch-misses", NULL,
 };
 
-static const char *const detailed_events[] = {
-	"L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads",
-	"LLC-load-misses", NULL,
+/* perf's -d, -dd, -ddd: each level adds its row to the ones before. */
+static const char *const detailed_events[][7] = {
+	{ "L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads",
+	  "LLC-load-misses", NULL },
+	{ "L1-icache-loads", "L1-icache-load-misses", "dTLB-loads",
+	  "dTLB-load-misses", "iTLB-loads", "iTLB-load-misses", NULL },
+	{ "L1-dcache-prefetches", "L1-dcache-prefetch-misses", NULL },
 };
 
 static void add_all(struct pc_event_list *list, const char *const *names)
@@ -26,7 +30,8 @@ void events_add_default(struct pc_event_list *list, bool system_wide)
 	add_all(list, default_events + 1);
 }
 
-void events_add_detailed(struct pc_event_list *list)
+void events_add_detailed(struct pc_event_list *list, int level)
 {
-	add_all(list, detailed_events);
+	for (int l = 0; l < level && l < 3; l++)
+		add_all(list, detailed_events[l]);
 }

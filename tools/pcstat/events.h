@@ -10,8 +10,9 @@
 #include "util/events.h"
 
 
-/* Append perf's default set (cpu-clock for system_wide), and -d's. */
+/* Append perf's default set (cpu-clock for system_wide), and the events
+   of -d levels 1 (-d) to 3 (-ddd), as perf adds them. */
 void events_add_default(struct pc_event_list *list, bool system_wide);
-void events_add_detailed(struct pc_event_list *list);
+void events_add_detailed(struct pc_event_list *list, int level);
 
 #endif

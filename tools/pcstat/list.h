@@ -7,7 +7,11 @@
 
 #include <sysapi/sysapi.h>
 
-/* Print every named event with its type and whether it opens here. */
-void list_events(FILE *f);
+/*
+ * Print every named event with its type and whether it opens here, or
+ * (filter not NULL) one section as perf list FILTER does: hw, sw, cache,
+ * pmu, raw, tracepoint; exits 2 on another filter.
+ */
+void list_events(FILE *f, const char *filter);
 
 #endif

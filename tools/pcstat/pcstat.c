@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <locale.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/words.h"
 #include "util/die.h"
 #include "util/parse.h"
 #include "util/usage.h"
@@ -20,10 +22,17 @@
 #include "openmetrics.h"
 #include "print.h"
 #include "run.h"
+#include "topology.h"
 
 enum {
 	OPT_INTERVAL_COUNT = 256, OPT_TIMEOUT, OPT_PER_THREAD, OPT_TABLE,
 	OPT_APPEND, OPT_LEGACY, OPT_OPENMETRICS,
+	OPT_CONTROL = 300,
+	OPT_JSON_OUTPUT = 310, OPT_ALL_USER, OPT_ALL_KERNEL, OPT_NO_SCALE,
+	OPT_NO_BIG_NUM,
+	OPT_PRE = 320, OPT_POST,
+	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
+	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -45,11 +54,29 @@ static const struct opt_def opts[] = {
 	{ "no-aggr", 'A', 'A', NULL, "with -a/-C, one line per CPU" },
 	{ "per-thread", 0, OPT_PER_THREAD, NULL, "with -p/-t, one line per thread" },
 	{ "no-inherit", 'i', 'i', NULL, "do not count the command's children" },
-	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command" },
+	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command (-1: at --control enable)" },
 	{ "detailed", 'd', 'd', NULL, "add the cache events" },
 	{ "table", 0, OPT_TABLE, NULL, "with -r, show every run and each event's median/min/max" },
 	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)" },
 	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
+	{ "control", 0, OPT_CONTROL, "fifo:CTL[,ACK]", "enable/disable/ping commands from a fifo (or fd:CTL[,ACK])" },
+	{ "json-output", 0, OPT_JSON_OUTPUT, NULL, "same as -j (perf's long name)" },
+	{ "all-user", 0, OPT_ALL_USER, NULL, "count every event in user space only (:u)" },
+	{ "all-kernel", 0, OPT_ALL_KERNEL, NULL, "count every event in the kernel only (:k)" },
+	{ "no-scale", 0, OPT_NO_SCALE, NULL, "do not scale multiplexed counts up to the time enabled" },
+	{ "null", 'n', 'n', NULL, "count no events: time the command only" },
+	{ "big-num", 'B', 'B', NULL, "group thousands as the locale says (the default)" },
+	{ "no-big-num", 0, OPT_NO_BIG_NUM, NULL, "print counts without thousands separators" },
+	{ "pre", 0, OPT_PRE, "CMD", "run CMD (split into words, no shell) before each run" },
+	{ "post", 0, OPT_POST, "CMD", "run CMD (split into words, no shell) after each run" },
+	{ "per-socket", 0, OPT_PER_SOCKET, NULL, "with -a/-C, one line per socket" },
+	{ "per-die", 0, OPT_PER_DIE, NULL, "with -a/-C, one line per die" },
+	{ "per-core", 0, OPT_PER_CORE, NULL, "with -a/-C, one line per core" },
+	{ "per-node", 0, OPT_PER_NODE, NULL, "with -a/-C, one line per NUMA node" },
+	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end" },
+	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field" },
+	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD" },
+	{ "verbose", 'v', 'v', NULL, "print each event's raw count, time enabled and running" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
 
@@ -175,6 +202,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	struct option lopts[NOPTS + 1];
 	char sopts[OPTS_SHORT_SIZE(NOPTS)];
 	const char *out_path = NULL;
+	int log_fd = -1;
 	bool append = false;
 	int c, tmp;
 
@@ -184,7 +212,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		switch (c) {
 		case 'e':
 			if (strcmp(optarg, "list") == 0) {
-				list_events(stdout);
+				list_events(stdout, NULL);
 				exit(0);
 			}
 			events_add(&cfg->events, optarg);
@@ -221,8 +249,36 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'A': cfg->aggr = AGGR_CPU; break;
 		case OPT_PER_THREAD: cfg->aggr = AGGR_THREAD; break;
 		case 'i': cfg->no_inherit = true; break;
-		case 'D': cfg->delay_ms = parse_ms("-D", optarg, 0); break;
-		case 'd': cfg->detailed = true; break;
+		case 'D':
+			if (strcmp(optarg, "-1") == 0)
+				cfg->start_disabled = true;
+			else
+				cfg->delay_ms = parse_ms("-D", optarg, 0);
+			break;
+		case OPT_CONTROL: cfg->control = optarg; break;
+		case OPT_JSON_OUTPUT: cfg->fmt = FMT_JSON; break;
+		case OPT_ALL_USER: cfg->all_user = true; break;
+		case OPT_ALL_KERNEL: cfg->all_kernel = true; break;
+		case OPT_NO_SCALE: cfg->no_scale = true; break;
+		case 'n': cfg->null_run = true; break;
+		case 'B': cfg->no_big_num = false; break;
+		case OPT_NO_BIG_NUM: cfg->no_big_num = true; break;
+		case OPT_PRE: cfg->pre = optarg; break;
+		case OPT_POST: cfg->post = optarg; break;
+		case OPT_PER_SOCKET: cfg->aggr = AGGR_SOCKET; break;
+		case OPT_PER_DIE: cfg->aggr = AGGR_DIE; break;
+		case OPT_PER_CORE: cfg->aggr = AGGR_CORE; break;
+		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
+		case OPT_SUMMARY: cfg->summary = true; break;
+		case 'v': cfg->verbose = true; break;
+		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
+		case OPT_LOG_FD:
+			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
+			    fcntl(log_fd, F_GETFD) < 0)
+				usage_error("--log-fd needs an open file "
+					    "descriptor, not '%s'", optarg);
+			break;
+		case 'd': cfg->detailed++; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
 		case OPT_LEGACY: cfg->legacy = true; break;
@@ -240,11 +296,10 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 
 	if ((cfg->system_wide || cfg->cpus) && cfg->tids)
 		usage_error("-a/-C and -p/-t exclude each other");
+	/* perf: no command and no target counts the whole system until
+	   SIGINT; a command beside a target only times the count. */
 	if (!cfg->argv && !cfg->tids && !cfg->system_wide && !cfg->cpus)
-		usage_error("missing command: pcstat [options] -- command, "
-			    "or -p PID, -t TID, -a, -C LIST");
-	if (cfg->argv && cfg->tids)
-		usage_error("give either a command or -p/-t, not both");
+		cfg->system_wide = true;
 	if (cfg->run_count > 1 && !cfg->argv)
 		usage_error("-r needs a command to repeat");
 	if (cfg->run_count > 1 && cfg->interval_ms)
@@ -265,17 +320,56 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			die("cannot read the online CPUs");
 		cfg->ncpus = (size_t)n;
 	}
+	if (topo_mode(cfg->aggr)) {
+		if (!cfg->cpus)
+			usage_error("%s needs -a or -C (it groups CPUs)",
+				    topo_mode(cfg->aggr)->option);
+		cfg->unit_slot = xcalloc(cfg->ncpus, sizeof(*cfg->unit_slot));
+		cfg->naggr = topo_group(cfg->aggr, cfg->cpus, cfg->ncpus,
+					&cfg->aggr_ids, cfg->unit_slot);
+	}
 	if (cfg->legacy && !pc_probe()->legacy)
 		die_status(2, "--legacy needs a kernel with pctools' "
 			   "perf_counter_open patch (none here: drop --legacy)");
-	if (cfg->events.nr == 0)
+	if ((cfg->pre || cfg->post) && !cfg->argv)
+		usage_error("--pre/--post need a command to run around");
+	free(cfg->pre_argv);
+	free(cfg->post_argv);
+	cfg->pre_argv = cfg->post_argv = NULL;
+	if (cfg->pre && words_split(cfg->pre, &cfg->pre_argv) < 0)
+		usage_error("--pre needs a command, not '%s' (quotes must "
+			    "close)", cfg->pre);
+	if (cfg->post && words_split(cfg->post, &cfg->post_argv) < 0)
+		usage_error("--post needs a command, not '%s' (quotes must "
+			    "close)", cfg->post);
+	if (cfg->null_run && cfg->events.nr)
+		usage_error("-n counts no events: drop -e or -n");
+	if (cfg->all_user && cfg->all_kernel)
+		usage_error("--all-user and --all-kernel exclude each other");
+	if (cfg->events.nr == 0 && !cfg->null_run)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
-	if (cfg->detailed)
-		events_add_detailed(&cfg->events);
+	if (cfg->detailed && !cfg->null_run)
+		events_add_detailed(&cfg->events, cfg->detailed);
+	/* perf's --all-user/--all-kernel: the hypervisor goes too. */
+	for (size_t e = 0; e < cfg->events.nr && (cfg->all_user ||
+						 cfg->all_kernel); e++) {
+		struct perf_event_attr *a = &cfg->events.ev[e].attr;
+
+		a->exclude_kernel = cfg->all_user;
+		a->exclude_user = cfg->all_kernel;
+		a->exclude_hv = 1;
+	}
 	if (cfg->openmetrics)
 		check_openmetrics(cfg);
 
 	cfg->out = stderr;
+	if (out_path && log_fd >= 0)
+		usage_error("-o and --log-fd exclude each other");
+	if (log_fd >= 0 && (cfg->out = fdopen(log_fd, append ? "a" : "w")) == NULL)
+		die_status(2, "cannot write to --log-fd %d: %s", log_fd,
+			   strerror(errno));
+	if (log_fd >= 0)
+		cfg->out_file = true;
 	if (out_path) {
 		time_t t = time(NULL);
 		char date[64];
@@ -309,6 +403,19 @@ static void legacy_notices(const struct config *cfg)
 			 "the members of {...} one by one, not in one read");
 }
 
+/* perf stops at a --pre/--post that fails; say which and exit 1. */
+static void run_hook_checked(const char *opt, const char *cmd,
+			     char *const argv[], int run)
+{
+	int st = run_hook(argv);
+
+	if (st < 0)
+		die("cannot run %s '%s': %s", opt, cmd, strerror(errno));
+	if (st != 0)
+		die("%s '%s' exited %d (run %d): stopping", opt, cmd, st,
+		    run + 1);
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg = { 0 };
@@ -319,14 +426,16 @@ int main(int argc, char **argv)
 
 	set_progname(argv[0]);
 	if (argc > 1 && strcmp(argv[1], "list") == 0) {
-		list_events(stdout);
+		if (argc > 3)
+			usage_error("pcstat list takes one filter at most");
+		list_events(stdout, argc > 2 ? argv[2] : NULL);
 		return 0;
 	}
 	parse_args(&cfg, argc, argv);
 	/* The human layout follows the user's locale, as perf stat's does
 	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
 	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
-	if (cfg.fmt == FMT_STD)
+	if (cfg.fmt == FMT_STD && !cfg.no_big_num)
 		setlocale(LC_NUMERIC, "");
 	cfg.backend = cset_backend(cfg.legacy);
 	if (cfg.backend == PC_BACKEND_LEGACY && !cfg.quiet)
@@ -334,15 +443,31 @@ int main(int argc, char **argv)
 	run_signals_init();
 	stats_init(&st, cfg.events.nr,
 		   cfg.aggr == AGGR_CPU ? cfg.ncpus :
-		   cfg.aggr == AGGR_THREAD ? cfg.ntids : 1,
+		   cfg.aggr == AGGR_THREAD ? cfg.ntids :
+		   cfg.unit_slot ? cfg.naggr : 1,
 		   (unsigned)cfg.run_count);
+	st.unit_slot = cfg.unit_slot;
+	st.no_scale = cfg.no_scale;
 	for (int r = 0; r < cfg.run_count; r++) {
+		if (cfg.pre_argv)
+			run_hook_checked("--pre", cfg.pre, cfg.pre_argv, r);
+		if (cfg.verbose && cfg.run_count > 1)
+			fprintf(stderr, "[ pcstat: executing run #%d ... ]\n",
+				r + 1);
 		run_once(&cfg, &cs, &st, &res);
+		if (cfg.verbose && !cfg.interval_ms)
+			print_verbose(&cfg, &cs, stderr);
+		if (cfg.post_argv)
+			run_hook_checked("--post", cfg.post, cfg.post_argv, r);
 		status = res.status;
-		if (!cfg.interval_ms)
+		/* --summary: the whole run's counts after the intervals,
+		   from the last (cumulative) read; st was their scratch. */
+		if (cfg.interval_ms && cfg.summary)
+			stats_reset(&st);
+		if (!cfg.interval_ms || cfg.summary)
 			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
 		if (res.interrupted || r == cfg.run_count - 1) {
-			if (!cfg.interval_ms && !cfg.quiet)
+			if ((!cfg.interval_ms || cfg.summary) && !cfg.quiet)
 				print_counts(&cfg, &cs, &st, &res, false, 0);
 			cset_release(&cs);
 			break;
@@ -353,6 +478,10 @@ int main(int argc, char **argv)
 	pc_event_list_release(&cfg.events);
 	free(cfg.tids);
 	free(cfg.cpus);
+	free(cfg.pre_argv);
+	free(cfg.post_argv);
+	free(cfg.aggr_ids);
+	free(cfg.unit_slot);
 	if (cfg.out_file && fclose(cfg.out) != 0)
 		die_errno("cannot write the output file");
 	return status;

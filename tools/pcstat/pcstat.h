@@ -11,11 +11,17 @@
 
 #include <sysapi/sysapi.h>
 
+struct aggr_id;
+
 /* How counts of the units (CPUs, threads) are put together. */
 enum aggr_mode {
 	AGGR_GLOBAL,		/* one row per event: the sum */
 	AGGR_CPU,		/* -A: one row per event and CPU */
 	AGGR_THREAD,		/* --per-thread: one row per event and thread */
+	AGGR_SOCKET,		/* --per-socket ... --per-node: one row per */
+	AGGR_DIE,		/* event and group of CPUs (topology.c) */
+	AGGR_CORE,
+	AGGR_NODE,
 };
 
 enum out_format { FMT_STD, FMT_CSV, FMT_JSON };
@@ -37,10 +43,25 @@ struct config {
 	unsigned interval_count;
 	unsigned timeout_ms;
 	unsigned delay_ms;	/* -D */
+	bool start_disabled;	/* -D -1: until --control says enable */
+	const char *control;	/* --control fifo:CTL[,ACK] or fd:... */
 	const char *sep;	/* -x, NULL when not CSV */
 	enum out_format fmt;
 	enum aggr_mode aggr;
-	bool no_inherit, quiet, detailed, table;
+	bool no_inherit, quiet, table;
+	int detailed;		/* -d, -dd, -ddd: perf's levels 1-3 */
+	bool all_user, all_kernel;	/* --all-user, --all-kernel */
+	bool no_scale;		/* --no-scale: counts as read */
+	bool null_run;		/* -n: no events, elapsed time only */
+	bool no_big_num;	/* --no-big-num: no thousands grouping */
+	bool summary;		/* --summary: totals after -I's intervals */
+	bool verbose;		/* -v: raw counts, enabled, running */
+	bool no_csv_summary;	/* --no-csv-summary: no "summary" field */
+	struct aggr_id *aggr_ids; /* --per-socket etc.: the groups */
+	size_t naggr;
+	size_t *unit_slot;	/* the group of each CPU */
+	const char *pre, *post;	/* --pre/--post as given */
+	char **pre_argv, **post_argv;	/* split by words_split() */
 	bool legacy;		/* --legacy: the 2008 call, or exit 2 */
 	enum pc_backend backend; /* what the counters get (cset_backend()) */
 	FILE *out;		/* -o FILE or stderr */
@@ -83,6 +104,12 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec);
 void cset_enable(struct cset *cs, const struct config *cfg);
 void cset_disable(struct cset *cs, const struct config *cfg);
 void cset_read(struct cset *cs, const struct config *cfg);
+/*
+ * Fill the tool events' counts (duration_time, user_time, system_time)
+ * on the first unit: elapsed_ns, and ru's times (none when ru is NULL).
+ */
+void cset_tools(struct cset *cs, const struct config *cfg, uint64_t elapsed_ns,
+		const struct rusage *ru);
 void cset_release(struct cset *cs);
 
 /* The outcome of one measured run (or of one interval). */

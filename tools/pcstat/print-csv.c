@@ -21,7 +21,15 @@ static void csv_row(const struct print_ctx *pc, const struct row *r)
 	if (r->have_ts)
 		fprintf(f, "%6lu.%09lu%s", (unsigned long)(r->ts_ns / 1000000000u),
 			(unsigned long)(r->ts_ns % 1000000000u), sep);
-	if (r->where && r->where->cpu >= 0)
+	else if (pc->cfg->summary && pc->cfg->interval_ms &&
+		 !pc->cfg->no_csv_summary)	/* in the time stamp's place */
+		fprintf(f, "%16s%s", "summary", sep);
+	if (r->aggr) {
+		char id[48];
+
+		topo_label(pc->cfg->aggr, r->aggr, id, sizeof(id));
+		fprintf(f, "%s%s%d%s", id, sep, r->aggr->nr, sep);
+	} else if (r->where && r->where->cpu >= 0)
 		fprintf(f, "CPU%d%s", r->where->cpu, sep);
 	else if (r->where)
 		fprintf(f, "%s-%d%s", r->where->comm, (int)r->where->tid, sep);

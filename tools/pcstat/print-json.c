@@ -15,7 +15,13 @@ static void json_row(const struct print_ctx *pc, const struct row *r)
 		fprintf(f, "\"interval\" : %lu.%09lu, ",
 			(unsigned long)(r->ts_ns / 1000000000u),
 			(unsigned long)(r->ts_ns % 1000000000u));
-	if (r->where && r->where->cpu >= 0) {
+	if (r->aggr) {
+		char id[48];
+
+		topo_label(pc->cfg->aggr, r->aggr, id, sizeof(id));
+		fprintf(f, "\"%s\" : \"%s\", \"aggregate-number\" : %d, ",
+			topo_mode(pc->cfg->aggr)->json_key, id, r->aggr->nr);
+	} else if (r->where && r->where->cpu >= 0) {
 		fprintf(f, "\"cpu\" : \"%d\", ", r->where->cpu);
 	} else if (r->where) {
 		fprintf(f, "\"thread\" : \"");

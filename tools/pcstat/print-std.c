@@ -7,6 +7,19 @@
 /* Metric formats come from metric.c's const table, never from input. */
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
+static void std_aggr(FILE *f, enum aggr_mode mode, const struct aggr_id *id)
+{
+	if (mode == AGGR_CORE)
+		fprintf(f, "S%d-D%d-C%-8d %4d ", id->socket, id->die, id->core,
+			id->nr);
+	else if (mode == AGGR_DIE)
+		fprintf(f, "S%d-D%-8d %4d ", id->socket, id->die, id->nr);
+	else if (mode == AGGR_NODE)
+		fprintf(f, "N%-5d %4d ", id->node, id->nr);
+	else
+		fprintf(f, "S%-5d %4d ", id->socket, id->nr);
+}
+
 static void std_prefix(const struct print_ctx *pc, const struct row *r)
 {
 	FILE *f = pc->f;
@@ -14,7 +27,9 @@ static void std_prefix(const struct print_ctx *pc, const struct row *r)
 	if (r->have_ts)
 		fprintf(f, "%6lu.%09lu ", (unsigned long)(r->ts_ns / 1000000000u),
 			(unsigned long)(r->ts_ns % 1000000000u));
-	if (r->where && r->where->cpu >= 0)
+	if (r->aggr)	/* perf's aggr_printout(): its paddings */
+		std_aggr(f, pc->cfg->aggr, r->aggr);
+	else if (r->where && r->where->cpu >= 0)
 		fprintf(f, "CPU%-7d ", r->where->cpu);
 	else if (r->where)
 		fprintf(f, "%16s-%-8d ", r->where->comm, (int)r->where->tid);
@@ -68,7 +83,14 @@ static void std_interval_header(const struct print_ctx *pc)
 		[AGGR_CPU] = " CPU       ",
 		[AGGR_THREAD] = "             comm-pid     ",
 	};
+	const struct topo_mode *tm = topo_mode(pc->cfg->aggr);
 
+	if (tm) {	/* "#           time socket cpus             counts" */
+		fprintf(pc->f, "#%15s %s cpus%*s %*s events\n", "time",
+			tm->interval_col, STD_COUNTS_LEN + 1, "counts",
+			STD_UNIT_LEN, "unit");
+		return;
+	}
 	fprintf(pc->f, "#%15s%s %*s %*s events\n", "time",
 		aggr_col[pc->cfg->aggr], STD_COUNTS_LEN, "counts", STD_UNIT_LEN,
 		"unit");

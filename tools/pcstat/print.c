@@ -72,7 +72,8 @@ static void print_footer(const struct config *cfg, const struct stats *st,
 {
 	const struct acc *w = &st->wall;
 
-	fprintf(f, "\n");
+	if (st->nev)	/* -n: no rows, no blank line after them */
+		fprintf(f, "\n");
 	if (w->n <= 1) {
 		fprintf(f, " %17.9f seconds time elapsed", w->mean / 1e9);
 		if (last->have_ru) {
@@ -94,9 +95,11 @@ static void print_footer(const struct config *cfg, const struct stats *st,
 			w->mean / 1e9, prec, sd);
 		if (acc_noise_pct(w))
 			fprintf(f, "  ( +-%6.2f%% )", acc_noise_pct(w));
-		/* Ours, on a line of its own so perf's layout stays intact. */
-		fprintf(f, "\n %17.*f median, %.*f min, %.*f max seconds "
-			"time elapsed (%u runs)", prec, acc_median(w) / 1e9,
+		/* Ours, on a comment line of its own so perf's layout stays
+		   intact and a script grepping perf's "seconds time
+		   elapsed" finds one line. */
+		fprintf(f, "\n # %15.*f median, %.*f min, %.*f max seconds "
+			"of the %u runs", prec, acc_median(w) / 1e9,
 			prec, acc_min(w) / 1e9, prec, acc_max(w) / 1e9, w->n);
 	}
 	fprintf(f, "\n\n");
@@ -128,9 +131,11 @@ static void fill_row(struct row *r, const struct config *cfg,
 
 	memset(r, 0, sizeof(*r));
 	r->name = ev->name;
-	r->unit = clock ? "msec" : "";
+	r->unit = clock ? "msec" : ev->attr.type == PC_TYPE_TOOL ? "ns" : "";
 	r->scale = clock ? 1e-6 : 1.0;
-	r->where = cfg->aggr == AGGR_GLOBAL ? NULL : &cs->units[s];
+	r->where = cfg->aggr == AGGR_GLOBAL || cfg->aggr_ids ? NULL
+							      : &cs->units[s];
+	r->aggr = cfg->aggr_ids ? &cfg->aggr_ids[s] : NULL;
 	r->val = rs->val.mean;
 	r->ena = (uint64_t)llround(rs->ena.mean);
 	r->run = (uint64_t)llround(rs->run.mean);
@@ -209,4 +214,21 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	free(order);
 	free(ctx);
 	free(rows);
+}
+
+void print_verbose(const struct config *cfg, const struct cset *cs, FILE *f)
+{
+	for (size_t e = 0; e < cs->nev; e++) {
+		struct pc_count sum = { 0 };
+
+		for (size_t u = 0; u < cs->nunits; u++) {
+			sum.value += cs->cur[e * cs->nunits + u].value;
+			sum.enabled += cs->cur[e * cs->nunits + u].enabled;
+			sum.running += cs->cur[e * cs->nunits + u].running;
+		}
+		fprintf(f, "%s: %llu %llu %llu\n", cfg->events.ev[e].name,
+			(unsigned long long)sum.value,
+			(unsigned long long)sum.enabled,
+			(unsigned long long)sum.running);
+	}
 }

@@ -10,6 +10,7 @@
 #include "metric.h"
 #include "pcstat.h"
 #include "stat.h"
+#include "topology.h"
 
 /* One line of output: an event, on all units or one CPU/thread. */
 struct row {
@@ -17,6 +18,7 @@ struct row {
 	const char *unit;	/* "msec" or "" */
 	double scale;		/* raw count -> shown value (1e-6 for clocks) */
 	const struct unit *where; /* NULL when aggregated */
+	const struct aggr_id *aggr; /* --per-socket etc.: the group, or NULL */
 	bool have_ts;		/* interval mode: ts_ns is the time stamp */
 	uint64_t ts_ns;
 	double val;		/* scaled for multiplexing, raw units */
@@ -58,5 +60,11 @@ extern const struct printer print_std, print_csv, print_json;
 void print_counts(const struct config *cfg, const struct cset *cs,
 		  const struct stats *st, const struct run_result *last,
 		  bool interval, uint64_t ts_ns);
+
+/*
+ * -v: perf's "NAME: VALUE ENABLED RUNNING" line per event, the raw sums
+ * over every unit, unscaled, as perf prints them before the counts.
+ */
+void print_verbose(const struct config *cfg, const struct cset *cs, FILE *f);
 
 #endif

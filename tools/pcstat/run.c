@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,12 +17,14 @@
 #include "util/die.h"
 #include "util/spawn.h"
 #include "util/xmalloc.h"
+#include "control.h"
 #include "openmetrics.h"
 #include "print.h"
 #include "run.h"
 
-/* Delivered only through sigtimedwait(): no handler runs anywhere. */
+/* Delivered only through sigfd: no handler runs anywhere. */
 static sigset_t waitset, oldset;
+static int sigfd = -1;
 
 void run_signals_init(void)
 {
@@ -37,6 +41,11 @@ void run_signals_init(void)
 			sigaddset(&waitset, stops[i]);
 	}
 	sigprocmask(SIG_BLOCK, &waitset, &oldset);
+	/* Read through a signalfd, so that one ppoll() also hears the
+	   --control fifo. */
+	sigfd = signalfd(-1, &waitset, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sigfd < 0)
+		die_errno("cannot create a signalfd");
 }
 
 static uint64_t now_ns(void)
@@ -72,6 +81,9 @@ struct waiter {
 	int status;
 	struct rusage ru;
 	bool interrupted;
+	bool stopped;		/* pcstat itself ended the command */
+	struct control *ctl;	/* --control, heard while waiting */
+	struct cset *cs;
 };
 
 /*
@@ -84,8 +96,9 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 	for (;;) {
 		uint64_t now = now_ns(), left;
 		struct timespec ts;
-		siginfo_t si;
-		int sig;
+		struct signalfd_siginfo si;
+		struct pollfd pfd[2] = { { .fd = sigfd, .events = POLLIN },
+					 { .fd = -1, .events = POLLIN } };
 
 		if (w->child > 0 && !w->child_done &&
 		    wait4(w->child, &w->status, WNOHANG, &w->ru) == w->child)
@@ -102,13 +115,20 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 			left = 100000000u;
 		ts.tv_sec = (time_t)(left / 1000000000u);
 		ts.tv_nsec = (long)(left % 1000000000u);
-		sig = sigtimedwait(&waitset, &si, &ts);
-		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+		pfd[1].fd = w->ctl ? w->ctl->ctl : -1;
+		ppoll(pfd, 2, &ts, NULL);
+		if (w->ctl)
+			control_process(w->ctl, w->cs, w->cfg);
+		while (read(sigfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+			int sig = (int)si.ssi_signo;
+
+			if (sig != SIGINT && sig != SIGTERM && sig != SIGHUP)
+				continue;
 			w->interrupted = true;
 			if (w->child <= 0)
 				return true;
 			/* From the terminal, the child got it too. */
-			if (si.si_code == SI_USER || si.si_code == SI_QUEUE)
+			if (si.ssi_code == SI_USER || si.ssi_code == SI_QUEUE)
 				kill(w->child, sig);
 		}
 	}
@@ -120,6 +140,7 @@ static void stop_child(struct waiter *w)
 		kill(w->child, SIGTERM);
 		if (wait4(w->child, &w->status, 0, &w->ru) == w->child)
 			w->child_done = true;
+		w->stopped = true;
 	}
 }
 
@@ -131,6 +152,7 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 		 struct pc_count *prev, uint64_t ts)
 {
 	cset_read(cs, cfg);
+	cset_tools(cs, cfg, ts, NULL);
 	stats_reset(st);
 	stats_add_run(st, cs, prev, cfg->aggr, cfg->interval_ms * 1e6);
 	if (!cfg->quiet)
@@ -143,28 +165,37 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	      struct run_result *res)
 {
-	struct waiter w = { .cfg = cfg, .child = -1 };
+	struct waiter w = { .cfg = cfg, .child = -1, .cs = cs };
+	struct control ctl;
 	struct spawn wl = { .pid = -1 };
-	bool on_exec = cfg->argv && !cfg->cpus && cfg->delay_ms == 0;
+	/* With -p/-t/-a/-C the command only says how long to count. */
+	bool target = cfg->cpus || cfg->tids;
+	bool on_exec = cfg->argv && !target && cfg->delay_ms == 0 &&
+		       !cfg->start_disabled;
 	struct pc_count *prev = NULL;
-	uint64_t t0, deadline = 0, next = 0, last_tick;
+	uint64_t t0, t_count, deadline = 0, next = 0, last_tick;
 	unsigned nticks = 0;
 	bool done = false;
 
 	memset(res, 0, sizeof(*res));
 	if (cfg->argv) {
 		/* held before exec until its counters exist; the child gets
-		   back the signal mask pcstat blocked for sigtimedwait() */
+		   back the signal mask pcstat blocked for its signalfd */
 		if (spawn_hold(&wl, cfg->argv, &oldset))
 			die_errno("cannot start '%s'", cfg->argv[0]);
 		w.child = wl.pid;
 		if (cfg->backend == PC_BACKEND_LEGACY)
 			spawn_park(&wl);
 	}
-	cset_init(cs, cfg, w.child);
+	cset_init(cs, cfg, target ? -1 : w.child);
 	cset_open(cs, cfg, on_exec);
-	if (!on_exec && cfg->delay_ms == 0)
+	if (!on_exec && cfg->delay_ms == 0 && !cfg->start_disabled)
 		cset_enable(cs, cfg);
+	control_open(&ctl, cfg->control);
+	if (cfg->control)
+		w.ctl = &ctl;
+	if (cfg->start_disabled && !cfg->quiet)
+		fputs("Events disabled\n", stderr);
 	t0 = now_ns();
 	if (cfg->argv) {
 		int e = spawn_release(&wl);
@@ -175,16 +206,21 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 				   cfg->argv[0], strerror(e));
 		}
 	}
-	if (cfg->timeout_ms)
-		deadline = t0 + cfg->timeout_ms * 1000000ull;
 	if (cfg->delay_ms) {
-		uint64_t until = t0 + cfg->delay_ms * 1000000ull;
-
-		done = wait_until(&w, deadline && deadline < until ? deadline
-								  : until);
+		/* perf's messages, on stderr whatever -o says. */
+		if (!cfg->quiet)
+			fputs("Events disabled\n", stderr);
+		done = wait_until(&w, t0 + cfg->delay_ms * 1000000ull);
 		cset_enable(cs, cfg);
+		if (!cfg->quiet)
+			fputs("Events enabled\n", stderr);
 	}
+	/* As perf: elapsed time and --timeout run from the enable (t0,
+	   taken before the command was let go, without -D). */
 	last_tick = now_ns();
+	t_count = cfg->delay_ms ? last_tick : t0;
+	if (cfg->timeout_ms)
+		deadline = t_count + cfg->timeout_ms * 1000000ull;
 	if (cfg->interval_ms) {
 		prev = xcalloc(cs->nev * cs->nunits, sizeof(*prev));
 		next = last_tick + cfg->interval_ms * 1000000ull;
@@ -212,12 +248,17 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 			tick(cfg, cs, st, prev, next - t0);
 			last_tick = next;
 			next += cfg->interval_ms * 1000000ull;
-			if (cfg->interval_count && ++nticks >= cfg->interval_count)
+			if (cfg->interval_count && ++nticks >= cfg->interval_count) {
+				/* As perf: the counting ends, the command
+				   runs on to its end or to --timeout. */
+				if (w.child > 0)
+					wait_until(&w, deadline);
 				break;
+			}
 		}
 	}
 	stop_child(&w);
-	res->wall_ns = (double)(now_ns() - t0);
+	res->wall_ns = (double)(now_ns() - t_count);
 	if (cfg->interval_ms) {
 		/* The last part of an interval, as perf prints it. */
 		if (!(cfg->interval_count && nticks >= cfg->interval_count) &&
@@ -226,14 +267,38 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		free(prev);
 	} else {
 		cset_read(cs, cfg);
+		/* the command's times once it is reaped, as perf takes them */
+		cset_tools(cs, cfg, (uint64_t)res->wall_ns,
+			   w.child_done ? &w.ru : NULL);
 	}
+	control_close(&ctl);
 	res->interrupted = w.interrupted;
 	if (w.child > 0) {
 		/* perf stat's line for a command that a signal ended. */
 		if (w.child_done && WIFSIGNALED(w.status) && !cfg->quiet)
 			psignal(WTERMSIG(w.status), cfg->argv[0]);
-		res->status = exit_status(w.status);
+		/* --timeout ended it: the measurement's end, not the
+		   command's failure (perf exits 0 too). */
+		res->status = w.stopped ? 0 : exit_status(w.status);
 		res->ru = w.ru;
-		res->have_ru = cfg->cpus == NULL;
+		res->have_ru = !target;
 	}
+}
+
+int run_hook(char *const argv[])
+{
+	struct spawn sp = { .pid = -1 };
+	int status, e;
+
+	/* argv as the user split it (words_split()): no shell between */
+	if (spawn_hold(&sp, argv, &oldset))
+		return -1;
+	e = spawn_release(&sp);
+	while (waitpid(sp.pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return exit_status(status);
 }

@@ -19,4 +19,11 @@ void run_signals_init(void);
 void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	      struct run_result *res);
 
+/*
+ * --pre/--post: run argv to its end, with the signal mask pcstat found.
+ * Returns its exit status (128+N for a signal), or -1 with errno when it
+ * cannot be run.
+ */
+int run_hook(char *const argv[]);
+
 #endif

@@ -111,30 +111,35 @@ void stats_add_run(struct stats *st, const struct cset *cs,
 		   const struct pc_count *base, enum aggr_mode aggr,
 		   double wall_ns)
 {
+	/* Sum, then scale, as perf does for aggregates. */
+	struct pc_count *sum = xcalloc(st->nslots, sizeof(*sum));
+
 	for (size_t e = 0; e < cs->nev; e++) {
+		memset(sum, 0, st->nslots * sizeof(*sum));
+		for (size_t u = 0; u < cs->nunits; u++) {
+			size_t i = e * cs->nunits + u;
+			size_t s = aggr == AGGR_GLOBAL ? 0 :
+				   st->unit_slot ? st->unit_slot[u] : u;
+
+			if (s >= st->nslots)
+				continue;
+			sum[s].value += cs->cur[i].value - (base ? base[i].value : 0);
+			sum[s].enabled += cs->cur[i].enabled -
+					  (base ? base[i].enabled : 0);
+			sum[s].running += cs->cur[i].running -
+					  (base ? base[i].running : 0);
+		}
 		for (size_t s = 0; s < st->nslots; s++) {
 			struct row_stat *rs = &st->slot[e * st->nslots + s];
-			/* Sum, then scale, as perf does for aggregates. */
-			struct pc_count sum = { 0 };
-			size_t u0 = aggr == AGGR_GLOBAL ? 0 : s;
-			size_t u1 = aggr == AGGR_GLOBAL ? cs->nunits : s + 1;
 
-			for (size_t u = u0; u < u1; u++) {
-				size_t i = e * cs->nunits + u;
-
-				sum.value += cs->cur[i].value -
-					     (base ? base[i].value : 0);
-				sum.enabled += cs->cur[i].enabled -
-					       (base ? base[i].enabled : 0);
-				sum.running += cs->cur[i].running -
-					       (base ? base[i].running : 0);
-			}
 			/* An integer, as perf_counts_values__scale() keeps it. */
-			acc_add(&rs->val, st->cap,
-				floor(pc_count_scaled(&sum, NULL)));
-			acc_add(&rs->ena, st->cap, (double)sum.enabled);
-			acc_add(&rs->run, st->cap, (double)sum.running);
+			acc_add(&rs->val, st->cap, st->no_scale ?
+				(double)sum[s].value :
+				floor(pc_count_scaled(&sum[s], NULL)));
+			acc_add(&rs->ena, st->cap, (double)sum[s].enabled);
+			acc_add(&rs->run, st->cap, (double)sum[s].running);
 		}
 	}
+	free(sum);
 	acc_add(&st->wall, st->cap, wall_ns);
 }

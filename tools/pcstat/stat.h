@@ -3,6 +3,7 @@
 #ifndef PCSTAT_STAT_H
 #define PCSTAT_STAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -30,6 +31,9 @@ struct stats {
 	unsigned cap;
 	struct row_stat *slot;
 	struct acc wall;
+	bool no_scale;		/* --no-scale: values as read, unscaled */
+	const size_t *unit_slot; /* per unit its slot (--per-socket...), or
+				   NULL: slot = unit (or 0 when global) */
 };
 
 void stats_init(struct stats *st, size_t nev, size_t nslots, unsigned cap);

@@ -1,0 +1,36 @@
+#!/bin/sh
+# A group with a member this machine cannot count ({task-clock,cycles}
+# without a PMU) and a group led by one ({cycles,instructions}): reported
+# as perf reports them.
+. "$top_srcdir/tests/test-subr.sh"
+need perf_event
+
+mask() { sed -e 's/[0-9][0-9.,]*/N/g' -e 's/  */ /g' "$@"; }
+"$PCSTAT" -x, -e cycles -- true 2> pmu.csv
+grep -q 'not supported' pmu.csv || skip "a hardware PMU here: cycles counts"
+
+"$PCSTAT" -x, -e '{task-clock,cycles},page-faults' -- true 2> g.csv
+check "{task-clock,cycles}: task-clock <not counted>" \
+	grep -q '^<not counted>,msec,task-clock,0,' g.csv
+check "{task-clock,cycles}: cycles <not supported>" \
+	grep -q '^<not supported>,,cycles,' g.csv
+check "an event outside the group still counts" \
+	grep -Eq '^[0-9]+,,page-faults,' g.csv
+"$PCSTAT" -x, -e '{cycles,instructions}' -- true 2> lead.txt
+check "{cycles,instructions}: refused, exit 1 ($?)" test $? -eq 1
+check "{cycles,instructions}: names the leader" grep -q "'cycles'" lead.txt
+
+if have perf; then
+	perf stat -x, -e '{task-clock,cycles},page-faults' -- true 2> pg.csv
+	mask g.csv > x; mask pg.csv > y
+	diff -u y x || fail "{task-clock,cycles} CSV: the layout of perf's"
+	"$PCSTAT" -e '{task-clock,cycles}' -- true 2> g.txt
+	perf stat -e '{task-clock,cycles}' -- true 2> pg.txt
+	mask g.txt > x; mask pg.txt > y
+	diff -u y x || fail "{task-clock,cycles} human: the layout of perf's"
+	perf stat -x, -e '{cycles,instructions}' -- true 2> /dev/null
+	check "perf refuses {cycles,instructions} too ($?)" test $? -ne 0
+else
+	without perf "the comparison with perf"
+fi
+done_testing
