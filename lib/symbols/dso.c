@@ -287,6 +287,12 @@ uint64_t dso_inode(const struct dso *d)
 	return d->expect_ino;
 }
 
+const void *dso_image(const struct dso *d, size_t *size)
+{
+	*size = d->image_size;
+	return d->image;
+}
+
 int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr)
 {
 	unsigned i;

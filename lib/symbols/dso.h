@@ -45,6 +45,9 @@ enum sym_cause dso_cause(const struct dso *d);
 /* Shown name (the path given to dso_new). */
 const char *dso_name(const struct dso *d);
 
+/* The image of a dso_new_memory() file (size in *size), else NULL. */
+const void *dso_image(const struct dso *d, size_t *size);
+
 /* The path opened instead of the shown one, or NULL. */
 const char *dso_elf_path(const struct dso *d);
 

@@ -298,6 +298,37 @@ static int resolve_jit(struct symbols *s, struct sym_proc *p, uint64_t ip,
 	return -1;
 }
 
+/*
+ * The process pid (made on first sight) and its mapping that holds ip,
+ * or NULL.  A miss on a live process: it may have mapped code we were
+ * not told of (no MMAP2 records on the legacy backend).  Read its maps
+ * again, backing off exponentially so a stray address cannot make every
+ * lookup read /proc.
+ */
+static const struct map *proc_map_at(struct symbols *s, pid_t pid,
+				     uint64_t ip, struct sym_proc **pp)
+{
+	const struct map *mp;
+	struct sym_proc *p;
+
+	p = proc_find(s, pid);
+	if (!p && !(p = proc_new(s, pid))) {
+		*pp = NULL;
+		return NULL;
+	}
+	*pp = p;
+	mp = maps_find(&p->maps, ip);
+	if (!mp && !p->dead && !(s->opts.flags & SYMBOLS_NO_PROC) &&
+	    ++p->misses >= p->next_reread) {
+		p->misses = 0;
+		if (p->next_reread < REREAD_MAX)
+			p->next_reread *= 2;
+		if (proc_read_maps(s, p) == 0)
+			mp = maps_find(&p->maps, ip);
+	}
+	return mp;
+}
+
 int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
 		    struct sym_result *out)
 {
@@ -311,26 +342,11 @@ int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
 	if (kernel)
 		return resolve_kernel(s, ip, out);
 
-	p = proc_find(s, pid);
-	if (!p && !(p = proc_new(s, pid))) {
+	mp = proc_map_at(s, pid, ip, &p);
+	if (!p) {
 		out->dso = "[unknown]";
 		out->cause = SYM_NO_MAP;
 		return -1;
-	}
-	mp = maps_find(&p->maps, ip);
-	/*
-	 * A miss on a live process: it may have mapped code we were not
-	 * told of (no MMAP2 records on the legacy backend).  Read its maps
-	 * again, backing off exponentially so a stray address cannot make
-	 * every sample read /proc.
-	 */
-	if (!mp && !p->dead && !(s->opts.flags & SYMBOLS_NO_PROC) &&
-	    ++p->misses >= p->next_reread) {
-		p->misses = 0;
-		if (p->next_reread < REREAD_MAX)
-			p->next_reread *= 2;
-		if (proc_read_maps(s, p) == 0)
-			mp = maps_find(&p->maps, ip);
 	}
 	if (!mp || mp->kind == MAPK_ANON) {
 		ret = resolve_jit(s, p, ip, out);
@@ -368,6 +384,49 @@ int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
 	if (out->cause != SYM_OK)
 		unres_count(s, mp->dso, 0, out->cause);
 	return ret;
+}
+
+int symbols_map_lookup(struct symbols *s, pid_t pid, uint64_t addr,
+		       struct sym_map *out)
+{
+	const struct map *mp;
+	struct sym_proc *p;
+	uint64_t vaddr;
+
+	memset(out, 0, sizeof(*out));
+	mp = proc_map_at(s, pid, addr, &p);
+	if (!mp) {
+		errno = p ? ENOENT : ENOMEM;
+		return -1;
+	}
+	out->start = mp->start;
+	out->end = mp->end;
+	out->pgoff = mp->pgoff;
+	if (mp->kind == MAPK_ANON) {
+		out->name = "[jit]";
+		out->cause = SYM_JIT_NO_MAP;
+		return 0;
+	}
+	if (!mp->dso) {
+		out->name = "[vdso]";
+		out->cause = SYM_NO_FILE;
+		return 0;
+	}
+	out->name = dso_name(mp->dso);
+	out->ino = dso_inode(mp->dso);
+	if (dso_load(mp->dso) != 0) {
+		out->cause = dso_cause(mp->dso);
+		return 0;
+	}
+	out->image = dso_image(mp->dso, &out->image_size);
+	if (!out->image)
+		out->elf_path = dso_elf_path(mp->dso) ? dso_elf_path(mp->dso)
+						      : out->name;
+	if (dso_offset_to_vaddr(mp->dso, mp->pgoff, &vaddr) == 0)
+		out->bias = mp->start - vaddr;
+	else
+		out->bias = mp->start - mp->pgoff;
+	return 0;
 }
 
 int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
