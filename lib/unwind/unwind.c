@@ -76,14 +76,10 @@ static const signed char perf_reg_of[] = { -1 };
 #define ABI_OK (~0ull)
 #endif
 
-struct uw_space {
-	pid_t pid;
-	unw_addr_space_t as;
-};
-
 struct unwind {
 	struct symbols *sym;
-	struct hashtab spaces;		/* of struct uw_space, by pid */
+	unw_addr_space_t as;
+	pid_t pid;			/* whose rules its cache holds */
 	struct hashtab files;		/* of struct uw_elf, by path, ino */
 	unsigned gen;
 	uint64_t next_synth;
@@ -105,6 +101,9 @@ struct uw_ctx {
 	unsigned nrecent, next;
 	bool cut;			/* a read fell past the stack copy */
 };
+
+/* The unwinder whose rules a per-thread cache would hold. */
+static __thread const struct unwind *last_user;
 
 bool unwind_available(void)
 {
@@ -338,45 +337,7 @@ static unw_accessors_t accessors = {
 	.get_proc_name = get_proc_name,
 };
 
-/* --- address spaces, one per process ------------------------------------ */
-
-static bool space_eq(const void *item, const void *key)
-{
-	return ((const struct uw_space *)item)->pid == *(const pid_t *)key;
-}
-
-static unw_addr_space_t space_get(struct unwind *u, pid_t pid)
-{
-	size_t h = hash_u64((uint64_t)pid);
-	struct uw_space *sp = hashtab_find(&u->spaces, h, space_eq, &pid);
-
-	if (sp)
-		return sp->as;
-	sp = calloc(1, sizeof(*sp));
-	if (!sp)
-		return NULL;
-	sp->pid = pid;
-	sp->as = unw_create_addr_space(&accessors, 0);
-	if (!sp->as || hashtab_add(&u->spaces, h, sp) != 0) {
-		if (sp->as)
-			unw_destroy_addr_space(sp->as);
-		free(sp);
-		return NULL;
-	}
-	unw_set_caching_policy(sp->as, UNW_CACHE_GLOBAL);
-	return sp->as;
-}
-
-static bool space_drop(void *item, void *arg)
-{
-	struct uw_space *sp = item;
-
-	if (arg && sp->pid != *(pid_t *)arg)
-		return false;
-	unw_destroy_addr_space(sp->as);
-	free(sp);
-	return true;
-}
+/* --- the unwinder ---------------------------------------------------------- */
 
 static bool file_drop(void *item, void *arg)
 {
@@ -400,6 +361,21 @@ struct unwind *unwind_new(struct symbols *s)
 	if (!u)
 		return NULL;
 	u->sym = s;
+	u->as = unw_create_addr_space(&accessors, 0);
+	if (!u->as) {
+		free(u);
+		errno = ENOMEM;
+		return NULL;
+	}
+	/*
+	 * UNW_CACHE_GLOBAL takes a lock around every step, and blocks
+	 * every signal to do so: two sigprocmask calls a frame, most of
+	 * the unwinder's time.  We unwind from one thread; a libunwind
+	 * built without per-thread caches (the default, Debian's) then
+	 * keeps the space's own cache without the lock, and one built with
+	 * them keeps a thread's cache, which space_for() flushes as well.
+	 */
+	unw_set_caching_policy(u->as, UNW_CACHE_PER_THREAD);
 	return u;
 }
 
@@ -407,8 +383,9 @@ void unwind_free(struct unwind *u)
 {
 	if (!u)
 		return;
-	hashtab_remove_if(&u->spaces, space_drop, NULL);
-	hashtab_release(&u->spaces);
+	if (last_user == u)
+		last_user = NULL;
+	unw_destroy_addr_space(u->as);
 	hashtab_remove_if(&u->files, file_drop, NULL);
 	hashtab_release(&u->files);
 	free(u);
@@ -416,7 +393,24 @@ void unwind_free(struct unwind *u)
 
 void unwind_forget(struct unwind *u, pid_t pid)
 {
-	hashtab_remove_if(&u->spaces, space_drop, &pid);
+	if (pid == u->pid)
+		u->pid = 0;	/* the next chain flushes the cache */
+}
+
+/*
+ * The address space, its cache of frame rules flushed unless it holds
+ * pid's: libunwind caches rules by address, and the same address may
+ * hold other code in another process.
+ */
+static unw_addr_space_t space_for(struct unwind *u, pid_t pid)
+{
+	if (pid != u->pid || last_user != u) {
+		unw_flush_cache(u->as, 0, 0);
+		u->st.flushes++;
+		u->pid = pid;
+		last_user = u;
+	}
+	return u->as;
 }
 
 void unwind_gc(struct unwind *u)
@@ -429,7 +423,6 @@ void unwind_stats(const struct unwind *u, struct unwind_stats *st)
 {
 	*st = u->st;
 	st->files = (unsigned)hashtab_count(&u->files);
-	st->spaces = (unsigned)hashtab_count(&u->spaces);
 }
 
 /* --- a chain -------------------------------------------------------------- */
@@ -481,7 +474,7 @@ size_t unwind_user(struct unwind *u, const struct unwind_input *in,
 		goto out;
 	frames[n++] = (struct unwind_frame){ c.reg[REG_IP], true };
 	*stop = UNWIND_BAD_FRAME;
-	as = space_get(u, in->pid);
+	as = space_for(u, in->pid);
 	if (!as || unw_init_remote(&cur, as, &c) != 0)
 		goto out;
 	last_sp = c.sp;

@@ -8,9 +8,11 @@
  * The unwinder knows no system call but reading the mapped ELF files: it
  * learns where they are from a lib/symbols session
  * (symbols_map_lookup()), which the caller keeps fed with the process's
- * mappings.  Each process gets its own libunwind address space, whose
- * cache of frame rules lives until unwind_forget() (exec, exit) -- the
- * same address may hold other code in another process.
+ * mappings.  libunwind's cache of frame rules is kept while chains come
+ * from the same process, and flushed when another process's chain comes,
+ * or on unwind_forget() (exec, exit, new code): the same address may hold
+ * other code in another process.  An unwinder is used from one thread at
+ * a time.
  *
  * Never prints or exits.  Functions that can fail return -1 (or NULL)
  * with errno set.  Built without libunwind, unwind_new() fails with
@@ -70,7 +72,8 @@ struct unwind_input {
 struct unwind_stats {
 	uint64_t chains, frames;
 	uint64_t stops[UNWIND_STOP_MAX];
-	unsigned files, spaces;	/* open ELF files, address spaces */
+	uint64_t flushes;	/* of the cache of frame rules */
+	unsigned files;		/* open ELF files */
 };
 
 #ifdef HAVE_LIBUNWIND

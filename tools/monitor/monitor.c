@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "monitor.h"
+#include "util/callgraph.h"
 #include "util/die.h"
 #include "util/parse.h"
 #include "util/usage.h"
@@ -25,6 +26,8 @@
 #define DEFAULT_EVENT "cycles"
 #define FALLBACK_EVENT "cpu-clock"
 #define RING_PAGES 64
+/* a DWARF sample carries a stack copy: room for some hundreds of them */
+#define RING_PAGES_DWARF 512
 
 struct monitor {
 	pid_t tid;			/* <tid>, or the command's pid */
@@ -36,6 +39,8 @@ struct monitor {
 	enum monitor_format format;
 	enum monitor_space space;
 	unsigned top;
+	enum feed_callgraph callgraph;
+	uint32_t stack_size;
 
 	struct feed *feed;
 	struct feed_info info;
@@ -58,7 +63,7 @@ static void on_signal(int sig)
 
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
-	OPT_TOP,
+	OPT_TOP, OPT_CALL_GRAPH,
 };
 
 /* The options, one table: getopt's and --help's. */
@@ -70,6 +75,8 @@ static const struct opt_def options[] = {
 	{ "user", 'u', 'u', NULL, "user samples only" },
 	{ "samples", 'n', 'n', "N", "stop after N samples" },
 	{ "debug-file", 'd', 'd', "FILE", "read symbols of the target's executable from FILE" },
+	{ "call-chains", 'g', 'g', NULL, "print each sample's call chain (= --call-graph fp)" },
+	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE", "call chains by fp, or dwarf[,SIZE] (stack copy, default 8192)" },
 	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
@@ -119,6 +126,10 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 					    optarg);
 			break;
 		case 'd': m->debug_file = optarg; break;
+		case 'g': m->callgraph = FEED_CG_FP; break;
+		case OPT_CALL_GRAPH:
+			callgraph_parse(optarg, &m->callgraph, &m->stack_size);
+			break;
 		case OPT_RAW: m->format = FORMAT_RAW; break;
 		case OPT_JSON: m->format = FORMAT_JSON; break;
 		case OPT_SUMMARY: m->summary_only = true; break;
@@ -140,6 +151,9 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	}
 	if (m->period_set && m->freq_set)
 		usage_error("-c and -F exclude each other");
+	if (m->legacy && m->callgraph != FEED_CG_NONE)
+		usage_error("--legacy samples IPs only: no call graph (drop "
+			    "-g/--call-graph or --legacy)");
 	if (optind < argc && strcmp(argv[optind - 1], "--") == 0) {
 		m->command = &argv[optind];
 	} else if (optind + 1 == argc) {
@@ -210,7 +224,10 @@ static void open_feed(struct monitor *m)
 		.enable_on_exec = m->command != NULL,
 		.user_fallback = m->space == SPACE_ALL,
 		.no_resolve = m->format == FORMAT_RAW,
-		.ring_pages = RING_PAGES, .sym = m->sym, .failure = &fail));
+		.ring_pages = m->callgraph == FEED_CG_DWARF ? RING_PAGES_DWARF
+							    : RING_PAGES,
+		.sym = m->sym, .failure = &fail,
+		.callgraph = m->callgraph, .stack_size = m->stack_size));
 	if (!m->feed) {
 		int e = errno;
 
@@ -251,6 +268,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.time = fs->raw->time, .pid = fs->raw->pid,
 		.tid = fs->raw->tid, .cpu = fs->raw->cpu,
 		.has_cpu = fs->has_cpu, .ip = fs->raw->ip, .sym = r,
+		.frames = m->callgraph != FEED_CG_NONE ? fs->frames : NULL,
+		.nframes = fs->nframes,
 	};
 
 	if (!want_sample(m, fs->mode == 'k')) {
@@ -376,8 +395,10 @@ int main(int argc, char **argv)
 	m.totals.lost = m.info.lost;
 	m.totals.event = m.event_name;
 	m.totals.target = m.target_name;
+	m.totals.callgraph = m.callgraph;
+	m.totals.stack_size = m.stack_size;
 	summary_print(m.summary_only ? stdout : stderr, m.hist, m.sym,
-		      &m.totals, m.top);
+		      &m.totals, m.top, &m.info);
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0) {
 		/* -n or a signal ended us first: the command goes on alone */
