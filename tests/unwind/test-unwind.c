@@ -22,20 +22,9 @@
 
 #include "symbols/symbols.h"
 #include "unwind/unwind.h"
+#include "../check.h"
 
 #define NOINLINE __attribute__((noinline))
-
-static int failures;
-
-#define CHECK(cond, ...)                                                   \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);        \
-			printf(__VA_ARGS__);                               \
-			putchar('\n');                                     \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
 
 #if defined(__x86_64__) && defined(HAVE_LIBUNWIND)
 
@@ -188,21 +177,15 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	unwind_a(what);
-	if (failures) {
-		printf("%d failure(s)\n", failures);
-		return 1;
-	}
-	printf("all passed\n");
-	return 0;
+	return check_done();
 }
 
 #else
 
 int main(void)
 {
-	printf("SKIP: %s\n", unwind_available() ? "not x86-64"
-			     : "built without libunwind");
-	return 77;
+	SKIP("%s", unwind_available() ? "not x86-64"
+				      : "built without libunwind");
 }
 
 #endif
