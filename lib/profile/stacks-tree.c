@@ -224,3 +224,13 @@ const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 	*n = s->nnode;
 	return s->node;
 }
+
+uint32_t stacks_tree_next(const struct stk_node *nd, uint32_t at)
+{
+	if (nd[at].child != STK_NONE)
+		return nd[at].child;
+	/* up until a node has a next sibling; the root (0) has none */
+	while (at && nd[at].next == STK_NONE)
+		at = nd[at].parent;
+	return at ? nd[at].next : STK_NONE;
+}

@@ -155,4 +155,11 @@ enum stk_tree {
 const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 				   uint32_t func, size_t *n);
 
+/*
+ * The node after at in depth-first order (a node, then its children in
+ * order, then its next sibling), over a tree from stacks_tree(); start
+ * with nd[0].child.  STK_NONE after the last.
+ */
+uint32_t stacks_tree_next(const struct stk_node *nd, uint32_t at);
+
 #endif /* PROFILE_STACKS_H */

@@ -450,6 +450,27 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 	return ret;
 }
 
+int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,
+		     size_t size)
+{
+	const uint8_t *b;
+	size_t i, len;
+
+	for (i = 0; i < s->ndso; i++) {
+		if (strcmp(dso_name(s->dso[i]), dso) != 0)
+			continue;
+		b = dso_build_id(s->dso[i], &len);
+		if (!b)
+			return 0;
+		len = len < size ? len : size;
+		memcpy(id, b, len);
+		return (int)len;
+	}
+	if (dso[0] != '/')
+		return 0;
+	return dso_read_build_id(dso, id, size);
+}
+
 void symbols_stats(const struct symbols *s, struct symbols_stats *st)
 {
 	size_t i;

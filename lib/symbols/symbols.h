@@ -205,6 +205,16 @@ struct sym_map {
 int symbols_map_lookup(struct symbols *s, pid_t pid, uint64_t addr,
 		       struct sym_map *out);
 
+/*
+ * The GNU build-id of dso, a name as struct sym_result gives it: the
+ * session's file of that name when it has one, else the file at that
+ * path.  Writes at most size bytes to id and returns the build-id's
+ * length, 0 when the file has none (or is not a file: "[kernel.kallsyms]"),
+ * or -1 with errno.
+ */
+int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,
+		     size_t size);
+
 /* What could not be resolved, per file and cause. */
 struct sym_unresolved {
 	const char *dso;

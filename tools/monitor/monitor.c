@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "monitor.h"
 #include "util/callgraph.h"
 #include "util/die.h"
+#include "util/exports.h"
 #include "util/parse.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
@@ -41,6 +43,9 @@ struct monitor {
 	unsigned top;
 	enum feed_callgraph callgraph;
 	uint32_t stack_size;
+	struct exports exports;
+	struct stacks *stacks;		/* with exports: every sample's chain */
+	uint64_t start_ns;		/* wall clock, for the exports */
 
 	struct feed *feed;
 	struct feed_info info;
@@ -55,6 +60,14 @@ struct monitor {
 
 static volatile sig_atomic_t interrupted;
 
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -64,6 +77,7 @@ static void on_signal(int sig)
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
 	OPT_TOP, OPT_CALL_GRAPH,
+	OPT_EXPORT,		/* + enum export_format */
 };
 
 /* The options, one table: getopt's and --help's. */
@@ -77,6 +91,7 @@ static const struct opt_def options[] = {
 	{ "debug-file", 'd', 'd', "FILE", "read symbols of the target's executable from FILE" },
 	{ "call-chains", 'g', 'g', NULL, "print each sample's call chain (= --call-graph fp)" },
 	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE", "call chains by fp, or dwarf[,SIZE] (stack copy, default 8192)" },
+	EXPORT_OPT_ROWS(OPT_EXPORT),
 	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
@@ -141,6 +156,9 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			m->period = DEFAULT_PERIOD;
 			break;
 		case OPT_ALL_THREADS: m->all_threads = true; break;
+		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:
+			exports_option(&m->exports, c, OPT_EXPORT, optarg);
+			break;
 		case OPT_LEGACY: m->legacy = true; break;
 		case 'h': usage(); break;
 		case 'V': printf("monitor (%s) %s\n", PACKAGE_NAME,
@@ -154,6 +172,9 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	if (m->legacy && m->callgraph != FEED_CG_NONE)
 		usage_error("--legacy samples IPs only: no call graph (drop "
 			    "-g/--call-graph or --legacy)");
+	if (m->format == FORMAT_RAW && exports_any(&m->exports))
+		usage_error("--raw does not resolve samples: no export (drop "
+			    "--raw)");
 	if (optind < argc && strcmp(argv[optind - 1], "--") == 0) {
 		m->command = &argv[optind];
 	} else if (optind + 1 == argc) {
@@ -282,6 +303,9 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		die("out of memory");
 	if (r && !r->sym)
 		m->totals.unresolved++;
+	if (m->stacks && stacks_add(m->stacks, fs->frames, fs->nframes,
+				    fs->raw->period) != 0)
+		die("out of memory");
 	m->totals.samples++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
 }
@@ -367,6 +391,7 @@ int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
 	struct sigaction sa = { .sa_handler = on_signal };
+	int status = 0;
 	set_progname(argv[0]);
 	parse_options(&m, argc, argv);
 	setup_event(&m);
@@ -383,7 +408,11 @@ int main(int argc, char **argv)
 	 * does not inherit an ignored SIGPIPE.  Where our caller ignores
 	 * it, out_closed() ends the run instead.
 	 */
+	exports_check(&m.exports);
+	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
+		die("out of memory");
 	target_setup(&m);
+	m.start_ns = wall_ns();
 	open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
 		waitpid(m.child.pid, NULL, 0);
@@ -399,6 +428,14 @@ int main(int argc, char **argv)
 	m.totals.stack_size = m.stack_size;
 	summary_print(m.summary_only ? stdout : stderr, m.hist, m.sym,
 		      &m.totals, m.top, &m.info);
+	if (m.stacks) {
+		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
+			.tool = "monitor", .target = m.target_name,
+			.event = m.event_name, .attr = feed_attr(m.feed, 0),
+			.time_ns = m.start_ns,
+			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym));
+		stacks_free(m.stacks);
+	}
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0) {
 		/* -n or a signal ended us first: the command goes on alone */
@@ -408,5 +445,5 @@ int main(int argc, char **argv)
 	symbols_free(m.sym);
 	hist_free(m.hist);
 	fflush(stdout);
-	return 0;
+	return status ? 1 : 0;
 }

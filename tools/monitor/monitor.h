@@ -11,6 +11,7 @@
 
 #include "profile/feed.h"
 #include "profile/hist.h"
+#include "profile/stacks.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
