@@ -394,6 +394,7 @@ int main(int argc, char **argv)
 	int status = 0;
 	set_progname(argv[0]);
 	parse_options(&m, argc, argv);
+	exports_check(&m.exports);
 	setup_event(&m);
 	m.sym = symbols_new(NULL);
 	m.hist = hist_new();
@@ -408,7 +409,6 @@ int main(int argc, char **argv)
 	 * does not inherit an ignored SIGPIPE.  Where our caller ignores
 	 * it, out_closed() ends the run instead.
 	 */
-	exports_check(&m.exports);
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die("out of memory");
 	target_setup(&m);
