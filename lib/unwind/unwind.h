@@ -8,7 +8,9 @@
  * The unwinder knows no system call but reading the mapped ELF files: it
  * learns where they are from a lib/symbols session
  * (symbols_map_lookup()), which the caller keeps fed with the process's
- * mappings.  libunwind's cache of frame rules is kept while chains come
+ * mappings.  What libunwind finds for each code address is kept as a
+ * small rule per process, so that a chain met before is walked without
+ * it.  libunwind's cache of frame rules is kept while chains come
  * from the same process, and flushed when another process's chain comes,
  * or on unwind_forget() (exec, exit, new code): the same address may hold
  * other code in another process.  An unwinder is used from one thread at
@@ -72,7 +74,11 @@ struct unwind_input {
 struct unwind_stats {
 	uint64_t chains, frames;
 	uint64_t stops[UNWIND_STOP_MAX];
-	uint64_t flushes;	/* of the cache of frame rules */
+	uint64_t fast_frames;	/* stepped by a rule learnt before */
+	uint64_t slow_frames;	/* stepped by libunwind */
+	uint64_t probes;	/* libunwind steps spent learning rules */
+	uint64_t flushes;	/* of libunwind's cache */
+	size_t rules;		/* rules kept */
 	unsigned files;		/* open ELF files */
 };
 
@@ -106,8 +112,16 @@ size_t unwind_user(struct unwind *u, const struct unwind_input *in,
    was learnt of its address space. */
 void unwind_forget(struct unwind *u, pid_t pid);
 
-/* Close the files not used since the previous unwind_gc(). */
+/* Close the files not used since the previous unwind_gc(), and drop the
+   rules of processes forgotten since. */
 void unwind_gc(struct unwind *u);
+
+/*
+ * Whether to step frames by the rules learnt from libunwind (the
+ * default) or by libunwind every time: the same chains, the second
+ * slower (for tests and measurements).
+ */
+void unwind_set_rules(struct unwind *u, bool on);
 
 void unwind_stats(const struct unwind *u, struct unwind_stats *st);
 
@@ -139,6 +153,10 @@ static inline void unwind_forget(struct unwind *u, pid_t pid)
 	(void)u; (void)pid;
 }
 static inline void unwind_gc(struct unwind *u) { (void)u; }
+static inline void unwind_set_rules(struct unwind *u, bool on)
+{
+	(void)u; (void)on;
+}
 static inline void unwind_stats(const struct unwind *u,
 				struct unwind_stats *st)
 {

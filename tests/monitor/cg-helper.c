@@ -8,12 +8,19 @@
  *                       one quarter as main -> cg_c -> cg_hot
  *   cg-helper sys MS    make getppid() system calls for MS ms, from
  *                       main -> cg_sys
+ *   cg-helper work N [DEPTH]
+ *                       a fixed amount of work for benchmarks: N rounds
+ *                       of the tree above, under DEPTH frames of
+ *                       cg_deep() (default 0); at exit, writes its own
+ *                       CPU time in microseconds to the file named by
+ *                       $CG_CPU_FILE, if set
  *
  * Prints "ready PID" on stderr first.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +35,7 @@ void cg_a(void);
 void cg_b(void);
 void cg_c(void);
 void cg_sys(void);
+void cg_deep(int depth, long rounds);
 
 /* The accumulator lives on the stack: a leaf function without a frame
    gets no frame pointer from gcc, whatever -mno-omit-leaf-frame-pointer
@@ -69,6 +77,37 @@ NOINLINE void cg_sys(void)
 	sink++;
 }
 
+/* DEPTH frames of its own, then the tree ROUNDS times. */
+NOINLINE void cg_deep(int depth, long rounds)
+{
+	volatile char pad[32];
+
+	pad[0] = (char)depth;
+	if (depth > 0) {
+		cg_deep(depth - 1, rounds);
+	} else {
+		while (rounds-- > 0) {
+			cg_a();
+			cg_c();
+		}
+	}
+	sink += (unsigned long)pad[0];
+}
+
+/* $CG_CPU_FILE gets our CPU time (user + system) in microseconds. */
+static void report_cpu(void)
+{
+	const char *path = getenv("CG_CPU_FILE");
+	struct rusage ru;
+	FILE *f;
+
+	if (!path || getrusage(RUSAGE_SELF, &ru) != 0 || !(f = fopen(path, "w")))
+		return;
+	fprintf(f, "%ld\n", (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000L +
+		   ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+	fclose(f);
+}
+
 static double cpu_ms(void)
 {
 	struct timespec ts;
@@ -83,6 +122,13 @@ int main(int argc, char **argv)
 	double ms = argc > 2 ? atof(argv[2]) : 1000, start;
 	int tree = !strcmp(mode, "tree");
 
+	if (!strcmp(mode, "work")) {
+		fprintf(stderr, "ready %d\n", (int)getpid());
+		cg_deep(argc > 3 ? atoi(argv[3]) : 0,
+			argc > 2 ? atol(argv[2]) : 100);
+		report_cpu();
+		return 0;
+	}
 	if (!tree && strcmp(mode, "sys"))
 		return 2;
 	fprintf(stderr, "ready %d\n", (int)getpid());

@@ -21,14 +21,18 @@ grep -q "^File: cg-helper-fp" top && ok "the program's file first" ||
 	fail "File: line: $(head -1 top)"
 
 # the three functions monitor counts most: the same flat counts in pprof
-awk 'NR > 2 && $2 ~ /%$/ { print $3, $1 }' summary | head -3 > want
+# (the summary groups what has no name as "[unknown]"; the exports name
+# each such place by its file and offset)
+awk 'NR > 2 && $2 ~ /%$/ && $3 !~ /^\[/ { print $3, $1 }' summary |
+	head -3 > want
 n=0
 while read -r fn count; do
 	got=$(awk -v f="$fn" '$6 == f { print $1; exit }' top)
 	[ "$got" = "$count" ] && n=$((n + 1)) ||
 		fail "$fn: pprof flat '$got', monitor $count"
 done < want
-[ $n -eq 3 ] && ok "top 3 functions' samples equal: $(tr '\n' ' ' < want)"
+[ $n -ge 1 ] && [ $n -eq "$(wc -l < want)" ] &&
+	ok "top functions' samples equal: $(tr '\n' ' ' < want)"
 # the call tree made it: main's cumulative count holds cg_hot's
 cum=$(awk '$6 == "main" { print $4 }' top)
 hot=$(summary_count cg_hot)

@@ -120,6 +120,40 @@ static NOINLINE void check_chain(const uint64_t *all, const char *what)
 	CHECK(stop == UNWIND_END, "%s: ended by %s", what,
 	      unwind_stop_name(stop));
 
+	/* libunwind alone, for every frame, finds the same chain; the rules
+	   it taught carry it the second time */
+	{
+		struct unwind_frame again[64];
+		struct unwind_stats st;
+		enum unwind_stop stop2;
+		size_t n2, j, same = 0;
+		const struct unwind_input in = {
+			.pid = getpid(), .abi = PERF_SAMPLE_REGS_ABI_64,
+			.regs_mask = mask, .regs = packed, .nregs = np,
+			.stack = stack, .stack_size = size };
+
+		unwind_set_rules(u, false);
+		n2 = unwind_user(u, &in, again, 64, &stop2);
+		for (j = 0; j < n && j < n2; j++)
+			same += again[j].ip == fr[j].ip &&
+				again[j].exact == fr[j].exact;
+		CHECK(n2 == n && same == n && stop2 == stop,
+		      "%s: libunwind alone: %zu frames, %zu the same", what, n2,
+		      same);
+		unwind_set_rules(u, true);
+		unwind_stats(u, &st);
+		n2 = unwind_user(u, &in, again, 64, &stop2);
+		unwind_stats(u, &st);
+		CHECK(n2 == n, "%s: again: %zu frames", what, n2);
+		printf("%s: %llu frames by rules, %llu by libunwind, %llu "
+		       "probes, %zu rules\n", what,
+		       (unsigned long long)st.fast_frames,
+		       (unsigned long long)st.slow_frames,
+		       (unsigned long long)st.probes, st.rules);
+		CHECK(st.fast_frames >= 2 * (n - 1) - 1,
+		      "%s: the rules carried the chains", what);
+	}
+
 	/* a copy cut short: the chain stops, saying so */
 	n = unwind_user(u, &(struct unwind_input){
 				.pid = getpid(), .abi = PERF_SAMPLE_REGS_ABI_64,
