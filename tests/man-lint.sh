@@ -2,7 +2,7 @@
 # Every manual page is clean under mandoc -Tlint (warnings and worse;
 # "referenced manual not found" depends on what the host has installed).
 . "$top_srcdir/tests/test-subr.sh"
-command -v mandoc >/dev/null 2>&1 || skip "mandoc not installed"
+need mandoc
 for page in "$top_srcdir"/man/*.[1-8]; do
 	mandoc -Tlint -W warning "$page" > lint.out 2>&1
 	grep -v 'outdated mandoc.db' lint.out > lint.err

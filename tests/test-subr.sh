@@ -12,11 +12,19 @@ top_builddir=$(cd "$top_builddir" && pwd)
 top_srcdir=$(cd "$top_srcdir" && pwd)
 helpers="$top_builddir/tests/helpers"
 PCSTAT="$top_builddir/pcstat"
+: "${PYTHON3:=python3}"
 MONITOR="$top_builddir/monitor"
+KERNELTOP="$top_builddir/kerneltop"
 export LC_ALL=C
 
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pctools-test.XXXXXX") || exit 99
-trap 'rm -rf "$tmpdir"' EXIT
+# at_exit COMMAND: run the shell COMMAND when the test ends (last added
+# first), before $tmpdir is removed: stop helpers, tmux servers.
+on_exit=
+at_exit() {
+	on_exit="$1; $on_exit"
+}
+trap 'eval "$on_exit"; rm -rf "$tmpdir"' EXIT
 cd "$tmpdir" || exit 99
 
 test_name=$(basename "$0" .sh)
@@ -63,15 +71,239 @@ within() {
 		exit !(d <= (b < 0 ? -b : b) * p / 100.0) }'
 }
 
-# need_perf_event: skip unless software perf events can be opened here.
-need_perf_event() {
-	"$helpers/can-perf" || skip "perf_event_open unusable here (paranoid level or seccomp)"
+# Prerequisites, as git's test_have_prereq: what a test needs of the
+# machine, each probed once.  `need NAME...` skips the whole test (saying
+# why) without it; `have_NAME` guards a part of a test, and `without NAME
+# WHAT` says in the log which part was not run, so nothing is skipped
+# silently.
+#
+#	perf_event  perf_event_open usable here (paranoid level, seccomp)
+#	perf        Debian's perf, the reference tool, runs here
+#	python      python3 ($PYTHON3), for JSON and signals
+#	strace      strace, to see which system calls and execs happen
+#	binutils    nm, addr2line, objcopy
+#	mandoc      mandoc, to lint the man pages
+#	setpriv     setpriv (util-linux), to become another user
+#	root        running as root
+#	tmux        tmux, to drive a program on a real terminal
+#	kerneltop   kerneltop built (configure builds it only with ncursesw)
+prereq_probe() {
+	case $1 in
+	perf_event) "$helpers/can-perf" ;;
+	perf) command -v perf >/dev/null 2>&1 &&
+		perf stat -e task-clock -x, -- true >/dev/null 2>&1 ;;
+	python) command -v "$PYTHON3" >/dev/null 2>&1 ;;
+	strace) command -v strace >/dev/null 2>&1 ;;
+	binutils) command -v nm >/dev/null 2>&1 &&
+		command -v addr2line >/dev/null 2>&1 &&
+		command -v objcopy >/dev/null 2>&1 ;;
+	mandoc) command -v mandoc >/dev/null 2>&1 ;;
+	setpriv) command -v setpriv >/dev/null 2>&1 ;;
+	root) [ "$(id -u)" -eq 0 ] ;;
+	tmux) command -v tmux >/dev/null 2>&1 ;;
+	kerneltop) [ -x "$KERNELTOP" ] ;;
+	*) echo "test-subr.sh: unknown prerequisite '$1'" >&2; exit 99 ;;
+	esac
 }
 
-# need_perf: skip unless Debian's perf (the reference tool) runs here.
-need_perf() {
-	command -v perf >/dev/null 2>&1 || skip "perf (linux-perf) not installed"
-	perf stat -e task-clock -x, -- true >/dev/null 2>&1 || skip "perf stat does not run here"
+prereq_why() {
+	case $1 in
+	perf_event) echo "perf_event_open unusable here (paranoid level or seccomp)" ;;
+	perf) echo "perf (linux-perf) not installed or perf stat does not run here" ;;
+	python) echo "python3 not installed" ;;
+	strace) echo "strace not installed" ;;
+	binutils) echo "binutils (nm, addr2line, objcopy) missing" ;;
+	mandoc) echo "mandoc not installed" ;;
+	setpriv) echo "setpriv (util-linux) not installed" ;;
+	root) echo "not running as root" ;;
+	tmux) echo "tmux not installed" ;;
+	kerneltop) echo "kerneltop not built (configure found no ncursesw)" ;;
+	esac
+}
+
+# have NAME: true when the machine has NAME (probed once per test).
+have() {
+	eval "prereq_got=\${prereq_$1:-}"
+	if [ -z "$prereq_got" ]; then
+		if prereq_probe "$1"; then prereq_got=yes; else prereq_got=no; fi
+		eval "prereq_$1=$prereq_got"
+	fi
+	[ "$prereq_got" = yes ]
+}
+have_perf() { have perf; }
+have_python() { have python; }
+have_strace() { have strace; }
+
+# need NAME...: skip the test unless the machine has each NAME.
+need() {
+	for prereq in "$@"; do
+		have "$prereq" || skip "$(prereq_why "$prereq")"
+	done
+}
+
+# without NAME WHAT: log that WHAT was not run for want of NAME.
+without() {
+	echo "note: $(prereq_why "$1"): $2 not run"
+}
+
+# spawn_ready CMD...: start CMD in the background and wait (10 s at most)
+# for the "ready PID ..." line the test helpers print on stderr.  Sets
+# $spawned (its pid) and $ready (the words after "ready"); 1 when none
+# came.  The process is killed when the test ends.
+spawn_n=0
+spawn_ready() {
+	local n=0
+	spawn_n=$((spawn_n + 1))
+	: > "$tmpdir/spawn.$spawn_n"
+	"$@" > /dev/null 2> "$tmpdir/spawn.$spawn_n" &
+	spawned=$!
+	at_exit "kill $spawned 2>/dev/null"
+	while ! grep -q '^ready' "$tmpdir/spawn.$spawn_n" && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	ready=$(sed -n 's/^ready //p' "$tmpdir/spawn.$spawn_n" | head -1)
+	[ -n "$ready" ]
+}
+
+# kt_frames FILE: check that FILE is a sequence of kerneltop batch frames
+# (two header lines, a blank line, the column header, rows, a blank line);
+# prints the number of frames, or what is wrong, and fails.
+kt_frames() {
+	awk '
+	function bad(why) { printf "line %d: %s: %s\n", NR, why, $0; err = 1; exit 1 }
+	st == 0 { if ($0 !~ /^kerneltop: [0-9]+ samples\/s /) bad("not a first header line")
+		  n++; st = 1; next }
+	st == 1 { if ($0 !~ /^target: /) bad("not a target line"); st = 2; next }
+	st == 2 { if ($0 != "") bad("no blank line after the header"); st = 3; next }
+	st == 3 { if ($0 !~ /^ *(Overhead|Weight) /) bad("not a column header"); st = 4; next }
+	st == 4 { if ($0 == "") { st = 0; next }
+		  if ($0 !~ /^ *[0-9][0-9.]*%? /) bad("not a row") }
+	END { if (err) exit 1; if (st != 0) { print "truncated frame"; exit 1 }
+	      print n + 0 }' "$1"
+}
+
+# kt_rows FILE [N]: the rows of batch frame N of FILE (default: the last).
+# kt_header FILE [N]: its column header; kt_target FILE [N]: its line 2;
+# kt_head FILE [N]: its line 1.
+kt_part() {
+	awk -v part="$1" -v want="${3:-0}" '
+	/^kerneltop: [0-9]+ samples\/s / && st == 0 { f++; st = 1; h1[f] = $0; next }
+	st == 1 { t[f] = $0; st = 2; next }
+	st == 2 { if ($0 == "") st = 3; next }	# (kt_frames says if not blank)
+	st == 3 { c[f] = $0; st = 4; next }
+	st == 4 { if ($0 == "") st = 0; else r[f] = r[f] $0 "\n" }
+	END { k = want > 0 ? want : f
+	      if (part == "rows") printf "%s", r[k]
+	      else if (part == "header") print c[k]
+	      else if (part == "head") print h1[k]
+	      else print t[k] }' "$2"
+}
+kt_rows() { kt_part rows "$@"; }
+kt_header() { kt_part header "$@"; }
+kt_target() { kt_part target "$@"; }
+kt_head() { kt_part head "$@"; }
+
+# --- a real terminal, driven as tmux's own regress/ tests drive it ---
+# One private tmux server per test (socket kt-PID, no configuration file),
+# killed when the test ends.  Assertions poll the screen with a timeout;
+# fixed sleeps only ever bound a "nothing changes" check.
+
+# tm ARGS...: tmux on the test's private server.
+tm() {
+	tmux -L "kt-$$" -f /dev/null "$@"
+}
+
+# tmux_start NAME WIDTH HEIGHT COMMAND: a detached session NAME running
+# the shell COMMAND in $tmpdir on a WIDTHxHEIGHT terminal.
+tmux_start() {
+	if [ -z "${tmux_server:-}" ]; then
+		tmux_server=kt-$$
+		at_exit 'tm kill-server 2>/dev/null'
+	fi
+	env -u TMUX tmux -L "kt-$$" -f /dev/null new-session -d -s "$1" \
+		-x "$2" -y "$3" -c "$tmpdir" "$4"
+}
+
+# screen NAME: the visible text of NAME's pane, also left in NAME.screen.
+screen() {
+	tm capture-pane -p -t "$1" > "$tmpdir/$1.screen" 2>&1
+	cat "$tmpdir/$1.screen"
+}
+
+# wait_screen NAME ERE [SECS]: poll NAME's pane (every 0.1 s, up to SECS,
+# default 10) until a line matches ERE; 1 on timeout, with the last
+# screen in NAME.screen for the failure message.
+wait_screen() {
+	local n=0 max=$((${3:-10} * 10))
+	while [ $n -lt $max ]; do
+		screen "$1" | grep -Eq -- "$2" && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# wait_screen_not NAME ERE [SECS]: the same, until no line matches.
+wait_screen_not() {
+	local n=0 max=$((${3:-10} * 10))
+	while [ $n -lt $max ]; do
+		screen "$1" | grep -Eq -- "$2" || return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# keys NAME KEY...: type KEYs (tmux key names: Enter, Escape, Tab, Up,
+# NPage, C-c; a word of several characters is typed as it is).
+keys() {
+	local name=$1
+	shift
+	tm send-keys -t "$name" "$@"
+}
+
+# kt_start NAME WIDTH HEIGHT ARGS...: kerneltop ARGS on a terminal of its
+# own.  The pane records `stty -a` in NAME.stty-before and NAME.stty-after,
+# kerneltop's pid in NAME.pid and, once it has exited, its status in
+# NAME.rc and as "rc=N" on the screen; the pane then stays open.  Words
+# in KT_WRAP go before kerneltop (KT_WRAP="env -u TERM").
+kt_start() {
+	local name=$1 w=$2 h=$3 a
+	shift 3
+	{
+		# a handler, not SIG_IGN (which kerneltop would inherit): ^C
+		# must end kerneltop, not this script
+		echo "trap : INT"
+		echo "stty -a > $name.stty-before"
+		printf '%s' "sh -c 'echo \$\$ > $name.pid; exec \"\$@\"' kerneltop"
+		for a in ${KT_WRAP:-} "$KERNELTOP" "$@"; do
+			printf " '%s'" "$(printf '%s' "$a" | sed "s/'/'\\\\''/g")"
+		done
+		echo
+		echo "rc=\$?; stty -a > $name.stty-after; echo \$rc > $name.rc"
+		echo 'printf "\\nrc=%d\\n" $rc; trap "" INT; exec sleep 100000'
+	} > "$tmpdir/$name.sh"
+	rm -f "$tmpdir/$name.pid" "$tmpdir/$name.rc" "$tmpdir/$name.stty-after"
+	tmux_start "$name" "$w" "$h" "sh $name.sh"
+}
+
+# stty_same NAME: NAME.stty-before and NAME.stty-after agree, but for the
+# window size (a test may have resized the terminal meanwhile).
+stty_same() {
+	sed 's/rows [0-9]*; columns [0-9]*;//' "$tmpdir/$1.stty-before" > "$tmpdir/$1.stty-b"
+	sed 's/rows [0-9]*; columns [0-9]*;//' "$tmpdir/$1.stty-after" > "$tmpdir/$1.stty-a" 2>/dev/null &&
+		cmp -s "$tmpdir/$1.stty-b" "$tmpdir/$1.stty-a"
+}
+
+# kt_wait_exit NAME [SECS]: until kerneltop in NAME has exited; its status.
+kt_wait_exit() {
+	local n=0 max=$((${2:-10} * 10))
+	while [ ! -s "$tmpdir/$1.rc" ] && [ $n -lt $max ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	[ -s "$tmpdir/$1.rc" ] && cat "$tmpdir/$1.rc"
 }
 
 # done_testing: end the test with the right status.

@@ -99,9 +99,12 @@ const char *pc_event_name(const struct perf_event_attr *attr, char *buf,
 const char *pc_event_suggest(const char *bad);
 
 /*
- * Can attr be counted on this machine?  Opens it on the calling thread
- * once and caches the answer by (type, config).  Returns 1, or 0 with
- * *err (when not NULL) set to the errno the kernel gave.
+ * Can attr be counted on this machine?  Opens it (disabled) on the
+ * calling thread once and caches the answer by type, config and the
+ * exclude_user/exclude_kernel/exclude_hv bits: "cycles:u" and "cycles"
+ * are asked separately.  Where the kernel refuses it, counting in user
+ * space alone is tried, as an unprivileged user would count.  Returns 1,
+ * or 0 with *err (when not NULL) set to the errno the kernel gave.
  */
 int pc_event_available(const struct perf_event_attr *attr, int *err);
 

@@ -85,67 +85,57 @@ static bool is_c1(uint32_t cp)
 	return cp >= 0x80 && cp <= 0x9f;
 }
 
-size_t esc_visible(char *dst, size_t size, const char *src)
+/*
+ * The one walk over src, unit by unit (an ASCII byte, a UTF-8 sequence or
+ * an invalid byte); json picks the JSON forms of what is not shown as is.
+ */
+static size_t escape(char *dst, size_t size, const char *src, bool json)
 {
 	const unsigned char *s = (const unsigned char *)src;
+	const char *ctl = json ? "\\u00" : "\\x";
 	struct out o = { dst, size, 0, 0, false };
 
 	while (*s) {
 		uint32_t cp;
-		size_t n, i;
+		size_t n = 1, i;
 
 		if (*s < 0x80) {
-			if (*s < 0x20 || *s == 0x7f)
-				put_hex(&o, "\\x", *s);
-			else
+			if (json && (*s == '"' || *s == '\\')) {
+				char esc[2] = { '\\', (char)*s };
+
+				put(&o, esc, 2);
+			} else if (*s < 0x20 || *s == 0x7f) {
+				put_hex(&o, ctl, *s);
+			} else {
 				put(&o, s, 1);
-			s++;
+			}
 		} else if ((n = utf8_seq(s, &cp)) == 0) {
-			put_hex(&o, "\\x", *s++);
-		} else {
-			if (is_c1(cp))
-				for (i = 0; i < n; i++)
-					put_hex(&o, "\\x", s[i]);
+			n = 1;
+			if (json)
+				put(&o, "\\ufffd", 6);
 			else
-				put(&o, s, n);
-			s += n;
+				put_hex(&o, ctl, *s);
+		} else if (is_c1(cp) && json) {
+			put_hex(&o, ctl, (unsigned char)cp);
+		} else if (is_c1(cp)) {
+			for (i = 0; i < n; i++)
+				put_hex(&o, ctl, s[i]);
+		} else {
+			put(&o, s, n);
 		}
+		s += n;
 	}
 	return finish(&o);
 }
 
+size_t esc_visible(char *dst, size_t size, const char *src)
+{
+	return escape(dst, size, src, false);
+}
+
 size_t esc_json(char *dst, size_t size, const char *src)
 {
-	const unsigned char *s = (const unsigned char *)src;
-	struct out o = { dst, size, 0, 0, false };
-
-	while (*s) {
-		uint32_t cp;
-		size_t n;
-
-		if (*s == '"' || *s == '\\') {
-			char esc[2] = { '\\', (char)*s };
-
-			put(&o, esc, 2);
-			s++;
-		} else if (*s < 0x80) {
-			if (*s < 0x20 || *s == 0x7f)
-				put_hex(&o, "\\u00", *s);
-			else
-				put(&o, s, 1);
-			s++;
-		} else if ((n = utf8_seq(s, &cp)) == 0) {
-			put(&o, "\\ufffd", 6);
-			s++;
-		} else {
-			if (is_c1(cp))
-				put_hex(&o, "\\u00", (unsigned char)cp);
-			else
-				put(&o, s, n);
-			s += n;
-		}
-	}
-	return finish(&o);
+	return escape(dst, size, src, true);
 }
 
 size_t esc_xml(char *dst, size_t size, const char *src)

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "base/array.h"
+#include "base/optsz.h"
 #include "profile/comm.h"
 #include "profile/feed.h"
 #include "profile/feed-internal.h"
@@ -303,12 +304,19 @@ static void attrs_setup(struct feed *f, const struct feed_opts *o)
 	}
 }
 
-struct feed *feed_open(const struct feed_opts *o)
+struct feed *feed_open(const struct feed_opts *opts)
 {
+	struct feed_opts copy = { .sz = sizeof(copy) }, *o = &copy;
 	struct feed *f;
 	int rc, saved;
 
-	if (!o || o->sz != sizeof(*o) || !o->attrs || !o->nattrs ||
+	if (!opts) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (optsz_copy(&copy, sizeof(copy), opts) != 0)
+		return NULL;
+	if (!o->attrs || !o->nattrs ||
 	    (!o->sym && (!o->no_resolve || o->callgraph == FEED_CG_DWARF)) ||
 	    (unsigned)o->callgraph > FEED_CG_DWARF ||
 	    o->stack_size % 8 || o->stack_size > FEED_STACK_MAX ||

@@ -97,11 +97,6 @@ uint64_t hist_total(const struct hist *h)
 	return h->total;
 }
 
-size_t hist_count(const struct hist *h)
-{
-	return hashtab_count(&h->items);
-}
-
 static int entry_cmp(const void *a, const void *b)
 {
 	const struct hist_entry *x = a, *y = b;

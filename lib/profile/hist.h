@@ -31,9 +31,6 @@ int hist_add(struct hist *h, const char *sym, const char *dso,
 /* Sum of all weights added. */
 uint64_t hist_total(const struct hist *h);
 
-/* Number of distinct entries. */
-size_t hist_count(const struct hist *h);
-
 /*
  * The entries, largest count first (ties by name), in an array owned by h
  * that stays valid until the next hist_add or hist_free.  *n gets the

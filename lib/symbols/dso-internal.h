@@ -88,4 +88,14 @@ struct dso {
 void dso_build_symtab(struct dso *d);
 const struct dso_sym *dso_sym_find(const struct dso *d, uint64_t a);
 
+/*
+ * debuginfo.c: libdwfl's find_debuginfo callback -- the standard search,
+ * but no debuginfod client (and none of its libraries loaded) unless
+ * DEBUGINFOD_URLS is set.
+ */
+int debuginfo_find(Dwfl_Module *mod, void **userdata, const char *modname,
+		   GElf_Addr base, const char *file_name,
+		   const char *debuglink_file, GElf_Word debuglink_crc,
+		   char **debuginfo_file_name);
+
 #endif

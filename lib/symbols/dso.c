@@ -3,7 +3,7 @@
  * dso.c - an ELF file through libdwfl: symbols from .symtab/.dynsym (or a
  * separate debuginfo file), lines and inlined frames from DWARF, found the
  * standard way (/usr/lib/debug/.build-id, .gnu_debuglink, debuginfod when
- * DEBUGINFOD_URLS is set).  One Dwfl per file, so that each file can be
+ * DEBUGINFOD_URLS is set: debuginfo.c).  One Dwfl per file, so that each file can be
  * dropped on its own when no process maps it any more.
  */
 #include "config.h"
@@ -29,7 +29,7 @@ static char *debuginfo_path;
 
 static const Dwfl_Callbacks dso_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = debuginfo_find,
 	.section_address = dwfl_offline_section_address,
 	.debuginfo_path = &debuginfo_path,
 };

@@ -70,7 +70,7 @@ int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr);
  */
 int dso_lookup(struct dso *d, uint64_t addr, struct sym_result *out);
 
-/* The file's GNU build-id, or NULL.  Valid as long as d. */
+/* The file's GNU build-id (loading it), or NULL.  Valid as long as d. */
 const uint8_t *dso_build_id(struct dso *d, size_t *len);
 
 /* Read the build-id of the ELF file at path into buf (at most 64 bytes).
@@ -85,7 +85,14 @@ void dso_cache_stats(const struct dso *d, uint64_t *lookups, uint64_t *hits,
 int dso_tag(const struct dso *d);
 void dso_set_tag(struct dso *d, int tag);
 
-/* Shared bookkeeping for the session. */
+/*
+ * Reference counts.  A file starts with none; each holder counts one:
+ * every mapping that names it (maps.c takes one per map and drops it
+ * with the map), the registry's own for the vDSO and for files resolved
+ * by path (symbols_resolve_file).  dso_get() and dso_put() return the
+ * new count; dso_put() never frees: a file without references is freed
+ * by the registry's next files_gc() (symbols_gc), or with the session.
+ */
 unsigned dso_get(struct dso *d);
 unsigned dso_put(struct dso *d);
 unsigned dso_refs(const struct dso *d);

@@ -32,7 +32,6 @@ struct jitmap {
 	bool skipping;		/* inside an overlong line */
 	dev_t dev;		/* the file read, to see it replaced */
 	ino_t ino;
-	int exists;
 };
 
 struct jitmap *jitmap_new(const char *path)
@@ -161,11 +160,8 @@ const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off)
 	struct stat st;
 
 	if (!js) {
-		if (stat(jm->path, &st) != 0) {
-			jm->exists = 0;
+		if (stat(jm->path, &st) != 0)
 			return NULL;
-		}
-		jm->exists = 1;
 		if (st.st_size == jm->size_seen && st.st_ino == jm->ino &&
 		    st.st_dev == jm->dev)
 			return NULL;
@@ -177,9 +173,4 @@ const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off)
 	}
 	*off = addr - js->start;
 	return js->name;
-}
-
-int jitmap_exists(const struct jitmap *jm)
-{
-	return jm->exists;
 }

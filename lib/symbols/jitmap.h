@@ -24,7 +24,4 @@ void jitmap_free(struct jitmap *jm);
  */
 const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off);
 
-/* Whether the file existed when last looked at. */
-int jitmap_exists(const struct jitmap *jm);
-
 #endif

@@ -15,51 +15,25 @@
 
 struct ksym {
 	uint64_t addr;
-	const char *name;
-	const char *module;	/* "[kernel.kallsyms]" or "[mod]" */
+	uint32_t name;		/* offset of the name in the pool */
+	uint32_t module;	/* offset of "[kernel.kallsyms]"/"[mod]" */
 };
 
+/*
+ * The text symbols, their names packed in one pool: /proc/kallsyms is
+ * 5 MB of text of which the names of text symbols are about half, so
+ * neither the file nor pointers into it are kept.
+ */
 struct kallsyms {
-	char *buf;		/* the file, names cut in place */
+	char *pool;
+	size_t pool_len, pool_alloc;
 	struct ksym *sym;
-	size_t n;
+	size_t n, alloc;
+	uint32_t last_module;	/* the module of the previous line */
 	bool hidden;
 };
 
 static const char kernel_module[] = "[kernel.kallsyms]";
-
-/* The whole file: /proc files report size 0, so read until EOF. */
-static char *read_all(const char *path, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t cap = 0, n = 0;
-	char *buf = NULL;
-	ssize_t r;
-
-	if (fd < 0)
-		return NULL;
-	for (;;) {
-		/* room for a large read and the terminating NUL */
-		if (ARRAY_GROW(buf, n + 65536 + 1, cap) != 0)
-			goto fail;
-		r = read(fd, buf + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			goto fail;
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-fail:
-	free(buf);
-	close(fd);
-	return NULL;
-}
 
 static int ksym_cmp(const void *a, const void *b)
 {
@@ -85,64 +59,128 @@ static bool is_text(char type)
 	return type == 't' || type == 'T' || type == 'w' || type == 'W';
 }
 
+/* Copy s (len bytes) into the pool; its offset, or -1 with ENOMEM. */
+static int64_t pool_add(struct kallsyms *ks, const char *s, size_t len)
+{
+	size_t off = ks->pool_len;
+
+	if (off + len + 1 > UINT32_MAX) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (ARRAY_GROW(ks->pool, off + len + 1, ks->pool_alloc) != 0)
+		return -1;
+	memcpy(ks->pool + off, s, len);
+	ks->pool[off + len] = '\0';
+	ks->pool_len += len + 1;
+	return (int64_t)off;
+}
+
+/*
+ * One line, "ffffffff81000000 T _stext" or "... t name\t[module]":
+ * keep a text symbol.  Returns 0, or -1 with errno ENOMEM.
+ */
+static int parse_line(struct kallsyms *ks, const char *p, const char *eol,
+		      bool *sorted)
+{
+	const char *name, *tab;
+	int64_t name_off, mod_off;
+	uint64_t addr = 0;
+	int h;
+
+	while ((h = hexval((unsigned char)*p)) >= 0) {
+		addr = addr << 4 | (unsigned)h;
+		p++;
+	}
+	if (eol - p < 4 || p[0] != ' ' || p[2] != ' ' || !is_text(p[1]))
+		return 0;
+	name = p + 3;
+	tab = memchr(name, '\t', (size_t)(eol - name));
+	name_off = pool_add(ks, name, (size_t)((tab ? tab : eol) - name));
+	if (name_off < 0)
+		return -1;
+	mod_off = 0;		/* kernel_module, stored first */
+	if (tab && tab[1] == '[') {
+		size_t len = (size_t)(eol - tab - 1);
+		const char *last = ks->pool + ks->last_module;
+
+		/* a module's symbols come together: intern by the last */
+		if (ks->last_module && strlen(last) == len &&
+		    memcmp(last, tab + 1, len) == 0) {
+			mod_off = ks->last_module;
+		} else {
+			mod_off = pool_add(ks, tab + 1, len);
+			if (mod_off < 0)
+				return -1;
+			ks->last_module = (uint32_t)mod_off;
+		}
+	}
+	if (ARRAY_GROW(ks->sym, ks->n + 1, ks->alloc) != 0)
+		return -1;
+	if (ks->n && addr < ks->sym[ks->n - 1].addr)
+		*sorted = false;
+	if (addr)
+		ks->hidden = false;
+	ks->sym[ks->n++] = (struct ksym){ addr, (uint32_t)name_off,
+					  (uint32_t)mod_off };
+	return 0;
+}
+
 struct kallsyms *kallsyms_load(const char *path)
 {
 	struct kallsyms *ks = calloc(1, sizeof(*ks));
-	size_t len, lines = 0, cap;
-	char *p, *end, *eol;
-	bool any_nonzero = false;
+	size_t have = 0;
+	bool sorted = true;
+	char buf[65536];
+	int fd = -1;
 
 	if (!ks)
 		return NULL;
-	ks->buf = read_all(path, &len);
-	if (!ks->buf)
+	ks->hidden = true;
+	if (pool_add(ks, kernel_module, sizeof(kernel_module) - 1) < 0)
 		goto fail;
-	end = ks->buf + len;
-	for (p = ks->buf; p < end; p++)
-		lines += *p == '\n';
-	cap = lines + 1;
-	ks->sym = malloc(cap * sizeof(*ks->sym));
-	if (!ks->sym)
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		goto fail;
+	/* /proc files report size 0: read until EOF, a block at a time */
+	for (;;) {
+		ssize_t r = read(fd, buf + have, sizeof(buf) - have);
+		char *p = buf, *end, *eol;
 
-	/* "ffffffff81000000 T _stext" or "... t name\t[module]" */
-	for (p = ks->buf; p < end; p = eol + 1) {
-		uint64_t addr = 0;
-		char *name, *mod;
-		int h;
-
-		eol = memchr(p, '\n', (size_t)(end - p));
-		if (!eol)
-			eol = end;
-		*eol = '\0';
-		while ((h = hexval((unsigned char)*p)) >= 0) {
-			addr = addr << 4 | (unsigned)h;
-			p++;
-		}
-		if (p[0] != ' ' || !p[1] || p[2] != ' ')
+		if (r < 0 && errno == EINTR)
 			continue;
-		if (!is_text(p[1]))
-			continue;
-		name = p + 3;
-		mod = strchr(name, '\t');
-		if (mod) {
-			*mod++ = '\0';
-			if (*mod != '[')
-				mod = NULL;
+		if (r < 0)
+			goto fail;
+		end = buf + have + r;
+		while ((eol = memchr(p, '\n', (size_t)(end - p))) ||
+		       (r == 0 && p < end && (eol = end))) {
+			if (parse_line(ks, p, eol, &sorted) != 0)
+				goto fail;
+			p = eol + (eol < end);
 		}
-		if (addr)
-			any_nonzero = true;
-		ks->sym[ks->n++] = (struct ksym){ addr, name,
-					mod ? mod : kernel_module };
+		if (r == 0)
+			break;
+		have = (size_t)(end - p);
+		if (have == sizeof(buf))	/* a line longer than 64 KiB */
+			have = 0;
+		memmove(buf, p, have);
 	}
+	close(fd);
 	if (ks->n == 0) {
 		errno = EINVAL;
 		goto fail;
 	}
-	ks->hidden = !any_nonzero;
-	qsort(ks->sym, ks->n, sizeof(*ks->sym), ksym_cmp);
+	/* the core kernel comes sorted; modules may not */
+	if (!sorted)
+		qsort(ks->sym, ks->n, sizeof(*ks->sym), ksym_cmp);
 	return ks;
 fail:
+	if (fd >= 0) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
+	}
 	kallsyms_free(ks);
 	return NULL;
 }
@@ -154,7 +192,7 @@ void kallsyms_free(struct kallsyms *ks)
 	if (!ks)
 		return;
 	free(ks->sym);
-	free(ks->buf);
+	free(ks->pool);
 	free(ks);
 	errno = saved;
 }
@@ -188,6 +226,6 @@ const char *kallsyms_lookup(const struct kallsyms *ks, uint64_t addr,
 	if (lo == ks->n - 1 && addr - ks->sym[lo].addr >= 4096)
 		return NULL;
 	*off = addr - ks->sym[lo].addr;
-	*module = ks->sym[lo].module;
-	return ks->sym[lo].name;
+	*module = ks->pool + ks->sym[lo].module;
+	return ks->pool + ks->sym[lo].name;
 }

@@ -48,7 +48,8 @@ int maps_insert(struct maps *ms, const struct map *mp)
 		if (tail.dso)
 			dso_get(tail.dso);
 		ms->m[i].end = nm.start;
-		memmove(&ms->m[i + 2], &ms->m[i + 1],
+		/* [head, nm, tail]: what followed moves up by two */
+		memmove(&ms->m[i + 3], &ms->m[i + 1],
 			(ms->n - i - 1) * sizeof(*ms->m));
 		ms->m[i + 1] = nm;
 		ms->m[i + 2] = tail;
@@ -106,7 +107,8 @@ int maps_copy(struct maps *dst, const struct maps *src)
 		errno = ENOMEM;
 		return -1;
 	}
-	memcpy(dst->m, src->m, src->n * sizeof(*src->m));
+	if (src->n)	/* an empty map may have no array at all */
+		memcpy(dst->m, src->m, src->n * sizeof(*src->m));
 	dst->n = src->n;
 	for (i = 0; i < dst->n; i++)
 		if (dst->m[i].dso)

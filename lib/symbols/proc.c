@@ -14,43 +14,108 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "symbols/symbols-internal.h"
+#include "symbols/proc.h"
 
-void proc_free(struct sym_proc *p)
+/* Misses between re-reads of /proc/PID/maps grow to at most this. */
+#define REREAD_MAX 4096
+
+/* --- the table ------------------------------------------------------------ */
+
+void proc_init(struct proc_table *t, struct files *files, const char *root,
+	       unsigned flags)
+{
+	memset(t, 0, sizeof(*t));
+	t->files = files;
+	t->root = root;
+	t->flags = flags;
+}
+
+static size_t pid_hash(pid_t pid)
+{
+	return hash_u64((uint64_t)(unsigned)pid);
+}
+
+static bool pid_eq(const void *item, const void *key)
+{
+	return ((const struct sym_proc *)item)->pid == *(const pid_t *)key;
+}
+
+struct sym_proc *proc_find(struct proc_table *t, pid_t pid)
+{
+	struct sym_proc *p;
+
+	if (t->last && t->last->pid == pid)
+		return t->last;
+	p = hashtab_find(&t->procs, pid_hash(pid), pid_eq, &pid);
+	if (p)
+		t->last = p;
+	return p;
+}
+
+struct sym_proc *proc_get(struct proc_table *t, pid_t pid)
+{
+	struct sym_proc *p = proc_find(t, pid);
+
+	if (p)
+		return p;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->pid = pid;
+	p->next_reread = 1;
+	if (hashtab_add(&t->procs, pid_hash(pid), p) != 0) {
+		free(p);
+		return NULL;
+	}
+	return t->last = p;
+}
+
+void proc_walk(struct proc_table *t, void (*fn)(struct sym_proc *p, void *arg),
+	       void *arg)
+{
+	struct sym_proc *p;
+	size_t i = 0;
+
+	while ((p = hashtab_next(&t->procs, &i)))
+		fn(p, arg);
+}
+
+static void proc_free(struct sym_proc *p)
 {
 	maps_release(&p->maps);
 	jitmap_free(p->jit);
 	free(p);
 }
 
-/* --- processes ------------------------------------------------------------- */
-
-struct sym_proc *proc_find(struct symbols *s, pid_t pid)
+static bool drop_dead(void *item, void *all)
 {
-	struct sym_proc *p;
+	struct sym_proc *p = item;
 
-	if (s->last_proc && s->last_proc->pid == pid)
-		return s->last_proc;
-	for (p = s->proc[(unsigned)pid % PROC_BUCKETS]; p; p = p->next)
-		if (p->pid == pid)
-			return s->last_proc = p;
-	return NULL;
+	if (!all && !p->dead)
+		return false;
+	proc_free(p);
+	return true;
 }
 
-struct sym_proc *proc_new(struct symbols *s, pid_t pid)
+void proc_gc(struct proc_table *t)
 {
-	struct sym_proc *p = calloc(1, sizeof(*p));
-	unsigned b = (unsigned)pid % PROC_BUCKETS;
-
-	if (!p)
-		return NULL;
-	p->pid = pid;
-	p->next_reread = 1;
-	p->next = s->proc[b];
-	s->proc[b] = p;
-	s->nproc++;
-	return s->last_proc = p;
+	hashtab_remove_if(&t->procs, drop_dead, NULL);
+	t->last = NULL;
 }
+
+void proc_free_all(struct proc_table *t)
+{
+	hashtab_remove_if(&t->procs, drop_dead, t);
+	hashtab_release(&t->procs);
+	t->last = NULL;
+}
+
+size_t proc_count(const struct proc_table *t)
+{
+	return hashtab_count(&t->procs);
+}
+
+/* --- one process ---------------------------------------------------------- */
 
 /* pid is a new image (exec) or a new process (pid reuse): forget the old
    mappings, JIT map and re-read back-off. */
@@ -80,7 +145,7 @@ static bool ends_with(const char *s, const char *tail, size_t *stem)
  * replaced file is read through /proc/PID/map_files (the very inode the
  * process maps) when we may, and is otherwise unusable with that cause.
  */
-static struct dso *proc_mapping_file(struct symbols *s, pid_t pid,
+static struct dso *proc_mapping_file(struct proc_table *t, pid_t pid,
 				     const struct sym_mapping *m)
 {
 	enum sym_cause bad = SYM_OK;
@@ -99,15 +164,15 @@ static struct dso *proc_mapping_file(struct symbols *s, pid_t pid,
 	memcpy(path, m->path, stem);
 	path[stem] = '\0';
 	if (bad == SYM_OK)
-		return symbols_file(s, path, NULL, m->ino, m->build_id,
-				    m->build_id_size);
+		return files_get(t->files, path, NULL, m->ino, m->build_id,
+				 m->build_id_size);
 
 	if ((size_t)snprintf(mf, sizeof(mf), "%s/%d/map_files/%" PRIx64
-			     "-%" PRIx64, s->proc_root, (int)pid, m->start,
+			     "-%" PRIx64, t->root, (int)pid, m->start,
 			     m->start + m->len) < sizeof(mf) &&
-	    !(s->opts.flags & SYMBOLS_NO_PROC) && access(mf, R_OK) == 0) {
-		d = symbols_file(s, path, mf, m->ino, m->build_id,
-				 m->build_id_size);
+	    !(t->flags & SYMBOLS_NO_PROC) && access(mf, R_OK) == 0) {
+		d = files_get(t->files, path, mf, m->ino, m->build_id,
+			      m->build_id_size);
 		/*
 		 * Open it now: map_files/ vanishes with the process, which
 		 * may exit before its first sample is resolved.
@@ -116,7 +181,7 @@ static struct dso *proc_mapping_file(struct symbols *s, pid_t pid,
 			dso_set_cause(d, bad);
 		return d;
 	}
-	d = symbols_file(s, path, "", m->ino, NULL, 0);
+	d = files_get(t->files, path, "", m->ino, NULL, 0);
 	if (d)
 		dso_set_cause(d, bad);
 	return d;
@@ -132,8 +197,8 @@ static enum map_kind mapping_kind(const char *path)
 	return MAPK_FILE;
 }
 
-static int proc_mmap(struct symbols *s, struct sym_proc *p,
-		     const struct sym_mapping *m)
+int proc_mmap(struct proc_table *t, struct sym_proc *p,
+	      const struct sym_mapping *m)
 {
 	struct map mp = { .start = m->start, .end = m->start + m->len,
 			  .pgoff = m->pgoff };
@@ -147,9 +212,9 @@ static int proc_mmap(struct symbols *s, struct sym_proc *p,
 	}
 	mp.kind = mapping_kind(m->path);
 	if (mp.kind == MAPK_VDSO)
-		mp.dso = symbols_vdso(s);
+		mp.dso = files_vdso(t->files);
 	else if (mp.kind == MAPK_FILE)
-		mp.dso = proc_mapping_file(s, p->pid, m);
+		mp.dso = proc_mapping_file(t, p->pid, m);
 	if (mp.kind == MAPK_FILE && !mp.dso)
 		return -1;
 	if (mp.dso)
@@ -185,14 +250,14 @@ int symbols_parse_maps_line(char *line, struct sym_mapping *m)
 	return 0;
 }
 
-int proc_read_maps(struct symbols *s, struct sym_proc *p)
+int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 {
 	char path[4096], *line = NULL;
 	struct sym_mapping m;
 	size_t cap = 0;
 	FILE *f;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%d/maps", s->proc_root,
+	if ((size_t)snprintf(path, sizeof(path), "%s/%d/maps", t->root,
 			     (int)p->pid) >= sizeof(path)) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -204,72 +269,59 @@ int proc_read_maps(struct symbols *s, struct sym_proc *p)
 		return -1;
 	}
 	maps_release(&p->maps);
-	p->maps_read = true;
 	while (getline(&line, &cap, f) > 0) {
 		if (symbols_parse_maps_line(line, &m) != 0 || !m.prot)
 			continue;
 		/* /proc lists every mapping: PROT_EXEC filters for us. */
 		if (!(m.prot & PROT_EXEC))
 			continue;
-		proc_mmap(s, p, &m);
+		proc_mmap(t, p, &m);
 	}
 	free(line);
 	fclose(f);
 	return 0;
 }
 
-int symbols_read_maps(struct symbols *s, pid_t pid)
+int proc_fork(struct proc_table *t, pid_t pid, pid_t ppid)
 {
-	struct sym_proc *p = proc_find(s, pid);
-
-	if (!p && !(p = proc_new(s, pid)))
-		return -1;
-	return proc_read_maps(s, p);
-}
-
-int symbols_mmap(struct symbols *s, pid_t pid, const struct sym_mapping *m)
-{
-	struct sym_proc *p = proc_find(s, pid);
-
-	if (!p && !(p = proc_new(s, pid)))
-		return -1;
-	return proc_mmap(s, p, m);
-}
-
-int symbols_fork(struct symbols *s, pid_t pid, pid_t ppid)
-{
-	struct sym_proc *parent = proc_find(s, ppid), *p;
+	struct sym_proc *parent, *p;
 
 	if (pid == ppid)
 		return 0;	/* a new thread shares its mappings */
-	p = proc_find(s, pid);
-	if (p) {
+	p = proc_find(t, pid);
+	if (p)
 		proc_reset(p);	/* pid reused: a new process */
-	} else if (!(p = proc_new(s, pid))) {
+	else if (!(p = proc_get(t, pid)))
 		return -1;
-	}
+	parent = proc_find(t, ppid);
 	if (parent)
 		return maps_copy(&p->maps, &parent->maps);
 	return 0;
 }
 
-int symbols_exec(struct symbols *s, pid_t pid)
+void proc_exec(struct sym_proc *p)
 {
-	struct sym_proc *p = proc_find(s, pid);
-
-	if (!p && !(p = proc_new(s, pid)))
-		return -1;
+	/* The new image's mappings come next, as MMAP2 records. */
 	proc_reset(p);
-	/* The new image's mappings come next; do not read the old ones. */
-	p->maps_read = true;
-	return 0;
 }
 
-void symbols_exit(struct symbols *s, pid_t pid)
+void proc_exit(struct sym_proc *p)
 {
-	struct sym_proc *p = proc_find(s, pid);
-
-	if (p)
-		p->dead = true;
+	p->dead = true;
 }
 
+const struct map *proc_map_of(struct proc_table *t, struct sym_proc *p,
+			      uint64_t ip)
+{
+	const struct map *mp = maps_find(&p->maps, ip);
+
+	if (!mp && !p->dead && !(t->flags & SYMBOLS_NO_PROC) &&
+	    ++p->misses >= p->next_reread) {
+		p->misses = 0;
+		if (p->next_reread < REREAD_MAX)
+			p->next_reread *= 2;
+		if (proc_read_maps(t, p) == 0)
+			mp = maps_find(&p->maps, ip);
+	}
+	return mp;
+}

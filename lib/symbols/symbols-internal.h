@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * symbols-internal.h - what the files of lib/symbols share: the session,
- * its processes and its table of what could not be resolved.  Private.
+ * symbols-internal.h - the session, as symbols.c (its calls) and
+ * unresolved.c (its table of what could not be resolved) share it.
+ * Private.
  */
 #ifndef SYMBOLS_INTERNAL_H
 #define SYMBOLS_INTERNAL_H
@@ -11,24 +12,10 @@
 #include <sys/types.h>
 
 #include "symbols/dso.h"
-#include "symbols/jitmap.h"
+#include "symbols/files.h"
 #include "symbols/kallsyms.h"
-#include "symbols/maps.h"
+#include "symbols/proc.h"
 #include "symbols/symbols.h"
-
-#define PROC_BUCKETS 1024
-/* Misses between re-reads of /proc/PID/maps grow to at most this. */
-#define REREAD_MAX 4096
-
-struct sym_proc {
-	pid_t pid;
-	bool dead;
-	bool maps_read;		/* /proc/PID/maps read at least once */
-	unsigned misses, next_reread;	/* back-off for re-reading maps */
-	struct maps maps;
-	struct jitmap *jit;
-	struct sym_proc *next;	/* hash chain */
-};
 
 struct unres {
 	char *name;
@@ -37,15 +24,6 @@ struct unres {
 
 /* Fixed rows of the unresolved table for what is not a file. */
 enum { UNRES_UNKNOWN, UNRES_KERNEL, UNRES_JIT, UNRES_FIXED };
-extern const char *const unres_fixed_names[UNRES_FIXED];
-
-struct debug_file {
-	dev_t dev;
-	ino_t ino;
-	char *path;
-	uint8_t id[64];
-	int idlen;
-};
 
 struct symbols {
 	struct symbols_opts opts;
@@ -55,40 +33,22 @@ struct symbols {
 	bool ks_tried;
 	enum sym_cause ks_cause;
 
-	struct dso **dso;		/* every file the session knows */
-	size_t ndso, adso;
-	struct dso *vdso;
-	bool vdso_tried;
+	struct files files;		/* every file the session knows */
+	struct proc_table procs;
 
-	struct sym_proc *proc[PROC_BUCKETS];
-	struct sym_proc *last_proc;
-	unsigned nproc;
-
-	struct debug_file *dbg;
-	size_t ndbg, adbg;
-
-	struct unres *unres;
+	struct unres *unres;		/* UNRES_FIXED rows, then per file */
 	size_t nunres, aunres;
 
 	uint64_t lookups;
 };
 
-/* symbols.c: the files the session knows, by path (and the vDSO). */
-/* ino: the mapping's inode, 0 when unknown; files are shared by path
-   and inode, so a binary replaced under its path is a new file. */
-struct dso *symbols_file(struct symbols *s, const char *path,
-			 const char *elf_path, uint64_t ino,
-			 const uint8_t *build_id, size_t build_id_size);
-struct dso *symbols_vdso(struct symbols *s);
-
-/* unresolved.c: count a sample that could not be fully resolved. */
+/* unresolved.c: the table of what could not be resolved.  unres_init()
+   makes its fixed rows: 0, or -1 with errno ENOMEM. */
+int unres_init(struct symbols *s);
+void unres_release(struct symbols *s);
+/* Count a sample that could not be fully resolved: in d's row, or in
+   the fixed row when d is NULL. */
 void unres_count(struct symbols *s, struct dso *d, int fixed,
 		 enum sym_cause cause);
-
-/* proc.c: the processes, by pid. */
-struct sym_proc *proc_find(struct symbols *s, pid_t pid);
-struct sym_proc *proc_new(struct symbols *s, pid_t pid);
-void proc_free(struct sym_proc *p);
-int proc_read_maps(struct symbols *s, struct sym_proc *p);
 
 #endif

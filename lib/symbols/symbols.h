@@ -95,7 +95,11 @@ struct symbols_opts {
 #define SYMBOLS_OPTS(...) \
 	((struct symbols_opts){ .sz = sizeof(struct symbols_opts), __VA_ARGS__ })
 
-/* A new session (opts may be NULL), or NULL with errno (ENOMEM, EINVAL). */
+/*
+ * A new session (opts may be NULL), or NULL with errno: ENOMEM; EINVAL or
+ * E2BIG for an opts.sz that breaks libbpf's rule (an older, smaller
+ * struct is fine; a larger one must be zero past what we know).
+ */
 struct symbols *symbols_new(const struct symbols_opts *opts);
 
 /* Free the session, its files, processes and caches.  NULL is a no-op. */

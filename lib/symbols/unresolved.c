@@ -12,7 +12,7 @@
 #include "base/array.h"
 #include "symbols/symbols-internal.h"
 
-const char *const unres_fixed_names[UNRES_FIXED] = {
+static const char *const unres_fixed_names[UNRES_FIXED] = {
 	[UNRES_UNKNOWN] = "[unknown]",
 	[UNRES_KERNEL] = "[kernel]",
 	[UNRES_JIT] = "[jit]",
@@ -79,6 +79,33 @@ const char *symbols_cause_advice(enum sym_cause cause)
 }
 
 /* --- unresolved counts ----------------------------------------------------- */
+
+int unres_init(struct symbols *s)
+{
+	size_t i;
+
+	if (ARRAY_GROW(s->unres, UNRES_FIXED, s->aunres) != 0)
+		return -1;
+	memset(s->unres, 0, UNRES_FIXED * sizeof(*s->unres));
+	for (i = 0; i < UNRES_FIXED; i++) {
+		s->unres[i].name = strdup(unres_fixed_names[i]);
+		if (!s->unres[i].name)
+			return -1;
+		s->nunres++;
+	}
+	return 0;
+}
+
+void unres_release(struct symbols *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nunres; i++)
+		free(s->unres[i].name);
+	free(s->unres);
+	s->unres = NULL;
+	s->nunres = s->aunres = 0;
+}
 
 /* The row of name, made on first use: a file freed by symbols_gc() and
    opened again keeps its row, so the table grows with distinct names only. */

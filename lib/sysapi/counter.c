@@ -14,6 +14,7 @@
 
 #include <sysapi/perf_counter.h>
 #include <sysapi/probe.h>
+#include "base/optsz.h"
 #include "sysapi-internal.h"
 
 #define READ_FORMAT_BASE (PERF_FORMAT_TOTAL_TIME_ENABLED | \
@@ -55,8 +56,8 @@ static int counter_open_legacy(struct pc_counter *c,
 		return -1;
 	if (a->sample_period)
 		record = PERF_RECORD_IRQ;
-	c->fd = pc_sys_counter_open(type, (uint32_t)a->sample_period, record,
-				    o->pid, o->cpu);
+	c->fd = perf_counter_open(type, (uint32_t)a->sample_period, record,
+				  o->pid, o->cpu);
 	if (c->fd < 0)
 		return -1;
 	/* The 2008 call takes no flags: set close-on-exec ourselves. */
@@ -79,20 +80,8 @@ struct pc_counter *pc_counter_open(const struct perf_event_attr *attr,
 	enum pc_backend backend;
 	int err, ret;
 
-	if (opts) {
-		if (opts->sz < sizeof(size_t)) {
-			errno = EINVAL;
-			return NULL;
-		}
-		/* A newer caller's larger struct is fine while the fields
-		   we do not know are zero (libbpf's OPTS rule). */
-		for (size_t i = sizeof(o); i < opts->sz; i++)
-			if (((const char *)opts)[i]) {
-				errno = E2BIG;
-				return NULL;
-			}
-		memcpy(&o, opts, opts->sz < sizeof(o) ? opts->sz : sizeof(o));
-	}
+	if (optsz_copy(&o, sizeof(o), opts) != 0)
+		return NULL;
 	if (!attr || (o.pid == -1 && o.cpu == -1) ||
 	    (o.leader && o.group)) {
 		errno = EINVAL;

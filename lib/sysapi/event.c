@@ -470,10 +470,9 @@ static pthread_mutex_t avail_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int pc_event_available(const struct perf_event_attr *attr, int *err)
 {
-	struct perf_event_attr a;
 	uint8_t excl = attr->exclude_user | attr->exclude_kernel << 1 |
 		       attr->exclude_hv << 2;
-	int e = 0, fd;
+	int e = 0;
 
 	pthread_mutex_lock(&avail_lock);
 	for (size_t i = 0; i < avail_nr; i++) {
@@ -487,24 +486,7 @@ int pc_event_available(const struct perf_event_attr *attr, int *err)
 	}
 	pthread_mutex_unlock(&avail_lock);
 
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = attr->type;
-	a.config = attr->config;
-	a.exclude_user = attr->exclude_user;
-	a.exclude_kernel = attr->exclude_kernel;
-	a.exclude_hv = attr->exclude_hv;
-	a.disabled = 1;
-	fd = pc_sys_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0 && (errno == EACCES || errno == EPERM) && !a.exclude_kernel) {
-		/* An unprivileged user may still count it in user space. */
-		a.exclude_kernel = a.exclude_hv = 1;
-		fd = pc_sys_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	}
-	if (fd < 0)
-		e = errno;
-	else
-		close(fd);
+	e = pc_probe_open(attr);
 
 	pthread_mutex_lock(&avail_lock);
 	if (avail_nr < AVAIL_CACHE) {

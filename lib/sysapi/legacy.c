@@ -1,72 +1,27 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * legacy.c - the December 2008 perf_counter_open(2), present only on a
- * kernel carrying pctools' kernel-patches/.
- *
- * The syscall number comes from the marker the patch exposes, never from a
- * guess: numbers are reused (451 is cachestat on mainline since 6.5).
+ * kernel carrying pctools' kernel-patches/: the call through the number
+ * its marker gives (marker.c), and which events it can count.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sysapi/perf_counter.h>
 #include "sysapi-internal.h"
 
-static long legacy_nr = -1;
-static pthread_once_t legacy_once = PTHREAD_ONCE_INIT;
-
-/* A marker file's non-negative number, or -1 when absent or malformed. */
-static long read_long(const char *path)
-{
-	long v;
-
-	return pc_read_long(path, &v) == 0 && v >= 0 ? v : -1;
-}
-
-static void legacy_init(void)
-{
-	const char *path = getenv("PCTOOLS_LEGACY_MARKER");
-	long nr;
-
-	/* The environment may point at another marker directory: tests use
-	   it to prove a missing marker means ENOSYS and no call. */
-	if (path && *path) {
-		char file[512];
-
-		snprintf(file, sizeof(file), "%s/syscall_nr", path);
-		nr = read_long(file);
-		snprintf(file, sizeof(file), "%s/version", path);
-		if (read_long(file) != PERF_COUNTER_ABI_VERSION)
-			nr = -1;
-	} else {
-		nr = read_long(PERF_COUNTER_MARKER_NR);
-		if (read_long(PERF_COUNTER_MARKER_VERSION) !=
-		    PERF_COUNTER_ABI_VERSION)
-			nr = -1;
-	}
-	legacy_nr = nr;
-}
-
-long perf_counter_syscall_nr(void)
-{
-	pthread_once(&legacy_once, legacy_init);
-	if (legacy_nr < 0) {
-		errno = ENOSYS;
-		return -1;
-	}
-	return legacy_nr;
-}
-
 int perf_counter_open(int32_t hw_event_type, uint32_t hw_event_period,
 		      uint32_t record_type, pid_t pid, int cpu)
 {
-	return pc_sys_counter_open(hw_event_type, hw_event_period, record_type,
-				   pid, cpu);
+	long nr = perf_counter_syscall_nr();
+
+	if (nr < 0)
+		return -1;	/* ENOSYS: no marker, no call issued */
+	return pc_sys_counter_open(nr, hw_event_type, hw_event_period,
+				   record_type, pid, cpu);
 }
 
 bool pc_legacy_wanted(void)

@@ -25,23 +25,6 @@
 static struct pc_probe probe;
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
-int pc_read_long(const char *path, long *out)
-{
-	char buf[32], *end;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	*out = strtol(buf, &end, 10);
-	return end == buf || (*end != '\n' && *end != '\0') ? -1 : 0;
-}
-
 static int read_int_file(const char *path, int fallback)
 {
 	long v;
@@ -49,18 +32,36 @@ static int read_int_file(const char *path, int fallback)
 	return pc_read_long(path, &v) == 0 ? (int)v : fallback;
 }
 
-static bool can_open(uint32_t type, uint64_t config)
+int pc_probe_open(const struct perf_event_attr *attr)
 {
 	struct perf_event_attr a = {
-		.size = sizeof(a), .type = type, .config = config,
-		.disabled = 1, .exclude_kernel = 1, .exclude_hv = 1,
+		.size = sizeof(a), .type = attr->type, .config = attr->config,
+		.exclude_user = attr->exclude_user,
+		.exclude_kernel = attr->exclude_kernel,
+		.exclude_hv = attr->exclude_hv, .disabled = 1,
 	};
 	int fd = pc_sys_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 
+	if (fd < 0 && (errno == EACCES || errno == EPERM) && !a.exclude_kernel) {
+		/* An unprivileged user may still count it in user space. */
+		a.exclude_kernel = a.exclude_hv = 1;
+		fd = pc_sys_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	}
 	if (fd < 0)
-		return false;
+		return errno;
 	close(fd);
-	return true;
+	return 0;
+}
+
+/* In user space, as any user may count. */
+static bool can_open(uint32_t type, uint64_t config)
+{
+	struct perf_event_attr a = {
+		.type = type, .config = config,
+		.exclude_kernel = 1, .exclude_hv = 1,
+	};
+
+	return pc_probe_open(&a) == 0;
 }
 
 static bool has_cap_perfmon(void)

@@ -22,10 +22,54 @@
 #include <sysapi/perf_counter.h>
 #include "sysapi-internal.h"
 
+/* A ring of c with nothing mapped yet: what every ring knows of c. */
+static struct pc_ring *ring_alloc(struct pc_counter *c)
+{
+	struct pc_ring *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->counter = c;
+	r->sample_type = c->attr.sample_type;
+	r->sample_id_all = c->attr.sample_id_all;
+	return r;
+}
+
+/* base: the header page, then size bytes of data; and the scratch
+   record.  0, or -1 with errno ENOMEM. */
+static int ring_attach(struct pc_ring *r, void *base, size_t size)
+{
+	r->base = base;
+	r->data = (uint8_t *)base + sysconf(_SC_PAGESIZE);
+	r->size = size;
+	r->scratch_len = 65536;		/* a record's size is a u16 */
+	r->scratch = malloc(r->scratch_len);
+	return r->scratch ? 0 : -1;
+}
+
+struct pc_ring *pc_ring_new_memory(struct pc_counter *c, void *base,
+				   size_t data_size)
+{
+	struct pc_ring *r;
+
+	if (data_size == 0 || (data_size & (data_size - 1))) {
+		errno = EINVAL;
+		return NULL;
+	}
+	r = ring_alloc(c);
+	if (r && ring_attach(r, base, data_size) != 0) {
+		pc_ring_free(r);	/* map_len 0: base is not ours */
+		errno = ENOMEM;
+		return NULL;
+	}
+	return r;
+}
+
 struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	struct pc_ring *r;
+	void *base;
 	int err;
 
 	if (data_pages == 0 || (data_pages & (data_pages - 1)) ||
@@ -33,12 +77,9 @@ struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages)
 		errno = EINVAL;
 		return NULL;
 	}
-	r = calloc(1, sizeof(*r));
+	r = ring_alloc(c);
 	if (!r)
 		return NULL;
-	r->counter = c;
-	r->sample_type = c->attr.sample_type;
-	r->sample_id_all = c->attr.sample_id_all;
 	if (c->backend == PC_BACKEND_LEGACY) {
 		/* The 2008 call has no ring: IPs come from read(). */
 		r->ips = calloc(PERF_COUNTER_IRQ_SLOTS, sizeof(*r->ips));
@@ -48,18 +89,12 @@ struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages)
 			goto fail;
 		return r;
 	}
-	r->map_len = (data_pages + 1) * (size_t)page;
-	r->base = mmap(NULL, r->map_len, PROT_READ | PROT_WRITE, MAP_SHARED,
-		       c->fd, 0);
-	if (r->base == MAP_FAILED) {
-		r->base = NULL;
+	base = mmap(NULL, (data_pages + 1) * (size_t)page,
+		    PROT_READ | PROT_WRITE, MAP_SHARED, c->fd, 0);
+	if (base == MAP_FAILED)
 		goto fail;
-	}
-	r->data = (uint8_t *)r->base + page;
-	r->size = data_pages * (size_t)page;
-	r->scratch_len = 65536;		/* a record's size is a u16 */
-	r->scratch = malloc(r->scratch_len);
-	if (!r->scratch)
+	r->map_len = (data_pages + 1) * (size_t)page;
+	if (ring_attach(r, base, data_pages * (size_t)page) != 0)
 		goto fail;
 	return r;
 fail:
@@ -73,7 +108,7 @@ void pc_ring_free(struct pc_ring *r)
 {
 	if (!r)
 		return;
-	if (r->base)
+	if (r->map_len)		/* mapped by pc_ring_new() */
 		munmap(r->base, r->map_len);
 	free(r->scratch);
 	free(r->ips);

@@ -11,11 +11,12 @@
 #include <sysapi/counter.h>
 #include <sysapi/ring.h>
 
-/* syscall.c: the thin layer, one wrapper per call. fd or -1/errno. */
+/* syscall.c: the thin layer, one wrapper per call. fd or -1/errno.
+   nr: the 2008 call's number on this kernel (perf_counter_syscall_nr). */
 int pc_sys_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 		      int group_fd, unsigned long flags);
-int pc_sys_counter_open(int32_t type, uint32_t period, uint32_t record,
-			pid_t pid, int cpu);
+int pc_sys_counter_open(long nr, int32_t type, uint32_t period,
+			uint32_t record, pid_t pid, int cpu);
 
 struct pc_counter {
 	int fd;
@@ -31,7 +32,7 @@ struct pc_counter {
 struct pc_ring {
 	struct pc_counter *counter;
 	void *base;			/* the mapping: header page + data */
-	size_t map_len;
+	size_t map_len;			/* 0: base is not ours to unmap */
 	uint8_t *data;
 	size_t size;			/* data bytes, power of two */
 	uint64_t sample_type;
@@ -43,13 +44,26 @@ struct pc_ring {
 	size_t nips, ipos;
 };
 
-/* ring.c */
+/* ring.c: the ring of c, mapped from its fd (EINVAL: data_pages not a
+   power of two, or c does not sample); on the legacy backend, IPs read(). */
 struct pc_ring *pc_ring_new(struct pc_counter *c, size_t data_pages);
+/* A ring over memory the caller owns -- base holds a header page, then
+   data_size bytes (a power of two) -- for tests that play the kernel.
+   pc_ring_free() leaves base alone.  NULL with errno EINVAL or ENOMEM. */
+struct pc_ring *pc_ring_new_memory(struct pc_counter *c, void *base,
+				   size_t data_size);
 void pc_ring_free(struct pc_ring *ring);
 
-/* probe.c: a small file holding one decimal number (sysctl, marker):
-   0 and *out, or -1 when absent or not just a number. */
+/* marker.c: a small file holding one decimal number (sysctl, marker):
+   0 and *out, or -1 when absent or not just a number.  (The marker's
+   number itself is the public perf_counter_syscall_nr().) */
 int pc_read_long(const char *path, long *out);
+
+/* probe.c: can attr's event (type, config, exclude bits) be opened here?
+   Opens a disabled copy on the calling thread and closes it; where the
+   kernel refuses, user space alone is tried as an unprivileged user
+   would count.  0 when it opens, else the errno. */
+int pc_probe_open(const struct perf_event_attr *attr);
 
 /* legacy.c: attr to the 2008 call's type, or -1/EOPNOTSUPP. */
 int pc_legacy_type(const struct perf_event_attr *attr, int32_t *type);

@@ -282,7 +282,7 @@ static int get_proc_name(unw_addr_space_t as, unw_word_t addr, char *buf,
 	return -UNW_EINVAL;
 }
 
-unw_accessors_t uw_accessors = {
+static unw_accessors_t uw_accessors = {
 	.find_proc_info = find_proc_info,
 	.put_unwind_info = put_unwind_info,
 	.get_dyn_info_list_addr = get_dyn_info_list_addr,
@@ -310,4 +310,44 @@ void uw_files_gc(struct unwind *u, bool all)
 	if (all)
 		hashtab_release(&u->files);
 	u->gen++;
+}
+
+/* --- the address space ----------------------------------------------------- */
+
+/* The unwinder whose rules a per-thread libunwind cache would hold. */
+static __thread const struct unwind *last_user;
+
+int uw_space_init(struct unwind *u)
+{
+	u->as = unw_create_addr_space(&uw_accessors, 0);
+	if (!u->as)
+		return -1;
+	/*
+	 * Our rules spare most steps, but libunwind still probes and steps
+	 * what they do not cover.  UNW_CACHE_GLOBAL locks (and blocks every
+	 * signal) around each step; PER_THREAD does not, and keeps the
+	 * space's own cache where libunwind has no per-thread caches (the
+	 * default, Debian's) -- or a thread's, which uw_space_for() flushes
+	 * as well.  Builds without __thread turn it back into GLOBAL.
+	 */
+	unw_set_caching_policy(u->as, UNW_CACHE_PER_THREAD);
+	return 0;
+}
+
+void uw_space_release(struct unwind *u)
+{
+	if (last_user == u)
+		last_user = NULL;
+	unw_destroy_addr_space(u->as);
+}
+
+unw_addr_space_t uw_space_for(struct unwind *u, pid_t pid)
+{
+	if (pid != u->pid || last_user != u) {
+		unw_flush_cache(u->as, 0, 0);
+		u->st.flushes++;
+		u->pid = pid;
+		last_user = u;
+	}
+	return u->as;
 }

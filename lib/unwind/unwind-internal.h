@@ -84,18 +84,18 @@ struct uw_ctx {
 	bool found;			/* find_proc_info found CFI */
 };
 
-/* unwind-access.c: libunwind's accessors over a struct uw_ctx. */
-extern unw_accessors_t uw_accessors;
+/* unwind-access.c: libunwind's address space, whose accessors read
+   through a struct uw_ctx; 0, or -1 (ENOMEM). */
+int uw_space_init(struct unwind *u);
+void uw_space_release(struct unwind *u);
+/* The address space, libunwind's cache flushed unless it holds pid's. */
+unw_addr_space_t uw_space_for(struct unwind *u, pid_t pid);
 /* Close the files not used since the last call (all: every file). */
 void uw_files_gc(struct unwind *u, bool all);
 /* The word at addr of the stack copy: 0, or -1 outside it. */
 int uw_stack_read(const struct uw_ctx *c, uint64_t addr, uint64_t *val);
 /* The word a probe reads at addr (in [PROBE_BASE, PROBE_END)). */
 uint64_t uw_probe_word(uint64_t addr);
-
-/* unwind.c: libunwind's address space, its rule cache flushed unless it
-   holds pid's. */
-unw_addr_space_t uw_space_for(struct unwind *u, pid_t pid);
 
 /*
  * unwind-rules.c: how to go from a frame at an address to its caller,

@@ -16,9 +16,6 @@
 #include "symbols/symbols.h"
 #include "unwind/unwind-internal.h"
 
-/* The unwinder whose rules a per-thread libunwind cache would hold. */
-static __thread const struct unwind *last_user;
-
 bool unwind_available(void)
 {
 	return REGS_MASK != 0;
@@ -41,21 +38,11 @@ struct unwind *unwind_new(struct symbols *s)
 	if (!u)
 		return NULL;
 	u->sym = s;
-	u->as = unw_create_addr_space(&uw_accessors, 0);
-	if (!u->as) {
+	if (uw_space_init(u) != 0) {
 		free(u);
 		errno = ENOMEM;
 		return NULL;
 	}
-	/*
-	 * Our rules spare most steps, but libunwind still probes and steps
-	 * what they do not cover.  UNW_CACHE_GLOBAL locks (and blocks every
-	 * signal) around each step; PER_THREAD does not, and keeps the
-	 * space's own cache where libunwind has no per-thread caches (the
-	 * default, Debian's) -- or a thread's, which uw_space_for() flushes
-	 * as well.  Builds without __thread turn it back into GLOBAL.
-	 */
-	unw_set_caching_policy(u->as, UNW_CACHE_PER_THREAD);
 	return u;
 }
 
@@ -63,9 +50,7 @@ void unwind_free(struct unwind *u)
 {
 	if (!u)
 		return;
-	if (last_user == u)
-		last_user = NULL;
-	unw_destroy_addr_space(u->as);
+	uw_space_release(u);
 	uw_files_gc(u, true);
 	uw_rules_release(u);
 	free(u);
@@ -81,17 +66,6 @@ void unwind_forget(struct unwind *u, pid_t pid)
 	if (pid == u->pid)
 		u->pid = 0;	/* libunwind's cache goes at the next chain */
 	uw_rules_forget(u, pid);
-}
-
-unw_addr_space_t uw_space_for(struct unwind *u, pid_t pid)
-{
-	if (pid != u->pid || last_user != u) {
-		unw_flush_cache(u->as, 0, 0);
-		u->st.flushes++;
-		u->pid = pid;
-		last_user = u;
-	}
-	return u->as;
 }
 
 void unwind_gc(struct unwind *u)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* die.c - one-line messages and exit codes for the tools. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* die.h - messages and exits for tools: "prog: what is wrong (fix)". */
 #ifndef UTIL_DIE_H
 #define UTIL_DIE_H
@@ -14,7 +15,7 @@ void die(const char *fmt, ...)
 /* "progname: message" plus ": strerror(errno)", exit 1. */
 void die_errno(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
-/* A usage error: message, then "Try 'prog --help'.", exit 2. */
+/* A usage error: "progname: message (see 'progname --help')", exit 2. */
 void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 /* Like die() with an explicit exit status. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* parse.c - strict number parsing for option arguments. */
 #include "config.h"
 

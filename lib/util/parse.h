@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* parse.h - strict number parsing for option arguments. */
 #ifndef UTIL_PARSE_H
 #define UTIL_PARSE_H

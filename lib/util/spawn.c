@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* spawn.c - fork a command, hold it before exec, then let it go. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * spawn.h - a command forked and held before its exec, so that a tool can
  * open counters on it first (pcstat, monitor).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* xmalloc.c - allocators that cannot fail (tools only; never in lib/). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* xmalloc.h - allocators for tools: they never return NULL, they die. */
 #ifndef UTIL_XMALLOC_H
 #define UTIL_XMALLOC_H

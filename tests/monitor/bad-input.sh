@@ -2,7 +2,7 @@
 # bad-input.sh - wrong targets and options give a clear message and the
 # documented exit status; a -d path is a path, never a shell command.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
 H="$top_builddir/tests/monitor/mon-helper"
 
@@ -75,7 +75,7 @@ grep -q "above kernel.perf_event_max_sample_rate; using $max Hz" err &&
 	ok "-F above the maximum: clamped to $max" || fail "-F clamp: $(cat err)"
 
 # another user's process, as a user without privileges
-if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
+if have root && have setpriv &&
    [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 1 ]; then
 	"$H" hot 2000 2> ready &
 	hpid=$!
@@ -95,7 +95,7 @@ fi
 # process but the command itself is exec'd.
 evil='x;touch pwned;$(touch pwned2)`touch pwned3`|y&z'
 cp "$H" "./$evil"
-if command -v strace >/dev/null 2>&1; then
+if have_strace; then
 	# through libtool's wrapper, the real binary is what is traced
 	lt=
 	[ -x "$top_builddir/libtool" ] && lt="$top_builddir/libtool --mode=execute"
@@ -108,7 +108,7 @@ if command -v strace >/dev/null 2>&1; then
 		fail "execs: $(cat trace | grep execve)"
 else
 	"$MONITOR" -u -n 20 -F 1000 -d "./$evil" -- "$H" hot 200 > out 2> err
-	echo "note: no strace; checking the files only"
+	without strace "the check of which programs were exec'd"
 fi
 grep -q ' hot_spin+0x' out || fail "-d metacharacters: $(head -2 out) $(cat err)"
 [ ! -e pwned ] && [ ! -e pwned2 ] && [ ! -e pwned3 ] ||

@@ -1,7 +1,7 @@
 #!/bin/sh
 # formats.sh - --raw prints the 2008 lines, --json valid objects, -n stops.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
 H="$top_builddir/tests/monitor/mon-helper"
 
@@ -13,7 +13,7 @@ n=$(wc -l < raw)
 "$MONITOR" --json -n 50 -F 1000 -- "$H" hot 300 > json 2>/dev/null
 n=$(wc -l < json)
 [ "$n" -eq 50 ] || fail "--json -n 50 gave $n lines"
-if [ -n "${PYTHON3:-}" ]; then
+if have_python; then
 	"$PYTHON3" - json <<'PY' && ok "--json: $n valid objects" || fail "--json invalid"
 import json, sys
 keys = {"time", "pid", "tid", "cpu", "ip", "kernel", "sym", "off", "dso",
@@ -25,6 +25,8 @@ for line in open(sys.argv[1]):
     hot += o["sym"] == "hot_spin" and o["file"].endswith("mon-helper.c")
 assert hot > 0
 PY
+else
+	without python "the JSON validity check"
 fi
 
 # text: seven fields on a resolved user sample

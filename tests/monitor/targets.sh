@@ -3,7 +3,7 @@
 # command that execs, a stripped binary (with and without -d), JIT code
 # named by perf-PID.map, C++ names, SIGINT.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
 H="$top_builddir/tests/monitor/mon-helper"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Counts against ground truth (known workloads, rusage) and against perf.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 pingpong="$top_builddir/tests/pcstat/pingpong"
 
 val() {	# val EVENT FILE: the CSV value of EVENT
@@ -39,8 +39,7 @@ check "group members have one run time" \
 	test "$(awk -F, '{ print $4 }' grp.csv | sort -u | wc -l)" -eq 1
 
 # Against perf stat, on the same workloads.
-if command -v perf >/dev/null 2>&1 &&
-   perf stat -e task-clock -x, -- true >/dev/null 2>&1; then
+if have_perf; then
 	perf stat -x, -e page-faults -- "$helpers/touch-pages" $n 2> perf-pf.csv
 	check "page-faults vs perf within 1%" \
 		within "$faults" "$(val page-faults perf-pf.csv)" 1
@@ -51,6 +50,6 @@ if command -v perf >/dev/null 2>&1 &&
 	pcs=$(val context-switches perf-pp.csv)
 	check "context-switches $cs vs perf $pcs within 10%" within "$cs" "$pcs" 10
 else
-	echo "perf stat unusable here: comparisons with perf not run"
+	without perf "the comparisons with perf stat"
 fi
 done_testing

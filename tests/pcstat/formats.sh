@@ -1,9 +1,8 @@
 #!/bin/sh
 # -x and -j parsed strictly, and laid out as perf lays out the same events.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
-[ -n "${PYTHON3:-}" ] || PYTHON3=python3
-command -v "$PYTHON3" >/dev/null 2>&1 || skip "python3 needed to parse JSON"
+need perf_event
+need python
 
 ev=task-clock,page-faults,context-switches,cycles
 "$PCSTAT" -x, -e $ev -- true 2> ours.csv
@@ -73,8 +72,7 @@ else
 fi
 
 # The same layout as perf: numbers masked, byte for byte.
-if command -v perf >/dev/null 2>&1 &&
-   perf stat -e task-clock -x, -- true >/dev/null 2>&1; then
+if have_perf; then
 	mask() { sed -E 's/[0-9]+(\.[0-9]+)?/N/g; s/ +/ /g; s/K\/sec|M\/sec/\/sec/g'; }
 	for f in "" "-x," "-j"; do
 		perf stat $f -e $ev -- true 2>&1 | mask > perf.out
@@ -85,5 +83,7 @@ if command -v perf >/dev/null 2>&1 &&
 	perf stat -e $ev -- true 2>&1 | awk '/task-clock|cycles/ { print length($0) }' > perf.len
 	"$PCSTAT" -e $ev -- true 2>&1 | awk '/task-clock|cycles/ { print length($0) }' > ours.len
 	diff perf.len ours.len || fail "std line widths differ from perf"
+else
+	without perf "the layout comparisons with perf stat"
 fi
 done_testing

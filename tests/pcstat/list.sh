@@ -3,7 +3,7 @@
 # and every cache name, each with its availability here: software events
 # open, hardware ones only where a PMU is.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
 "$PCSTAT" list > list.out 2> list.err || fail "pcstat list failed"
 "$PCSTAT" -e list > elist.out 2>&1 || fail "pcstat -e list failed"
@@ -11,8 +11,7 @@ cmp -s list.out elist.out || fail "pcstat list and pcstat -e list differ"
 [ -s list.err ] && fail "pcstat list wrote to stderr: $(cat list.err)"
 
 # A PMU here?  perf's answer where perf runs, else pcstat's.
-if command -v perf >/dev/null 2>&1 &&
-   perf stat -e task-clock -x, -- true >/dev/null 2>&1; then
+if have_perf; then
 	perf stat -x, -e instructions -- true 2> pmu.csv
 else
 	"$PCSTAT" -x, -e instructions -- true 2> pmu.csv

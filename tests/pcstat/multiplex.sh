@@ -3,10 +3,9 @@
 # cycles events) must share it; pcstat then scales the counts and shows
 # the running percentage (< 100 on some line) as perf does.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
-if command -v perf >/dev/null 2>&1 &&
-   perf stat -e task-clock -x, -- true >/dev/null 2>&1; then
+if have_perf; then
 	perf stat -x, -e instructions -- true 2> pmu.csv
 else
 	"$PCSTAT" -x, -e instructions -- true 2> pmu.csv

@@ -3,7 +3,7 @@
 # five single runs of the same series of workloads (run k touches 2000k
 # pages, so the spread is large and known).
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 step="$top_srcdir/tests/pcstat/step.sh"
 
 rm -f state

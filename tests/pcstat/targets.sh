@@ -1,7 +1,7 @@
 #!/bin/sh
 # -p on a running helper, -a for a duration, -C 0, -I with a known count.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
 "$helpers/spin" 3000 > /dev/null &
 spin=$!

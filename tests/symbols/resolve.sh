@@ -8,8 +8,7 @@
 SYMRES="$top_builddir/tests/symbols/symres"
 FX="$top_builddir/tests/symbols/fixture"
 SRC="$top_srcdir/tests/symbols/fixture.c"
-command -v nm >/dev/null && command -v addr2line >/dev/null &&
-	command -v objcopy >/dev/null || skip "binutils (nm, addr2line) missing"
+need binutils
 
 # marker_lines FUNC: "first last" line of FUNC's BEGIN/END markers.
 marker_lines() {

@@ -23,19 +23,9 @@
 #include "symbols/jitmap.h"
 #include "symbols/kallsyms.h"
 #include "symbols/maps.h"
+#include "symbols/proc.h"
 #include "symbols/symbols.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                   \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);        \
-			printf(__VA_ARGS__);                               \
-			putchar('\n');                                     \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
+#include "../check.h"
 
 /* --- maps: insert a sequence, expect the resulting intervals --------- */
 
@@ -55,6 +45,12 @@ static const struct {
 	  { { 0x1000, 0x5000, 0 }, { 0x2000, 0x3000, 0x100000 } },
 	  { { 0x1000, 0x2000, 0 }, { 0x2000, 0x3000, 0x100000 },
 	    { 0x3000, 0x5000, 0x2000 } } },
+	{ "split with mappings after it",
+	  { { 0x1000, 0x5000, 0 }, { 0x6000, 0x7000, 0x300 },
+	    { 0x8000, 0x9000, 0x400 }, { 0x2000, 0x3000, 0x100000 } },
+	  { { 0x1000, 0x2000, 0 }, { 0x2000, 0x3000, 0x100000 },
+	    { 0x3000, 0x5000, 0x2000 }, { 0x6000, 0x7000, 0x300 },
+	    { 0x8000, 0x9000, 0x400 } } },
 	{ "cover several, trim both ends",
 	  { { 0x1000, 0x3000, 0 }, { 0x3000, 0x4000, 0 },
 	    { 0x4000, 0x6000, 0 }, { 0x2000, 0x5000, 0x9000 } },
@@ -443,6 +439,48 @@ static const struct {
 	{ "_Zgarbage!", NULL },
 };
 
+/* --- the process table: lookup, walk, gc, free all ------------------ */
+
+static void count_proc(struct sym_proc *p, void *arg)
+{
+	int *n = arg;
+
+	n[0]++;
+	n[1] += p->pid % 2 == 0;
+}
+
+static void test_proc_table(void)
+{
+	struct files files;
+	struct proc_table t;
+	int n[2] = { 0, 0 };
+	pid_t pid;
+
+	files_init(&files, SYMBOLS_NO_PROC, 0);
+	proc_init(&t, &files, "/nonexistent", SYMBOLS_NO_PROC);
+	for (pid = 1; pid <= 1000; pid++)
+		CHECK(proc_get(&t, pid) && proc_get(&t, pid)->pid == pid,
+		      "proc_get %d", (int)pid);
+	CHECK(proc_count(&t) == 1000, "1000 processes: %zu", proc_count(&t));
+	CHECK(proc_find(&t, 1001) == NULL, "no process 1001");
+	for (pid = 2; pid <= 1000; pid += 2)
+		proc_exit(proc_find(&t, pid));
+	proc_walk(&t, count_proc, n);
+	CHECK(n[0] == 1000 && n[1] == 500, "walk: %d, %d even", n[0], n[1]);
+	proc_gc(&t);
+	CHECK(proc_count(&t) == 500, "gc kept the living: %zu", proc_count(&t));
+	CHECK(!proc_find(&t, 2) && proc_find(&t, 3), "gc freed the exited");
+	n[0] = n[1] = 0;
+	proc_walk(&t, count_proc, n);
+	CHECK(n[0] == 500 && n[1] == 0, "walk after gc: %d, %d even", n[0],
+	      n[1]);
+	CHECK(proc_fork(&t, 2000, 3) == 0 && proc_find(&t, 2000),
+	      "fork makes the child");
+	proc_free_all(&t);
+	CHECK(proc_count(&t) == 0 && !proc_find(&t, 3), "free all");
+	files_release(&files);
+}
+
 static void test_demangle(void)
 {
 	size_t i;
@@ -544,14 +582,10 @@ int main(void)
 	test_jitmap_growth();
 	test_unresolved_bounded();
 	test_replaced_path();
+	test_proc_table();
 	test_demangle();
 	test_causes();
 	test_hist();
 	test_map_lookup();
-	if (failures) {
-		printf("%d failure(s)\n", failures);
-		return 1;
-	}
-	printf("all passed\n");
-	return 0;
+	return check_done();
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The example from sysapi(3) builds and counts what it claims.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
 count="$top_builddir/examples/count"
 set -- $("$count" page-faults 2000)

@@ -2,10 +2,10 @@
 # An unprivileged user either counts user space or gets advice that names
 # the paranoid level and the fix; never a silent zero.
 . "$top_srcdir/tests/test-subr.sh"
-need_perf_event
+need perf_event
 
 [ "$(id -u)" = 0 ] || skip "needs root to become another user"
-command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
+need setpriv
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 
 # A private copy the nobody user can run, wherever the build lives.

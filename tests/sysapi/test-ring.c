@@ -62,26 +62,22 @@ int main(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	struct pc_counter counter = { .fd = -1 };
-	struct pc_ring r = { 0 }, *ring = &r;
+	struct pc_ring *ring;
 	struct pc_record rec;
+	void *base;
 	uint64_t w[64];
 	size_t len;
 
-	/* What pc_ring_new() sets up from a counter and its mapping. */
+	/* A sampling counter's ring, over a header page and one data page
+	   of plain memory. */
 	pc_attr_sampling(&counter.attr, 1000000, false, PERF_SAMPLE_CALLCHAIN);
-	r.counter = &counter;
-	r.sample_type = counter.attr.sample_type;
-	r.sample_id_all = counter.attr.sample_id_all;
-	r.base = calloc(2, (size_t)page);
-	r.scratch_len = 65536;
-	r.scratch = malloc(r.scratch_len);
-	if (!r.base || !r.scratch)
+	base = calloc(2, (size_t)page);
+	ring = base ? pc_ring_new_memory(&counter, base, (size_t)page) : NULL;
+	if (!ring)
 		SKIP("out of memory");
-	r.data = (uint8_t *)r.base + page;
-	r.size = (size_t)page;
-	pg = r.base;
-	data = r.data;
-	size = r.size;
+	pg = base;
+	data = (uint8_t *)base + page;
+	size = (size_t)page;
 
 	/* A sample that straddles the end of the buffer comes out whole. */
 	place_at(size - 24);
@@ -181,7 +177,7 @@ int main(void)
 		CHECK(pc_ring_next(ring, &rec) == -1 &&
 		      pc_ring_next(ring, &rec) == 0, "size 0");
 	}
-	free(r.base);
-	free(r.scratch);
+	pc_ring_free(ring);
+	free(base);
 	return check_done();
 }

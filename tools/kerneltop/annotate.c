@@ -56,6 +56,24 @@ static int cmp_line(const void *x, const void *y)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
+/* A copy of a source line with tabs expanded to 8 columns, cut to fit. */
+static char *detab(const char *src)
+{
+	char *out = xmalloc(KT_LINE), *p = out;
+
+	for (; *src && p < out + KT_LINE - 9; src++) {
+		if (*src != '\t') {
+			*p++ = *src;
+			continue;
+		}
+		do
+			*p++ = ' ';
+		while ((p - out) % 8);
+	}
+	*p = '\0';
+	return out;
+}
+
 /*
  * The text of every line of file that a->lines names.  The path comes
  * from the target's DWARF: open it only as a regular file, without
@@ -89,11 +107,7 @@ static void source_read(struct annotation *a, const char *file)
 		for (i = 0; i < a->n; i++)
 			if (a->lines[i].file == file &&
 			    a->lines[i].line == no && !a->lines[i].text)
-				{
-				if (len >= KT_LINE)
-					buf[KT_LINE - 1] = '\0';
-				a->lines[i].text = xstrdup(buf);
-			}
+				a->lines[i].text = detab(buf);
 	}
 	free(buf);
 	fclose(f);
@@ -107,13 +121,16 @@ int annotate_build(struct kt *kt, const char *sym, const char *dso,
 	size_t n, i;
 
 	memset(a, 0, sizeof(*a));
+	if (!kt->sym_lines &&
+	    !(kt->sym_lines = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_PROC))))
+		return -1;
 	addrs = top_addrs(kt->top, sym, dso, &n);
 	for (i = 0; i < n; i++) {
 		const char *file = NULL;
 		int line = 0;
 
 		if (dso[0] != '[' &&
-		    symbols_resolve_file(kt->sym, dso, addrs[i].addr, &r) == 0 &&
+		    symbols_resolve_file(kt->sym_lines, dso, addrs[i].addr, &r) == 0 &&
 		    r.file) {
 			file = file_intern(a, r.file);
 			line = r.line;

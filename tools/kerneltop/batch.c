@@ -27,6 +27,9 @@ int batch_run(struct kt *kt)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* notices go to stderr, so that stdout holds frames only */
+	if (kt->notice[0])
+		warn_msg("%s", kt->notice);
 	while (!stop) {
 		double t = now_s(), wait = next - t;
 

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/escape.h"
 #include "kerneltop.h"
@@ -58,12 +59,16 @@ static void header_target(const struct kt *kt, char *buf, size_t size,
 	const struct kt_options *o = &kt->opt;
 	size_t i;
 
-	switch (o->scope) {
+	switch (kt->scope) {
 	case FEED_SYSTEM:
 		put(buf, size, len, "all tasks");
 		break;
 	case FEED_USER:
-		put(buf, size, len, "user %s", o->user ? o->user : "(you)");
+		if (o->scope == FEED_USER)
+			put(buf, size, len, "user %s", o->user);
+		else
+			put(buf, size, len, "your tasks (uid %d)",
+			    (int)getuid());
 		break;
 	default:
 		put(buf, size, len, "%s ",
@@ -72,10 +77,7 @@ static void header_target(const struct kt *kt, char *buf, size_t size,
 			put(buf, size, len, "%s%d", i ? "," : "",
 			    (int)o->ids[i]);
 	}
-	if (o->cpu_list)
-		put(buf, size, len, " on CPUs %s", o->cpu_list);
-	else
-		put(buf, size, len, " on all %d CPUs", pc_probe()->ncpus);
+	put(buf, size, len, " on CPUs %s", kt->cpu_list);
 }
 
 void frame_header(const struct kt *kt, unsigned line, char *buf,
@@ -110,6 +112,21 @@ static int sym_width(int width, size_t used)
 	int w = width > 0 ? (width - (int)used - 8) * 55 / 100 : 40;
 
 	return w < 20 ? 20 : w > 60 ? 60 : w;
+}
+
+/*
+ * Append a path cut to fit room columns (0: no limit), keeping its end --
+ * the file name is what tells DSOs apart: "...ld/tests/kt-helper".
+ */
+static void put_dso(char *buf, size_t size, size_t *len, const char *path,
+		    int room)
+{
+	size_t n = strlen(path);
+
+	if (room <= 0 || n <= (size_t)room)
+		put(buf, size, len, "%s", path);
+	else if (room > 3)
+		put(buf, size, len, "...%s", path + n - (size_t)(room - 3));
 }
 
 /* Left part of the header and the rows: the figures. */
@@ -178,9 +195,11 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 
 		put(buf, size, &len, "  [%c] %-*s", r->mode ? r->mode : '.', w,
 		    visible(r->sym, tmp, sizeof(tmp)));
-		put(buf, size, &len, "  %s", visible(r->dso, tmp, sizeof(tmp)));
-	} else if (keys & TOP_KEY_DSO) {
-		put(buf, size, &len, "  %s", visible(r->dso, tmp, sizeof(tmp)));
+	}
+	if (keys & (TOP_KEY_SYM | TOP_KEY_DSO)) {
+		put(buf, size, &len, "  ");
+		put_dso(buf, size, &len, visible(r->dso, tmp, sizeof(tmp)),
+			width > 0 ? width - (int)len : 0);
 	}
 }
 
@@ -194,8 +213,6 @@ int frame_print(struct kt *kt, FILE *out, size_t max_rows)
 	fprintf(out, "%s\n", line);
 	frame_header(kt, 1, line, sizeof(line));
 	fprintf(out, "%s\n", line);
-	if (kt->notice[0])
-		fprintf(out, "note: %s\n", kt->notice);
 	fputc('\n', out);
 	frame_columns(kt, line, sizeof(line), 0);
 	fprintf(out, "%s\n", line);

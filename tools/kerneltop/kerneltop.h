@@ -49,9 +49,13 @@ struct kt {
 	struct perf_event_attr attrs[KT_MAX_EVENTS];
 	char names[KT_MAX_EVENTS][64];	/* event names as shown */
 	unsigned nevents;
-	char notice[160];		/* one-line notice (fallbacks) */
+	char notice[512];		/* notices (fallbacks), "; "-joined */
+	char cpu_list[128];		/* the CPUs watched, as "0-3,6" */
+	enum feed_scope scope;		/* what is sampled: -p/-t/-u, or the
+					   user's own tasks after a refusal */
 
-	struct symbols *sym;
+	struct symbols *sym;		/* functions only, for the live table */
+	struct symbols *sym_lines;	/* with file:line, for annotation */
 	struct feed *feed;
 	struct top *top;
 	struct top_view view;		/* the rows on screen */

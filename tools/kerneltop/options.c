@@ -15,6 +15,7 @@
 #include "util/die.h"
 #include "util/events.h"
 #include "util/parse.h"
+#include "util/sample-args.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 
@@ -178,15 +179,11 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		switch (c) {
 		case 'e': events_add(&o->events, optarg); break;
 		case 'F':
-			if (!parse_u64(optarg, 1, 1000000000, &o->freq))
-				usage_error("-F wants a rate in Hz >= 1, not "
-					    "'%s'", optarg);
+			o->freq = sample_arg_freq(optarg);
 			o->freq_set = true;
 			break;
 		case 'c':
-			if (!parse_u64(optarg, 1, UINT64_MAX >> 1, &o->period))
-				usage_error("-c wants a count of events >= 1, "
-					    "not '%s'", optarg);
+			o->period = sample_arg_period(optarg);
 			o->period_set = true;
 			break;
 		case 'a': break;

@@ -110,6 +110,28 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 	die_errno("cannot map the sample buffers (perf_event_mlock_kb)");
 }
 
+/* The CPUs as a list with ranges ("0-3,6"), for the header. */
+static void cpu_list_format(struct kt *kt)
+{
+	const struct kt_options *o = &kt->opt;
+	int *online = NULL, *cpus = o->cpus, n = (int)o->ncpus, i, j;
+	size_t len = 0, size = sizeof(kt->cpu_list);
+
+	if (!cpus) {
+		n = pc_cpus_online(&online);
+		cpus = online;
+	}
+	kt->cpu_list[0] = '\0';
+	for (i = 0; i < n && len < size; i = j + 1) {
+		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
+			;
+		len += (size_t)snprintf(kt->cpu_list + len, size - len,
+					j > i ? "%s%d-%d" : "%s%d", i ? "," : "",
+					cpus[i], cpus[j]);
+	}
+	free(online);
+}
+
 void session_open(struct kt *kt)
 {
 	struct feed_failure fail = { .err = 0 };
@@ -117,10 +139,17 @@ void session_open(struct kt *kt)
 	int err;
 
 	events_setup(kt);
-	kt->sym = symbols_new(NULL);
+	cpu_list_format(kt);
+	/*
+	 * The live table needs function names only: loading every sampled
+	 * DSO's DWARF for lines would cost tens of MB on a busy machine.
+	 * Annotation opens a session with lines when it is asked for.
+	 */
+	kt->sym = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_LINES));
 	kt->top = top_new(kt->nevents);
 	if (!kt->sym || !kt->top)
 		die("out of memory");
+	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
 	/*
@@ -134,13 +163,14 @@ void session_open(struct kt *kt)
 
 		kt->feed = try_open(kt, FEED_USER, &ufail);
 		if (kt->feed) {
-			char msg[160];
+			char msg[200];
 
-			snprintf(msg, sizeof(msg), "not allowed to sample "
-				 "other users' tasks (perf_event_paranoid "
-				 "%d): showing your own; fix: sysctl "
-				 "kernel.perf_event_paranoid=-1 or "
-				 "CAP_PERFMON", pc_probe()->paranoid);
+			kt->scope = FEED_USER;
+
+			snprintf(msg, sizeof(msg), "other users' tasks not "
+				 "allowed (perf_event_paranoid %d): showing "
+				 "yours; fix: sysctl kernel.perf_event_paranoid"
+				 "=-1, or CAP_PERFMON", pc_probe()->paranoid);
 			notice(kt, msg);
 		}
 	}
@@ -164,6 +194,7 @@ void session_close(struct kt *kt)
 	feed_close(kt->feed);
 	top_free(kt->top);
 	symbols_free(kt->sym);
+	symbols_free(kt->sym_lines);
 	options_release(&kt->opt);
 }
 

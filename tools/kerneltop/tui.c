@@ -155,14 +155,16 @@ bool tui_navigate(int ch, size_t *sel, size_t n, size_t page)
 	return true;
 }
 
-void tui_scroll(size_t sel, size_t *first, size_t page)
+void tui_scroll(size_t *sel, size_t *first, size_t n, size_t page)
 {
+	if (*sel >= n)
+		*sel = n ? n - 1 : 0;
 	if (page == 0)
 		page = 1;
-	if (sel < *first)
-		*first = sel;
-	else if (sel >= *first + page)
-		*first = sel - page + 1;
+	if (*sel < *first)
+		*first = *sel;
+	else if (*sel >= *first + page)
+		*first = *sel - page + 1;
 }
 
 static void draw(struct tui *t)
@@ -223,7 +225,9 @@ int tui_run(struct kt *kt)
 				last_draw = now;
 			}
 			redraw = false;
-			session_age(kt);
+			/* a target that has ended leaves its last table */
+			if (!kt->ended)
+				session_age(kt);
 			next += kt->opt.delay;
 			if (next < now)
 				next = now + kt->opt.delay;

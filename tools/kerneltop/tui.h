@@ -73,7 +73,8 @@ void tui_line(int y, const char *s, attr_t attr);
 bool tui_too_small(void);
 /* Move a selection by a navigation key; true when ch was one. */
 bool tui_navigate(int ch, size_t *sel, size_t n, size_t page);
-/* Keep sel on screen: adjust *first for a window of page lines. */
-void tui_scroll(size_t sel, size_t *first, size_t page);
+/* Keep *sel within n rows and on screen: adjust *first for a window of
+   page lines. */
+void tui_scroll(size_t *sel, size_t *first, size_t n, size_t page);
 
 #endif

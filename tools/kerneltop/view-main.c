@@ -128,9 +128,7 @@ void view_main_draw(struct tui *t)
 	frame_columns(t->kt, line, sizeof(line), COLS);
 	tui_line(3, line, A_REVERSE);
 	rows = view_main_rows(t, &n);
-	if (t->sel >= n)
-		t->sel = n ? n - 1 : 0;
-	tui_scroll(t->sel, &t->first, page);
+	tui_scroll(&t->sel, &t->first, n, page);
 	for (i = t->first; i < n && i < t->first + page; i++) {
 		frame_row(t->kt, &rows[i], line, sizeof(line), COLS);
 		tui_line(FIRST_ROW + (int)(i - t->first), line,

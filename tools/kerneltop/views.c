@@ -75,9 +75,7 @@ void view_threads_draw(struct tui *t)
 		 "SAMPLES", "SHARE");
 	tui_line(1, line, A_BOLD);
 	rows = thread_rows(t, &n);
-	if (t->tsel >= n)
-		t->tsel = n ? n - 1 : 0;
-	tui_scroll(t->tsel, &t->tfirst, page);
+	tui_scroll(&t->tsel, &t->tfirst, n, page);
 	for (i = t->tfirst; i < n && i < t->tfirst + page; i++) {
 		esc_visible(comm, sizeof(comm), rows[i].comm);
 		snprintf(line, sizeof(line), "%8d  %-16s %10" PRIu64

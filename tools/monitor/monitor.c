@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * monitor.c - sample one thread (or a command) and print each sampled
  * instruction pointer as function+offset, DSO and file:line, as the
@@ -21,6 +22,7 @@
 #include "util/die.h"
 #include "util/exports.h"
 #include "util/parse.h"
+#include "util/sample-args.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 
@@ -115,21 +117,18 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	uint64_t top;
 	int c;
 
 	usage_getopt(options, NOPTIONS, longopts, shortopts, true);
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			if (!parse_u64(optarg, 1, UINT64_MAX >> 1, &m->period))
-				usage_error("-c wants a count of events >= 1, "
-					    "not '%s'", optarg);
+			m->period = sample_arg_period(optarg);
 			m->period_set = true;
 			break;
 		case 'F':
-			if (!parse_u64(optarg, 1, 1000000000, &m->freq))
-				usage_error("-F wants a rate in Hz >= 1, not "
-					    "'%s'", optarg);
+			m->freq = sample_arg_freq(optarg);
 			m->freq_set = true;
 			break;
 		case 'e': m->event = optarg; break;
@@ -149,11 +148,10 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		case OPT_JSON: m->format = FORMAT_JSON; break;
 		case OPT_SUMMARY: m->summary_only = true; break;
 		case OPT_TOP:
-			if (!parse_u64(optarg, 1, 100000, &m->period))
+			if (!parse_u64(optarg, 1, 100000, &top))
 				usage_error("--top wants a number, not '%s'",
 					    optarg);
-			m->top = (unsigned)m->period;
-			m->period = DEFAULT_PERIOD;
+			m->top = (unsigned)top;
 			break;
 		case OPT_ALL_THREADS: m->all_threads = true; break;
 		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* monitor.h - what the files of tools/monitor share. */
 #ifndef MONITOR_MONITOR_H
 #define MONITOR_MONITOR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* output.c - one sample per line: text, the 2008 raw form, or JSON. */
 #include "config.h"
 

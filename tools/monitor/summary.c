@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.c - the table printed at the end: top functions, then what was
    lost and what could not be resolved, with the fix for each cause. */
 #include "config.h"
@@ -7,6 +8,7 @@
 
 #include "monitor.h"
 #include "util/callgraph.h"
+#include "util/die.h"
 
 /* With a call graph: frames, and the user chains that ended early. */
 static void chains_print(FILE *out, const struct monitor_totals *t,
@@ -36,9 +38,9 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 	size_t n, i, nu;
 
 	fprintf(out,
-		"monitor: %" PRIu64 " samples of %s on %s, %" PRIu64
+		"%s: %" PRIu64 " samples of %s on %s, %" PRIu64
 		" lost, %" PRIu64 " unresolved",
-		t->samples, t->event, t->target, t->lost, t->unresolved);
+		progname, t->samples, t->event, t->target, t->lost, t->unresolved);
 	if (t->filtered)
 		fprintf(out, ", %" PRIu64 " filtered out by -k/-u",
 			t->filtered);

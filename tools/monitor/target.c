@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* target.c - facts about the target: its process, the executable on PATH. */
 #include "config.h"
 

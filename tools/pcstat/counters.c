@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* counters.c - the counter set: every event on every unit (task or CPU). */
 #include "config.h"
 

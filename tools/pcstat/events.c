@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events.c - pcstat's event sets: perf's default set and -d's. */
-
+#include "config.h"
 
 #include "events.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* events.h - pcstat's event sets: -e parsing with diagnostics, defaults. */
 #ifndef PCSTAT_EVENTS_H
 #define PCSTAT_EVENTS_H

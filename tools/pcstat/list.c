@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* list.c - `pcstat list`: the events pcstat knows, and which work here. */
 #include "config.h"
 

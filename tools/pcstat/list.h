@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* list.h - `pcstat list` / `pcstat -e list`. */
 #ifndef PCSTAT_LIST_H
 #define PCSTAT_LIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* metric.c - perf's derived metrics (stat-shadow.c), as one table. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* metric.h - derived metrics shown on the right of a count, as perf does. */
 #ifndef PCSTAT_METRIC_H
 #define PCSTAT_METRIC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcstat.c - perf-stat-compatible counting: options, checks, main. */
 #include "config.h"
 
@@ -174,7 +175,10 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			break;
 		case 'I': cfg->interval_ms = parse_ms("-I", optarg, 10); break;
 		case OPT_INTERVAL_COUNT:
-			cfg->interval_count = parse_ms("--interval-count", optarg, 1);
+			if (!parse_int(optarg, 1, 0x7fffffff, &tmp))
+				usage_error("--interval-count needs a number of "
+					    "intervals >= 1, not '%s'", optarg);
+			cfg->interval_count = (unsigned)tmp;
 			break;
 		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 1); break;
 		case 'x':

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcstat.h - pcstat's private types: the options, the counter set, rows. */
 #ifndef PCSTAT_PCSTAT_H
 #define PCSTAT_PCSTAT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* print-csv.c - perf stat -x SEP: value, unit, event, [noise,] run time,
  * percent running, metric value, metric unit. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* print-json.c - perf stat -j: one JSON object per line, perf's keys. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* print-std.c - perf stat's human layout, column for column. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* print.c - turn statistics into rows; perf's header and footer. */
 #include "config.h"
 

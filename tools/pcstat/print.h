@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* print.h - the rows pcstat prints and the three layouts that print them. */
 #ifndef PCSTAT_PRINT_H
 #define PCSTAT_PRINT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run.c - fork/exec or attach, wait with signals, interval ticks. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run.h - run (or attach to) the measured work and collect its counts. */
 #ifndef PCSTAT_RUN_H
 #define PCSTAT_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stat.c - aggregation of counts over units and runs; -r mean/noise/median. */
 #include "config.h"
 

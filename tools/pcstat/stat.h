@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stat.h - counts of one or many runs, per row: mean, noise, median. */
 #ifndef PCSTAT_STAT_H
 #define PCSTAT_STAT_H

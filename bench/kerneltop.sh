@@ -1,0 +1,165 @@
+#!/bin/sh
+# bench/kerneltop.sh - kerneltop against perf top, side by side in one run.
+# Both run as the full-screen programs users see, each on a pty of its own
+# (a private tmux server: perf top spins when stdin is /dev/null), with the
+# same event (cpu-clock), frequency and refresh, in turn, ROUNDS times:
+#   - time from start to the first frame that shows a sampled row;
+#   - own CPU (utime+stime from /proc/PID/stat) over WINDOW seconds with
+#     the machine idle, then with two CPU burners running;
+#   - peak RSS (VmHWM from /proc/PID/status) at the end of that;
+#   - CPU per thousand samples at -F 20000 with the two burners, the
+#     samples counted from each tool's own header (kerneltop's samples/s,
+#     perf top's "Samples: N").
+# Prints the medians and the ratio kerneltop / perf top.  Not a test:
+# absolute numbers move with the machine; the ratios are the result.
+# The issue's targets: RSS <= 0.25x, CPU <= 1x, first frame <= 0.3 s,
+# CPU per sample <= 0.5x.
+# usage: bench/kerneltop.sh [BUILDDIR] [ROUNDS] [WINDOW]
+set -eu
+b=${1:-.}
+rounds=${2:-3}
+win=${3:-10}
+export LC_ALL=C
+
+kt="$b/kerneltop"
+[ -e "$kt" ] || { echo "no $kt (give a build dir with kerneltop built)" >&2; exit 2; }
+# In a build tree ./kerneltop is libtool's wrapper script (bash): measure
+# the binary itself, or the wrapper's bash would count as kerneltop.
+if ! head -c 4 "$kt" | grep -q ELF; then
+	if [ -x "$b/.libs/kerneltop" ] && head -c 4 "$b/.libs/kerneltop" | grep -q ELF; then
+		kt="$b/.libs/kerneltop"
+		LD_LIBRARY_PATH="$b/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+		export LD_LIBRARY_PATH
+	else
+		echo "$kt is not an ELF binary and there is no .libs/kerneltop: install to a prefix and give its bin/" >&2
+		exit 2
+	fi
+fi
+kt=$(cd "$(dirname "$kt")" && pwd)/$(basename "$kt")
+command -v perf > /dev/null || { echo "perf not installed" >&2; exit 2; }
+command -v tmux > /dev/null || { echo "tmux not installed" >&2; exit 2; }
+burner="$b/tests/kerneltop/kt-helper"
+[ -x "$burner" ] || burner=
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kt-bench.XXXXXX")
+tm() { tmux -L "ktbench-$$" -f /dev/null "$@"; }
+burners=
+stop_burners() {
+	[ -z "$burners" ] || kill $burners 2> /dev/null || :
+	burners=
+}
+trap 'stop_burners; tm kill-server 2> /dev/null || :; rm -rf "$work"' EXIT
+start_burners() {
+	for i in 1 2; do
+		if [ -n "$burner" ]; then
+			"$burner" burn 0 2> /dev/null &
+		else
+			sh -c 'while :; do :; done' &
+		fi
+		burners="$burners $!"
+	done
+}
+
+hz=$(getconf CLK_TCK)
+ms_now() { echo $(( $(date +%s%N) / 1000000 )); }
+# cpu_ticks PID: utime + stime of the whole process
+cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
+hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
+# a sampled row on the screen: "  12.34%  ..." (both tools)
+row_re='^ *[0-9]+\.[0-9][0-9]% '
+
+# samples NAME TOOL: the tool's own count of samples so far (perf top:
+# "Samples: 316K"), or its current samples/s (kerneltop)
+samples() {
+	tm capture-pane -p -t "$1" | awk -v tool="$2" '
+	tool == "perf" && /^Samples: / { n = $2; m = 1
+		if (n ~ /K$/) m = 1e3; else if (n ~ /M$/) m = 1e6
+		sub(/[KM]$/, "", n); print n * m; exit }
+	tool == "kt" && /^kerneltop: [0-9]+ samples\/s/ { print $2; exit }'
+}
+
+# run TOOL FREQ: start TOOL in a session, report first-frame time, then
+# (at FREQ 4000) idle and busy CPU and peak RSS, or (at 20000) CPU per
+# thousand samples; one line "first idle busy rss" or "cpu_per_k"
+run() {
+	tool=$1 freq=$2 name="$1-$2-$$"
+	if [ "$tool" = kt ]; then
+		cmd="exec '$kt' -e cpu-clock -F $freq -d 2"
+	else
+		cmd="exec perf top -e cpu-clock -F $freq -d 2"
+	fi
+	[ "$freq" -gt 4000 ] && start_burners
+	t0=$(ms_now)
+	env -u TMUX tmux -L "ktbench-$$" -f /dev/null new-session -d -s "$name" \
+		-x 160 -y 50 -c "$work" "$cmd"
+	pid=$(tm display -p -t "$name" '#{pane_pid}')
+	first=
+	while [ -z "$first" ] && [ $(( $(ms_now) - t0 )) -lt 20000 ]; do
+		tm capture-pane -p -t "$name" | grep -Eq "$row_re" && first=$(( $(ms_now) - t0 ))
+	done
+	if [ "$freq" -le 4000 ]; then
+		sleep 1
+		c0=$(cpu_ticks "$pid"); sleep "$win"; c1=$(cpu_ticks "$pid")
+		start_burners; sleep 1
+		c2=$(cpu_ticks "$pid"); sleep "$win"; c3=$(cpu_ticks "$pid")
+		rss=$(hwm_kib "$pid")
+		stop_burners
+		echo "${first:-20000} $(( (c1 - c0) * 1000 / hz )) $(( (c3 - c2) * 1000 / hz )) $rss"
+	else
+		sleep 2
+		c0=$(cpu_ticks "$pid"); s0=$(samples "$name" "$tool"); n=0; i=0
+		while [ $i -lt "$win" ]; do
+			sleep 1
+			[ "$tool" = kt ] && n=$(( n + $(samples "$name" kt) ))
+			i=$((i + 1))
+		done
+		c1=$(cpu_ticks "$pid")
+		[ "$tool" = perf ] && n=$(awk -v a="$(samples "$name" perf)" -v b="$s0" 'BEGIN { print a - b }')
+		stop_burners
+		awk -v c=$(( (c1 - c0) * 1000 / hz )) -v n="$n" 'BEGIN { printf "%.3f %d\n", n ? c * 1000 / n : 0, n }'
+	fi
+	tm kill-session -t "$name" 2> /dev/null || :
+	# let the tool go before the next one starts
+	while kill -0 "$pid" 2> /dev/null; do sleep 0.1; done
+}
+
+echo "kerneltop ($kt) vs perf top ($(perf --version)), cpu-clock, -d 2,"
+echo "$rounds rounds of ${win}s windows, pty $(tmux -V); medians"
+: > "$work/kt.4k"; : > "$work/perf.4k"; : > "$work/kt.20k"; : > "$work/perf.20k"
+r=0
+while [ $r -lt "$rounds" ]; do
+	r=$((r + 1))
+	run kt 4000 >> "$work/kt.4k"
+	run perf 4000 >> "$work/perf.4k"
+	run kt 20000 >> "$work/kt.20k"
+	run perf 20000 >> "$work/perf.20k"
+	echo "round $r: kt $(tail -1 "$work/kt.4k") / $(tail -1 "$work/kt.20k");" \
+		"perf $(tail -1 "$work/perf.4k") / $(tail -1 "$work/perf.20k")" >&2
+done
+
+# median FILE COLUMN
+median() {
+	awk -v c="$2" '{ print $c }' "$1" | sort -n |
+		awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+row() {	# row LABEL KT PERF TARGET
+	awk -v l="$1" -v a="$2" -v p="$3" -v t="$4" 'BEGIN {
+		printf "%-36s %12.3f %12.3f %8.3f   %s\n", l, a, p, p ? a / p : 0, t }'
+}
+printf "%-36s %12s %12s %8s   %s\n" "" kerneltop "perf top" ratio target
+row "first frame with samples (s)" \
+	"$(median "$work/kt.4k" 1 | awk '{ print $1 / 1000 }')" \
+	"$(median "$work/perf.4k" 1 | awk '{ print $1 / 1000 }')" "kerneltop <= 0.3 s"
+row "own CPU, idle (% of a CPU)" \
+	"$(median "$work/kt.4k" 2 | awk -v w="$win" '{ print $1 / w / 10 }')" \
+	"$(median "$work/perf.4k" 2 | awk -v w="$win" '{ print $1 / w / 10 }')" "ratio <= 1"
+row "own CPU, 2 burners (% of a CPU)" \
+	"$(median "$work/kt.4k" 3 | awk -v w="$win" '{ print $1 / w / 10 }')" \
+	"$(median "$work/perf.4k" 3 | awk -v w="$win" '{ print $1 / w / 10 }')" "ratio <= 1"
+row "peak RSS (MiB)" \
+	"$(median "$work/kt.4k" 4 | awk '{ print $1 / 1024 }')" \
+	"$(median "$work/perf.4k" 4 | awk '{ print $1 / 1024 }')" "ratio <= 0.25"
+row "CPU ms per 1000 samples, -F 20000" \
+	"$(median "$work/kt.20k" 1)" "$(median "$work/perf.20k" 1)" "ratio <= 0.5"
+row "samples counted at -F 20000" \
+	"$(median "$work/kt.20k" 2)" "$(median "$work/perf.20k" 2)" "(for the line above)"

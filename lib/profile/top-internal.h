@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* top-internal.h - struct top, shared by top.c (feeding) and top-rows.c
+   (views).  Private to lib/profile. */
+#ifndef PROFILE_TOP_INTERNAL_H
+#define PROFILE_TOP_INTERNAL_H
+
+#include <string.h>
+
+#include "base/hashtab.h"
+#include "profile/top.h"
+
+/* One distinct sample key.  Strings are interned, so equal strings are
+   equal pointers (top_rows() groups by pointer). */
+struct top_entry {
+	const char *sym, *dso, *comm;
+	pid_t pid, tid;
+	char mode;
+	bool held;		/* the baseline holds it (had a count then) */
+	uint64_t count[];	/* nevents counts, then nevents counts at
+				   the baseline */
+};
+
+struct top {
+	unsigned nevents;
+	struct hashtab strings;	/* interned char *, owned */
+	struct hashtab entries;	/* struct top_entry *, owned */
+	struct hashtab addr_tab; /* struct top_addr_node * (annotation),
+				    owned */
+	uint64_t total[TOP_MAX_EVENTS];
+	uint64_t base_total[TOP_MAX_EVENTS];
+	bool baseline;
+
+	/* top_rows(): its answer and scratch, reused from call to call */
+	struct top_row *rows;
+	size_t rows_alloc;
+	uint64_t *sums;		/* per row: nevents counts, nevents at base */
+	size_t sums_alloc;
+	struct hashtab groups;	/* struct top_row * into rows */
+
+	/* top_addrs(): its answer */
+	struct top_addr *addrs;
+	size_t addrs_alloc;
+};
+
+/* Counts saturate rather than wrap, so a row never jumps to the bottom. */
+static inline uint64_t top_add_sat(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
+
+static inline bool top_str_eq(const void *item, const void *key)
+{
+	return strcmp(item, key) == 0;
+}
+
+/*
+ * The interned copy of s, or NULL when t has never seen s.  Inline, so
+ * that top-rows.c needs nothing of top.c (which calls into top-rows.c).
+ */
+static inline const char *top_intern_find(const struct top *t, const char *s)
+{
+	return hashtab_find(&t->strings, hash_str(s), top_str_eq, s);
+}
+
+/* Free top_rows()' buffers (for top_free()). */
+void top_rows_release(struct top *t);
+
+#endif

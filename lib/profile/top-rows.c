@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * top-rows.c - kerneltop's model, the reading side: a view's entries
+ * grouped by its keys, with shares, weights and baseline deltas, in order.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "profile/top-internal.h"
+
+/*
+ * The caller's view with the defaults filled in, or -1 with errno.  The
+ * size rule is pc_counter_open()'s (libbpf's OPTS): a smaller, older
+ * struct gets zeros for what it lacks; a larger, newer one is fine while
+ * the fields unknown here are zero.
+ */
+static int view_get(struct top_view *v, const struct top_view *user,
+		    unsigned nevents)
+{
+	memset(v, 0, sizeof(*v));
+	if (user) {
+		if (user->sz < sizeof(user->sz)) {
+			errno = EINVAL;
+			return -1;
+		}
+		for (size_t i = sizeof(*v); i < user->sz; i++)
+			if (((const char *)user)[i]) {
+				errno = E2BIG;
+				return -1;
+			}
+		memcpy(v, user, user->sz < sizeof(*v) ? user->sz : sizeof(*v));
+	}
+	v->sz = sizeof(*v);
+	if (!v->keys)
+		v->keys = TOP_KEY_SYM;
+	if (v->filter && !*v->filter)
+		v->filter = NULL;
+	if ((v->keys & ~(unsigned)TOP_KEY_ALL) || v->event < -1 ||
+	    (v->event >= 0 && (unsigned)v->event >= nevents) ||
+	    (unsigned)v->order >= TOP_ORDER_MAX) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether v shows e; dso is v->dso interned. */
+static bool entry_shown(const struct top_entry *e, const struct top_view *v,
+			const char *dso, unsigned nevents)
+{
+	unsigned i;
+
+	if ((v->dso && e->dso != dso) || (v->tid && e->tid != v->tid) ||
+	    (v->hide_kernel && e->mode == 'k') ||
+	    (v->hide_user && e->mode == '.') ||
+	    (v->filter && !strstr(e->sym, v->filter)))
+		return false;
+	for (i = 0; i < nevents && !e->count[i]; i++)
+		;
+	/* All 0 and not held: only a failed top_add() leaves that. */
+	return i < nevents || e->held;
+}
+
+/* e's group under keys, as a row with no counts yet. */
+static void row_key(struct top_row *r, const struct top_entry *e,
+		    unsigned keys)
+{
+	memset(r, 0, sizeof(*r));
+	if (keys & TOP_KEY_SYM) {
+		r->sym = e->sym;
+		r->dso = e->dso;
+		r->mode = e->mode;
+	}
+	if (keys & TOP_KEY_DSO)
+		r->dso = e->dso;
+	if (keys & TOP_KEY_COMM)
+		r->comm = e->comm;
+	if (keys & TOP_KEY_PID)
+		r->pid = e->pid;
+	if (keys & TOP_KEY_TID)
+		r->tid = e->tid;
+}
+
+/* Groups are keyed by interned pointers: their addresses are their
+   identity. */
+static size_t row_hash(const struct top_row *r)
+{
+	size_t h = hash_bytes(&r->sym, sizeof(r->sym), 0);
+
+	h = hash_bytes(&r->dso, sizeof(r->dso), h);
+	h = hash_bytes(&r->comm, sizeof(r->comm), h);
+	h = hash_bytes(&r->pid, sizeof(r->pid), h);
+	h = hash_bytes(&r->tid, sizeof(r->tid), h);
+	return hash_bytes(&r->mode, sizeof(r->mode), h);
+}
+
+static bool row_eq(const void *item, const void *key)
+{
+	const struct top_row *a = item, *b = key;
+
+	return a->sym == b->sym && a->dso == b->dso && a->comm == b->comm &&
+	       a->pid == b->pid && a->tid == b->tid && a->mode == b->mode;
+}
+
+static double percent(uint64_t part, uint64_t total)
+{
+	return total ? 100.0 * (double)part / (double)total : 0.0;
+}
+
+/* The 2009 kerneltop's sym_weight: count[0] * ... * count[n-2] /
+   (count[n-1] + 1), in double as there; count[0] for one event. */
+static double row_weight(const uint64_t *count, unsigned n)
+{
+	double w = (double)count[0];
+	unsigned i;
+
+	if (n == 1)
+		return w;
+	for (i = 1; i < n - 1; i++)
+		w *= (double)count[i];
+	return w / ((double)count[n - 1] + 1.0);
+}
+
+/* --- order --------------------------------------------------------------- */
+
+static int cmp_str(const char *a, const char *b)
+{
+	if (a == b)
+		return 0;
+	if (!a || !b)
+		return a ? 1 : -1;
+	return strcmp(a, b);
+}
+
+static int cmp_num(long long a, long long b)
+{
+	return (a > b) - (a < b);
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+static int by_sym(const struct top_row *a, const struct top_row *b)
+{
+	return cmp_str(a->sym, b->sym);
+}
+
+static int by_dso(const struct top_row *a, const struct top_row *b)
+{
+	return cmp_str(a->dso, b->dso);
+}
+
+static int by_comm(const struct top_row *a, const struct top_row *b)
+{
+	return cmp_str(a->comm, b->comm);
+}
+
+static int by_pid(const struct top_row *a, const struct top_row *b)
+{
+	return cmp_num(a->pid, b->pid);
+}
+
+static int by_tid(const struct top_row *a, const struct top_row *b)
+{
+	return cmp_num(a->tid, b->tid);
+}
+
+/* The field each order sorts by first; TOP_BY_SHARE has none. */
+static int (*const order_field[TOP_ORDER_MAX])(const struct top_row *,
+					       const struct top_row *) = {
+	[TOP_BY_SYM] = by_sym,
+	[TOP_BY_DSO] = by_dso,
+	[TOP_BY_COMM] = by_comm,
+	[TOP_BY_PID] = by_pid,
+	[TOP_BY_TID] = by_tid,
+};
+
+static int row_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct top_row *a = pa, *b = pb;
+	const struct top_view *v = arg;
+	int c = 0;
+
+	if (order_field[v->order])
+		c = order_field[v->order](a, b);
+	/* Then what the view shows, descending: exact counts, not shares. */
+	if (!c && v->event >= 0)
+		c = cmp_u64(b->count[v->event], a->count[v->event]);
+	if (!c && v->event < 0)
+		c = (a->weight < b->weight) - (a->weight > b->weight);
+	if (!c)
+		c = by_sym(a, b);
+	if (!c)
+		c = by_dso(a, b);
+	if (!c)
+		c = cmp_num(a->mode, b->mode);
+	if (!c)
+		c = by_comm(a, b);
+	if (!c)
+		c = by_pid(a, b);
+	return c ? c : by_tid(a, b);
+}
+
+/* --- rows ---------------------------------------------------------------- */
+
+static bool drop_any(void *item, void *arg)
+{
+	(void)item;
+	(void)arg;
+	return true;
+}
+
+void top_rows_release(struct top *t)
+{
+	hashtab_release(&t->groups);
+	free(t->rows);
+	free(t->sums);
+	t->rows = NULL;
+	t->sums = NULL;
+	t->rows_alloc = t->sums_alloc = 0;
+}
+
+/* Sum the entries v shows into t->rows by group; the number of rows, or
+   -1 with errno ENOMEM. */
+static ssize_t rows_group(struct top *t, const struct top_view *v)
+{
+	unsigned ne = t->nevents, i;
+	size_t stride = t->baseline ? 2 * ne : ne, k = 0, it = 0;
+	const char *dso = NULL;
+	struct top_entry *e;
+
+	if (v->dso && !(dso = top_intern_find(t, v->dso)))
+		return 0;	/* a DSO never sampled shows nothing */
+	/* Keep the slots: the next view groups about as many rows. */
+	hashtab_remove_if(&t->groups, drop_any, NULL);
+	while ((e = hashtab_next(&t->entries, &it))) {
+		struct top_row key, *r;
+		uint64_t *sum;
+		size_t h;
+
+		if (!entry_shown(e, v, dso, ne))
+			continue;
+		row_key(&key, e, v->keys);
+		h = row_hash(&key);
+		r = hashtab_find(&t->groups, h, row_eq, &key);
+		if (!r) {
+			/* rows and sums hold one row per entry: never moved
+			   during the walk. */
+			r = &t->rows[k];
+			*r = key;
+			r->count = &t->sums[k * stride];
+			memset(&t->sums[k * stride], 0,
+			       stride * sizeof(*t->sums));
+			if (hashtab_add(&t->groups, h, r) != 0)
+				return -1;
+			k++;
+		}
+		sum = &t->sums[(size_t)(r - t->rows) * stride];
+		for (i = 0; i < stride; i++)
+			sum[i] = top_add_sat(sum[i], e->count[i]);
+	}
+	return (ssize_t)k;
+}
+
+const struct top_row *top_rows(struct top *t, const struct top_view *view,
+			       size_t *n)
+{
+	size_t ne = hashtab_count(&t->entries), k, i, j;
+	unsigned nev = t->nevents;
+	size_t stride = t->baseline ? 2 * nev : nev;
+	struct top_view v;
+	unsigned ev;
+	ssize_t got;
+
+	*n = 0;
+	if (view_get(&v, view, nev) != 0)
+		return NULL;
+	/* ne * stride cannot overflow: each entry holds 2 * nev counts. */
+	if (ARRAY_GROW(t->rows, ne ? ne : 1, t->rows_alloc) != 0 ||
+	    ARRAY_GROW(t->sums, ne * stride, t->sums_alloc) != 0)
+		return NULL;
+	got = rows_group(t, &v);
+	if (got < 0)
+		return NULL;
+	k = (size_t)got;
+	ev = v.event < 0 ? 0 : (unsigned)v.event;
+	for (i = j = 0; i < k; i++) {
+		struct top_row *r = &t->rows[i];
+
+		r->share = percent(r->count[ev], t->total[ev]);
+		if (r->share < v.percent_limit)
+			continue;
+		r->weight = row_weight(r->count, nev);
+		r->has_delta = t->baseline;
+		if (t->baseline)
+			r->delta = r->share - percent(r->count[nev + ev],
+						      t->base_total[ev]);
+		t->rows[j++] = *r;
+	}
+	qsort_r(t->rows, j, sizeof(*t->rows), row_cmp, &v);
+	if (v.max_rows && j > v.max_rows)
+		j = v.max_rows;
+	*n = j;
+	return t->rows;
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sample-args.c - the samplers' -c and -F arguments. */
+#include "config.h"
+
+#include "util/die.h"
+#include "util/parse.h"
+#include "util/sample-args.h"
+
+uint64_t sample_arg_period(const char *arg)
+{
+	uint64_t v;
+
+	if (!parse_u64(arg, 1, UINT64_MAX >> 1, &v))
+		usage_error("-c wants a count of events >= 1, not '%s'", arg);
+	return v;
+}
+
+uint64_t sample_arg_freq(const char *arg)
+{
+	uint64_t v;
+
+	if (!parse_u64(arg, 1, 1000000000, &v))
+		usage_error("-F wants a rate in Hz >= 1, not '%s'", arg);
+	return v;
+}

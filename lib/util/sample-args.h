@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sample-args.h - the samplers' -c and -F arguments (monitor, kerneltop):
+ * one rule and one message each.  For tools: these exit on bad input.
+ */
+#ifndef UTIL_SAMPLE_ARGS_H
+#define UTIL_SAMPLE_ARGS_H
+
+#include <stdint.h>
+
+/* -c COUNT: events between samples, 1 to 2^63-1; exit 2 otherwise. */
+uint64_t sample_arg_period(const char *arg);
+
+/* -F HZ: samples a second, 1 to 10^9; exit 2 otherwise. */
+uint64_t sample_arg_freq(const char *arg);
+
+#endif

@@ -1,0 +1,319 @@
+/*
+ * kt-helper.c - workloads with known answers for kerneltop's tests.
+ *
+ *   kt-helper hot MS       one thread: ~90% of its time in kt_hot(), ~10%
+ *                          in kt_warm() (the same loop, 9:1 iterations)
+ *   kt-helper threads MS   threads named "kt-alpha" (in kt_alpha()) and
+ *                          "kt-beta" (in kt_beta()) taking turns, 2:1 in
+ *                          iterations of the same loop: 2:1 in time
+ *                          whatever else the machine runs
+ *   kt-helper mix MS       five functions with different loop bodies, by
+ *                          iteration counts; what their shares are is for
+ *                          perf to say (accuracy.sh), not tuned here
+ *   kt-helper faults MS    touches fresh pages in kt_touch() (one minor
+ *                          fault each) and burns in kt_hot() in between:
+ *                          cpu-clock sees both, page-faults only kt_touch
+ *   kt-helper burn MS      a plain busy loop in kt_burn() (bench burner)
+ *   kt-helper forever      the same as "hot 0"
+ *
+ * MS is wall-clock milliseconds; 0 means until killed (the helper then
+ * also dies with its parent).  Prints "ready PID" on stderr when it starts
+ * its work ("ready PID TID-ALPHA TID-BETA" for threads), so that a test
+ * can attach to it.  Each function sits between BEGIN/END comments that
+ * the annotate tests grep for.  Built -O1 -g -fno-inline, no sanitizers:
+ * it is the measured program, not code under test.
+ */
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NOINLINE __attribute__((noinline))
+
+volatile unsigned long sink;
+
+unsigned long kt_hot(unsigned long iters);
+unsigned long kt_warm(unsigned long iters);
+unsigned long kt_alpha(unsigned long iters);
+unsigned long kt_beta(unsigned long iters);
+unsigned long kt_burn(unsigned long iters);
+unsigned long kt_touch(long pages);
+unsigned long kt_mix_scan(unsigned long iters);
+unsigned long kt_mix_hash(unsigned long iters);
+unsigned long kt_mix_divide(unsigned long iters);
+unsigned long kt_mix_shuffle(unsigned long iters);
+unsigned long kt_mix_poly(unsigned long iters);
+
+/* kt_hot and kt_warm: the same loop, so time follows iteration counts */
+NOINLINE unsigned long kt_hot(unsigned long iters)	/* BEGIN kt_hot */
+{
+	unsigned long i, x = sink;
+
+	for (i = 0; i < iters; i++)
+		x += i * 7 + (x >> 3);
+	sink = x;
+	return x;
+}							/* END kt_hot */
+
+NOINLINE unsigned long kt_warm(unsigned long iters)	/* BEGIN kt_warm */
+{
+	unsigned long i, x = sink;
+
+	for (i = 0; i < iters; i++)
+		x += i * 7 + (x >> 3);
+	sink = x;
+	return x;
+}							/* END kt_warm */
+
+NOINLINE unsigned long kt_alpha(unsigned long iters)	/* BEGIN kt_alpha */
+{
+	unsigned long i, x = sink;
+
+	for (i = 0; i < iters; i++)
+		x += i * 7 + (x >> 3);
+	sink = x;
+	return x;
+}							/* END kt_alpha */
+
+NOINLINE unsigned long kt_beta(unsigned long iters)	/* BEGIN kt_beta */
+{
+	unsigned long i, x = sink;
+
+	for (i = 0; i < iters; i++)
+		x += i * 7 + (x >> 3);
+	sink = x;
+	return x;
+}							/* END kt_beta */
+
+NOINLINE unsigned long kt_burn(unsigned long iters)	/* BEGIN kt_burn */
+{
+	unsigned long i, x = sink;
+
+	for (i = 0; i < iters; i++)
+		x += i * 3 + (x >> 4);
+	sink = x;
+	return x;
+}							/* END kt_burn */
+
+/* Touch `pages` fresh anonymous pages once each: one minor fault each. */
+NOINLINE unsigned long kt_touch(long pages)		/* BEGIN kt_touch */
+{
+	long page = sysconf(_SC_PAGESIZE), i;
+	volatile char *m = mmap(NULL, (size_t)(pages * page),
+				PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return 0;
+	madvise((void *)m, (size_t)(pages * page), MADV_NOHUGEPAGE);
+	for (i = 0; i < pages; i++)
+		m[i * page] = (char)i;
+	munmap((void *)m, (size_t)(pages * page));
+	return (unsigned long)pages;
+}							/* END kt_touch */
+
+/* The mix: five unlike bodies (a byte scan, a multiplicative hash, a
+   dependent division, an array shuffle, a polynomial). */
+static unsigned char mix_buf[4096];
+static unsigned int mix_arr[1024];
+
+NOINLINE unsigned long kt_mix_scan(unsigned long iters)	/* BEGIN kt_mix_scan */
+{
+	unsigned long i, n = 0;
+
+	for (i = 0; i < iters; i++)
+		n += mix_buf[(i * 67) & 4095] == (unsigned char)i;
+	sink += n;
+	return n;
+}							/* END kt_mix_scan */
+
+NOINLINE unsigned long kt_mix_hash(unsigned long iters)	/* BEGIN kt_mix_hash */
+{
+	unsigned long i, h = sink | 1;
+
+	for (i = 0; i < iters; i++)
+		h = (h ^ i) * 0x100000001b3UL;
+	sink = h;
+	return h;
+}							/* END kt_mix_hash */
+
+NOINLINE unsigned long kt_mix_divide(unsigned long iters)	/* BEGIN kt_mix_divide */
+{
+	unsigned long i, x = sink | 0x12345;
+
+	for (i = 1; i <= iters; i++)
+		x = x / (i | 3) + x * 3 + i;
+	sink = x;
+	return x;
+}							/* END kt_mix_divide */
+
+NOINLINE unsigned long kt_mix_shuffle(unsigned long iters)	/* BEGIN kt_mix_shuffle */
+{
+	unsigned long i;
+	unsigned int t;
+
+	for (i = 0; i < iters; i++) {
+		unsigned int a = (unsigned int)(i * 7) & 1023;
+		unsigned int b = (unsigned int)(i * 13 + sink) & 1023;
+
+		t = mix_arr[a];
+		mix_arr[a] = mix_arr[b];
+		mix_arr[b] = t + 1;
+	}
+	return mix_arr[0];
+}							/* END kt_mix_shuffle */
+
+NOINLINE unsigned long kt_mix_poly(unsigned long iters)	/* BEGIN kt_mix_poly */
+{
+	unsigned long i;
+	double x = 0.5, y = (double)(sink & 7);
+
+	for (i = 0; i < iters; i++)
+		y = y * x + 1.25 * x * x - 0.5;
+	sink += (unsigned long)y;
+	return (unsigned long)y;
+}							/* END kt_mix_poly */
+
+static double now_ms(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static double end_ms;	/* CLOCK_MONOTONIC; 0: never */
+
+static int running(void)
+{
+	return end_ms == 0 || now_ms(CLOCK_MONOTONIC) < end_ms;
+}
+
+/*
+ * alpha and beta take turns (one runs while the other waits), alpha with
+ * twice beta's iterations of the same loop: their CPU times are 2:1 how
+ * ever the scheduler treats them.
+ */
+static sem_t alpha_turn, beta_turn;
+static volatile int threads_done;
+
+static void *alpha_main(void *arg)
+{
+	(void)arg;
+	prctl(PR_SET_NAME, "kt-alpha", 0, 0, 0);
+	while (running()) {
+		kt_alpha(1200000);
+		sem_post(&beta_turn);
+		sem_wait(&alpha_turn);
+	}
+	threads_done = 1;
+	sem_post(&beta_turn);
+	return NULL;
+}
+
+static void *beta_main(void *arg)
+{
+	(void)arg;
+	prctl(PR_SET_NAME, "kt-beta", 0, 0, 0);
+	for (;;) {
+		sem_wait(&beta_turn);
+		if (threads_done)
+			break;
+		kt_beta(600000);
+		sem_post(&alpha_turn);
+	}
+	return NULL;
+}
+
+static int run_threads(void)
+{
+	pthread_t a, b;
+	volatile pid_t tids[2] = { 0, 0 };
+	int i;
+
+	if (sem_init(&alpha_turn, 0, 0) || sem_init(&beta_turn, 0, 0) ||
+	    pthread_create(&a, NULL, alpha_main, NULL) ||
+	    pthread_create(&b, NULL, beta_main, NULL))
+		return 1;
+	/* the tids, by name, from /proc: the threads name themselves */
+	for (i = 0; i < 2000 && (!tids[0] || !tids[1]); i++) {
+		char path[64], comm[32];
+		FILE *f;
+		pid_t tid;
+
+		for (tid = getpid() + 1; tid < getpid() + 64; tid++) {
+			snprintf(path, sizeof(path), "/proc/%d/task/%d/comm",
+				 (int)getpid(), (int)tid);
+			f = fopen(path, "r");
+			if (!f)
+				continue;
+			if (fgets(comm, sizeof(comm), f)) {
+				if (!strcmp(comm, "kt-alpha\n"))
+					tids[0] = tid;
+				else if (!strcmp(comm, "kt-beta\n"))
+					tids[1] = tid;
+			}
+			fclose(f);
+		}
+		if (!tids[0] || !tids[1])
+			usleep(1000);
+	}
+	fprintf(stderr, "ready %d %d %d\n", (int)getpid(), (int)tids[0],
+		(int)tids[1]);
+	pthread_join(a, NULL);
+	pthread_join(b, NULL);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "hot";
+	double ms = argc > 2 ? atof(argv[2]) : 500;
+	unsigned long rounds = 0;
+
+	if (!strcmp(mode, "forever")) {
+		mode = "hot";
+		ms = 0;
+	}
+	if (ms < 0 || (argc > 2 && ms == 0 && strcmp(argv[2], "0") != 0)) {
+		fprintf(stderr, "kt-helper: bad MS '%s'\n", argv[2]);
+		return 2;
+	}
+	if (ms == 0)
+		prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+	end_ms = ms > 0 ? now_ms(CLOCK_MONOTONIC) + ms : 0;
+	if (!strcmp(mode, "threads"))
+		return run_threads();
+	if (strcmp(mode, "hot") && strcmp(mode, "mix") &&
+	    strcmp(mode, "faults") && strcmp(mode, "burn")) {
+		fprintf(stderr, "kt-helper: unknown mode '%s'\n", mode);
+		return 2;
+	}
+	fprintf(stderr, "ready %d\n", (int)getpid());
+	while (running()) {
+		if (!strcmp(mode, "hot")) {
+			kt_hot(900000);
+			kt_warm(100000);
+		} else if (!strcmp(mode, "mix")) {
+			kt_mix_scan(130000);
+			kt_mix_hash(250000);
+			kt_mix_divide(32000);
+			kt_mix_shuffle(60000);
+			kt_mix_poly(48000);
+		} else if (!strcmp(mode, "faults")) {
+			kt_touch(64);
+			kt_hot(200000);
+		} else {
+			kt_burn(1000000);
+		}
+		rounds++;
+	}
+	sink += rounds;
+	return 0;
+}

@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""layering.py - lib/ depends on nothing above it, and on itself without
+cycles.
+
+The graph is derived, not listed: a file depends on every project header
+it #includes, and a .c file on every other .c file that defines an extern
+symbol (function or object) its compiled object uses, as nm(1) shows the
+objects of the build.  It fails when
+  - files of lib/ (and include/) include or call each other in a circle,
+  - a file of lib/ includes a header of tools/.
+
+    layering.py SRCDIR BUILDDIR     check the tree
+    layering.py --selftest          prove it catches both faults (needs $CC)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+SOURCE_EXT = ('.c', '.h')
+
+
+def sources(top, subdirs):
+    """Every .c and .h below top/subdir, as paths relative to top."""
+    out = []
+    for sub in subdirs:
+        for root, dirs, files in os.walk(os.path.join(top, sub)):
+            dirs.sort()
+            for f in sorted(files):
+                if f.endswith(SOURCE_EXT):
+                    out.append(os.path.relpath(os.path.join(root, f), top))
+    return out
+
+
+def resolve(top, rel, name, quote, search):
+    """The project file an #include names, relative to top, or None."""
+    dirs = ([os.path.dirname(rel)] if quote == '"' else []) + search
+    for d in dirs:
+        cand = os.path.normpath(os.path.join(d, name))
+        if not cand.startswith('..') and os.path.isfile(os.path.join(top, cand)):
+            return cand
+    return None
+
+
+def include_edges(top, files, search):
+    """{file: {header: 'include'}} and the tools/ headers lib/ includes."""
+    edges, bad = {}, []
+    for rel in files:
+        with open(os.path.join(top, rel), errors='replace') as f:
+            text = f.read()
+        for quote, name in INCLUDE_RE.findall(text):
+            target = resolve(top, rel, name, quote, search)
+            if target is None:
+                if name.startswith('tools/') or '/tools/' in name:
+                    bad.append((rel, name))
+                continue
+            if target.startswith('tools' + os.sep):
+                bad.append((rel, name))
+            edges.setdefault(rel, {})[target] = '#include "%s"' % name
+    return edges, bad
+
+
+def object_for(build, rel, stems):
+    """The object the build made of rel (a .c), or None: X.o, or
+    TARGET-X.o when the target has flags of its own, libtool's .libs/
+    first."""
+    d, base = os.path.split(rel)
+    stem = base[:-2]
+    for sub in ('.libs', ''):
+        where = os.path.join(build, d, sub)
+        try:
+            names = sorted(os.listdir(where))
+        except OSError:
+            continue
+        for n in names:
+            if not n.endswith('.o'):
+                continue
+            s = n[:-2]
+            if s == stem:
+                return os.path.join(where, n)
+            if s.endswith('-' + stem):
+                prefix = s[:-len(stem) - 1]
+                # "dso-symtab.o" is dso-symtab.c's, not symtab.c's
+                if prefix + '-' + stem not in stems and '-' not in prefix:
+                    return os.path.join(where, n)
+    return None
+
+
+def nm_symbols(obj, nm):
+    """(defined, used) extern symbols of an object."""
+    out = subprocess.run([nm, '-P', obj], check=True, capture_output=True,
+                         text=True).stdout
+    defined, used = set(), set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        name, kind = parts[0], parts[1]
+        if kind == 'U':
+            used.add(name)
+        elif kind in 'TDBRGSVW' and kind.isupper():
+            defined.add(name)
+    return defined, used
+
+
+def call_edges(build, files, nm):
+    """{a.c: {b.c: 'calls f, g'}} from the objects; and missing objects."""
+    cfiles = [f for f in files if f.endswith('.c')]
+    stems = {}
+    for f in cfiles:
+        stems.setdefault(os.path.dirname(f), set()).add(os.path.basename(f)[:-2])
+    owner, uses, missing = {}, {}, []
+    for f in cfiles:
+        obj = object_for(build, f, stems[os.path.dirname(f)])
+        if obj is None:
+            missing.append(f)
+            continue
+        defined, used = nm_symbols(obj, nm)
+        for sym in defined:
+            owner.setdefault(sym, f)
+        uses[f] = used
+    edges = {}
+    for f, used in uses.items():
+        for sym in sorted(used):
+            g = owner.get(sym)
+            if g and g != f:
+                e = edges.setdefault(f, {})
+                e[g] = (e[g] + ', ' if g in e else 'uses ') + sym
+    return edges, missing
+
+
+def cycles(edges):
+    """Strongly connected components of more than one file (Tarjan), and
+    files that include themselves."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+    nodes = set(edges)
+    for e in edges.values():
+        nodes.update(e)
+
+    def visit(v):
+        # iterative, so that deep include chains cannot hit the recursion limit
+        work = [(v, iter(sorted(edges.get(v, {}))))]
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        while work:
+            node, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(edges.get(w, {})))))
+                    break
+                if w in on:
+                    low[node] = min(low[node], index[w])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == node:
+                            break
+                    if len(comp) > 1 or node in edges.get(node, {}):
+                        out.append(sorted(comp))
+
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check(src, build, nm='nm', subdirs=('lib', 'include')):
+    files = sources(src, subdirs)
+    search = list(subdirs)
+    inc, bad = include_edges(src, [f for f in files if f.startswith('lib' + os.sep)]
+                             + [f for f in files if not f.startswith('lib' + os.sep)],
+                             search)
+    calls, missing = call_edges(build, [f for f in files if f.startswith('lib' + os.sep)], nm)
+    edges = {}
+    for part in (inc, calls):
+        for a, targets in part.items():
+            for b, why in targets.items():
+                e = edges.setdefault(a, {})
+                e[b] = e[b] + '; ' + why if b in e else why
+    problems = []
+    for f, name in bad:
+        problems.append('%s includes "%s", a header of tools/: lib/ never '
+                        'depends on a tool' % (f, name))
+    for comp in cycles(edges):
+        lines = ['a cycle between %s:' % ', '.join(comp)]
+        for a in comp:
+            for b in comp:
+                if b in edges.get(a, {}):
+                    lines.append('    %s -> %s (%s)' % (a, b, edges[a][b]))
+        problems.append('\n'.join(lines))
+    nc = sum(1 for f in files if f.endswith('.c') and f.startswith('lib' + os.sep))
+    return problems, missing, nc, sum(len(e) for e in edges.values())
+
+
+def selftest():
+    """A tree with each fault, and one without: the check must see both."""
+    cc = os.environ.get('CC') or 'cc'
+    cc = cc.split()
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        def write(path, text):
+            p = os.path.join(tmp, path)
+            os.makedirs(os.path.dirname(p), exist_ok=True)
+            with open(p, 'w') as f:
+                f.write(text)
+
+        write('lib/x/a.h', 'int a(void);\n')
+        write('lib/x/b.h', '#ifndef B_H\n#define B_H\nint b(void);\n#include "c.h"\n#endif\n')
+        write('lib/x/c.h', '#ifndef C_H\n#define C_H\n#include "b.h"\n#endif\n')
+        write('lib/x/a.c', '#include "a.h"\n#include "b.h"\nint a(void) { return b(); }\n')
+        write('lib/x/b.c', '#include "b.h"\n#include "a.h"\nint b(void) { return 1; }\nint b2(void);\nint b2(void) { return a(); }\n')
+        write('lib/x/d.c', '#include "tools/t/t.h"\nint d(void);\nint d(void) { return 0; }\n')
+        write('tools/t/t.h', '\n')
+        for c in ('a', 'b', 'd'):
+            subprocess.run(cc + ['-c', '-I', tmp, '-o', os.path.join(tmp, 'lib/x/%s.o' % c),
+                                 os.path.join(tmp, 'lib/x/%s.c' % c)], check=True)
+        problems, missing, _, _ = check(tmp, tmp)
+        text = '\n'.join(problems)
+        for want in ('lib/x/a.c -> lib/x/b.c (uses b)', 'lib/x/b.c -> lib/x/a.c (uses a)',
+                     'lib/x/b.h -> lib/x/c.h', 'lib/x/c.h -> lib/x/b.h',
+                     'lib/x/d.c includes "tools/t/t.h"'):
+            if want not in text:
+                print('selftest: not found: %s\n%s' % (want, text))
+                ok = False
+        if missing:
+            print('selftest: objects not found: %s' % missing)
+            ok = False
+        # without the faults: clean
+        write('lib/x/b.c', '#include "b.h"\nint b(void) { return 1; }\n')
+        write('lib/x/b.h', 'int b(void);\n')
+        write('lib/x/d.c', 'int d(void);\nint d(void) { return 0; }\n')
+        for c in ('b', 'd'):
+            subprocess.run(cc + ['-c', '-I', tmp, '-o', os.path.join(tmp, 'lib/x/%s.o' % c),
+                                 os.path.join(tmp, 'lib/x/%s.c' % c)], check=True)
+        problems, _, _, _ = check(tmp, tmp)
+        if problems:
+            print('selftest: a clean tree reported:\n%s' % '\n'.join(problems))
+            ok = False
+    print('selftest: %s' % ('ok' if ok else 'FAILED'))
+    return ok
+
+
+def main(argv):
+    if argv[1:] == ['--selftest']:
+        return 0 if selftest() else 1
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    problems, missing, nc, ne = check(argv[1], argv[2], os.environ.get('NM') or 'nm')
+    for f in missing:
+        print('note: no object for %s in the build: its calls are not checked' % f)
+    print('%d files of lib/, %d dependencies' % (nc, ne))
+    for p in problems:
+        print('FAIL: ' + p)
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
