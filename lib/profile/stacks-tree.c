@@ -116,9 +116,13 @@ static uint32_t node_child(struct stacks *s, uint32_t parent, uint32_t func)
 	return (uint32_t)s->nnode++;
 }
 
-/* Count st from frame `from' towards `to' (exclusive, step +1 or -1). */
+/*
+ * Count st from frame `from' towards `to' (exclusive, step +1 or -1).
+ * Toward the leaf (step -1) the last node is where the sample was taken;
+ * toward the root, only the root's own function can be (leaf).
+ */
 static int add_path(struct stacks *s, const struct stk_stack *st, long from,
-		    long to, int step)
+		    long to, int step, bool leaf)
 {
 	uint32_t at = 0, prev = STK_NONE;
 	long d;
@@ -133,7 +137,10 @@ static int add_path(struct stacks *s, const struct stk_stack *st, long from,
 		s->node[at].total += st->count;
 		prev = at;
 	}
-	s->node[prev == STK_NONE ? 0 : prev].self += st->count;
+	if (step < 0)
+		s->node[prev == STK_NONE ? 0 : prev].self += st->count;
+	else if (leaf)
+		s->node[0].self += st->count;
 	return 0;
 }
 
@@ -200,21 +207,22 @@ const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 		int rc = 0;
 
 		if (kind == STK_TREE_ROOT) {
-			rc = add_path(s, st, (long)st->depth - 1, -1, -1);
+			rc = add_path(s, st, (long)st->depth - 1, -1, -1, false);
 		} else if (kind == STK_TREE_CALLEES) {
 			/* the outermost frame of func, down to the leaf */
 			for (d = (long)st->depth - 1; d >= 0 && at < 0; d--)
 				if (s->frame[st->frame[d]].func == func)
 					at = d;
 			if (at >= 0)
-				rc = add_path(s, st, at - 1, -1, -1);
+				rc = add_path(s, st, at - 1, -1, -1, false);
 		} else {
 			/* the innermost frame of func, up to the root */
 			for (d = 0; d < (long)st->depth && at < 0; d++)
 				if (s->frame[st->frame[d]].func == func)
 					at = d;
 			if (at >= 0)
-				rc = add_path(s, st, at + 1, (long)st->depth, 1);
+				rc = add_path(s, st, at + 1, (long)st->depth, 1,
+					      at == 0);
 		}
 		if (rc != 0)
 			return NULL;

@@ -133,7 +133,9 @@ struct stk_node {
 	uint32_t next;		/* next sibling, or STK_NONE */
 	uint32_t depth;		/* the root is 0 */
 	uint64_t total;		/* samples through this node */
-	uint64_t self;		/* samples that end here */
+	uint64_t self;		/* samples taken in this node's function
+				   here (in a callers tree, the root's
+				   only: its Self) */
 };
 
 enum stk_tree {
@@ -146,7 +148,8 @@ enum stk_tree {
 
 /*
  * The tree of kind (func ignored for STK_TREE_ROOT): nodes[0] is the
- * root (func STK_NONE for ROOT, else func itself, total = its Children),
+ * root (func STK_NONE for ROOT, else func itself, total and self = its
+ * Children and Self),
  * each child lists a function once per parent.  Array owned by s, valid
  * until the next stacks_tree, a change of s or stacks_free; *n gets the
  * number of nodes.  NULL with errno ENOMEM, or EINVAL for an unknown

@@ -116,7 +116,8 @@ static void test_trees(struct stacks *s)
 	      "children ordered by name");
 
 	nd = stacks_tree(s, STK_TREE_CALLERS, hot, &n);
-	CHECK(nd && nd[0].total == 4 && nd[0].func == hot, "hot: 4 in all");
+	CHECK(nd && nd[0].total == 4 && nd[0].self == 4 && nd[0].func == hot,
+	      "hot: 4 in all, all in itself");
 	x = nd ? child(nd, s, 0, "b") : NULL;
 	CHECK(x && x->total == 3, "hot <- b: 3");
 	x = x ? child(nd, s, (uint32_t)(x - nd), "a") : NULL;
@@ -128,7 +129,7 @@ static void test_trees(struct stacks *s)
 	/* callees of main: its two calls and the recursion, once */
 	nd = stacks_tree(s, STK_TREE_CALLEES, stacks_func_find(s, "main", NULL),
 			 &n);
-	CHECK(nd && nd[0].total == 7, "main: 7");
+	CHECK(nd && nd[0].total == 7 && nd[0].self == 0, "main: 7, none in itself");
 	x = nd ? child(nd, s, 0, "rec") : NULL;
 	CHECK(x && x->total == 2 && x->depth == 1, "main -> rec: 2");
 	CHECK(!stacks_tree(s, STK_TREE_CALLERS, 9999, &n), "unknown function");
