@@ -62,9 +62,12 @@ start_burners() {
 
 hz=$(getconf CLK_TCK)
 ms_now() { echo $(( $(date +%s%N) / 1000000 )); }
-# cpu_ticks PID: utime + stime of the whole process
-cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
-hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
+# cpu_ticks PID: utime + stime of the whole process; "died" once it is
+# gone (a crash must show in the table, not stop the bench)
+cpu_ticks() {
+	sed 's/.*) //' "/proc/$1/stat" 2> /dev/null | awk '{ print $12 + $13 }' | grep . || echo died
+}
+hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status" 2> /dev/null | grep . || echo died; }
 # a sampled row on the screen: "  12.34%  ..." (both tools)
 row_re='^ *[0-9]+\.[0-9][0-9]% '
 
@@ -78,12 +81,26 @@ samples() {
 	tool == "kt" && /^kerneltop: [0-9]+ samples\/s/ { print $2; exit }'
 }
 
+# next_frame NAME: until the tool redraws its header (10 s at most)
+next_frame() {
+	local h0 h n=0
+	h0=$(tm capture-pane -p -t "$1" | head -n 1)
+	while [ $n -lt 200 ]; do
+		sleep 0.05
+		h=$(tm capture-pane -p -t "$1" | head -n 1)
+		[ "$h" != "$h0" ] && return 0
+		n=$((n + 1))
+	done
+}
+
 # run TOOL FREQ: start TOOL in a session, report first-frame time, then
 # (at FREQ 4000) idle and busy CPU and peak RSS, or (at 20000) CPU per
 # thousand samples; one line "first idle busy rss" or "cpu_per_k"
 run() {
 	tool=$1 freq=$2 name="$1-$2-$$"
-	if [ "$tool" = kt ]; then
+	if [ "$tool" = floor ]; then
+		cmd="printf '  1.00%% floor\\n'; exec sleep 60"
+	elif [ "$tool" = kt ]; then
 		cmd="exec '$kt' -e cpu-clock -F $freq -d 2"
 	else
 		cmd="exec perf top -e cpu-clock -F $freq -d 2"
@@ -97,26 +114,39 @@ run() {
 	while [ -z "$first" ] && [ $(( $(ms_now) - t0 )) -lt 20000 ]; do
 		tm capture-pane -p -t "$name" | grep -Eq "$row_re" && first=$(( $(ms_now) - t0 ))
 	done
-	if [ "$freq" -le 4000 ]; then
+	if [ "$tool" = floor ]; then
+		echo "${first:-20000}"
+	elif [ "$freq" -le 4000 ]; then
 		sleep 1
 		c0=$(cpu_ticks "$pid"); sleep "$win"; c1=$(cpu_ticks "$pid")
 		start_burners; sleep 1
 		c2=$(cpu_ticks "$pid"); sleep "$win"; c3=$(cpu_ticks "$pid")
 		rss=$(hwm_kib "$pid")
 		stop_burners
-		echo "${first:-20000} $(( (c1 - c0) * 1000 / hz )) $(( (c3 - c2) * 1000 / hz )) $rss"
+		case "$c0 $c1 $c2 $c3 $rss" in
+		*died*) echo "died (first frame ${first:-never})" ;;
+		*) echo "${first:-20000} $(( (c1 - c0) * 1000 / hz )) $(( (c3 - c2) * 1000 / hz )) $rss" ;;
+		esac
 	else
+		# Count between two redraws, so that neither end reads a stale
+		# display: kerneltop adds samples/s x 2 s per refresh, perf top's
+		# "Samples:" is a running total.
 		sleep 2
-		c0=$(cpu_ticks "$pid"); s0=$(samples "$name" "$tool"); n=0; i=0
-		while [ $i -lt "$win" ]; do
-			sleep 1
-			[ "$tool" = kt ] && n=$(( n + $(samples "$name" kt) ))
-			i=$((i + 1))
+		next_frame "$name"
+		c0=$(cpu_ticks "$pid"); t0=$(ms_now); s0=$(samples "$name" "$tool"); n=0
+		while :; do
+			next_frame "$name"
+			[ "$tool" = kt ] && n=$(( n + $(samples "$name" kt) * 2 ))
+			[ $(( $(ms_now) - t0 )) -ge $(( win * 1000 )) ] && break
 		done
-		c1=$(cpu_ticks "$pid")
+		c1=$(cpu_ticks "$pid"); t1=$(ms_now)
 		[ "$tool" = perf ] && n=$(awk -v a="$(samples "$name" perf)" -v b="$s0" 'BEGIN { print a - b }')
 		stop_burners
-		awk -v c=$(( (c1 - c0) * 1000 / hz )) -v n="$n" 'BEGIN { printf "%.3f %d\n", n ? c * 1000 / n : 0, n }'
+		case "$c0 $c1" in
+		*died*) echo died ;;
+		*) awk -v c=$(( (c1 - c0) * 1000 / hz )) -v n="$n" -v t=$((t1 - t0)) \
+			'BEGIN { printf "%.3f %d %d\n", n ? c * 1000 / n : 0, n, n * 1000 / t }' ;;
+		esac
 	fi
 	tm kill-session -t "$name" 2> /dev/null || :
 	# let the tool go before the next one starts
@@ -124,11 +154,14 @@ run() {
 }
 
 echo "kerneltop ($kt) vs perf top ($(perf --version)), cpu-clock, -d 2,"
-echo "$rounds rounds of ${win}s windows, pty $(tmux -V); medians"
+echo "$rounds rounds of ${win}s windows, pty $(tmux -V); medians; load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "(\"idle\" is this bench's own burners off: other work on the machine goes on)"
 : > "$work/kt.4k"; : > "$work/perf.4k"; : > "$work/kt.20k"; : > "$work/perf.20k"
+: > "$work/floor"
 r=0
 while [ $r -lt "$rounds" ]; do
 	r=$((r + 1))
+	run floor 0 >> "$work/floor"
 	run kt 4000 >> "$work/kt.4k"
 	run perf 4000 >> "$work/perf.4k"
 	run kt 20000 >> "$work/kt.20k"
@@ -137,10 +170,10 @@ while [ $r -lt "$rounds" ]; do
 		"perf $(tail -1 "$work/perf.4k") / $(tail -1 "$work/perf.20k")" >&2
 done
 
-# median FILE COLUMN
+# median FILE COLUMN (of the runs where the tool did not die)
 median() {
-	awk -v c="$2" '{ print $c }' "$1" | sort -n |
-		awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+	awk -v c="$2" '$1 != "died" { print $c }' "$1" | sort -n |
+		awk '{ v[NR] = $1 } END { print NR == 0 ? "nan" : NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 row() {	# row LABEL KT PERF TARGET
 	awk -v l="$1" -v a="$2" -v p="$3" -v t="$4" 'BEGIN {
@@ -150,6 +183,9 @@ printf "%-36s %12s %12s %8s   %s\n" "" kerneltop "perf top" ratio target
 row "first frame with samples (s)" \
 	"$(median "$work/kt.4k" 1 | awk '{ print $1 / 1000 }')" \
 	"$(median "$work/perf.4k" 1 | awk '{ print $1 / 1000 }')" "kerneltop <= 0.3 s"
+row "  the same for printf (pty floor)" \
+	"$(median "$work/floor" 1 | awk '{ print $1 / 1000 }')" \
+	"$(median "$work/floor" 1 | awk '{ print $1 / 1000 }')" "tmux start + polling"
 row "own CPU, idle (% of a CPU)" \
 	"$(median "$work/kt.4k" 2 | awk -v w="$win" '{ print $1 / w / 10 }')" \
 	"$(median "$work/perf.4k" 2 | awk -v w="$win" '{ print $1 / w / 10 }')" "ratio <= 1"
@@ -161,5 +197,9 @@ row "peak RSS (MiB)" \
 	"$(median "$work/perf.4k" 4 | awk '{ print $1 / 1024 }')" "ratio <= 0.25"
 row "CPU ms per 1000 samples, -F 20000" \
 	"$(median "$work/kt.20k" 1)" "$(median "$work/perf.20k" 1)" "ratio <= 0.5"
-row "samples counted at -F 20000" \
-	"$(median "$work/kt.20k" 2)" "$(median "$work/perf.20k" 2)" "(for the line above)"
+row "samples/s counted at -F 20000" \
+	"$(median "$work/kt.20k" 3)" "$(median "$work/perf.20k" 3)" "(2 CPUs: 40000 at most)"
+for f in kt.4k perf.4k kt.20k perf.20k; do
+	n=$(grep -c '^died' "$work/$f" || :)
+	[ "$n" -eq 0 ] || echo "warning: ${f%.*} died in $n of $rounds runs at ${f#*.}Hz (left out above)"
+done

@@ -13,12 +13,6 @@ rusage="$b/tests/pcstat/rusage"
 ev=task-clock,page-faults,context-switches
 [ -x "$pcstat" ] && [ -x "$rusage" ] ||
 	{ echo "no $pcstat or $rusage (give a build dir after make check)" >&2; exit 2; }
-# In a build tree ./pcstat is libtool's wrapper script: time the binary.
-if [ -x "$b/.libs/pcstat" ]; then
-	pcstat="$b/.libs/pcstat"
-	LD_LIBRARY_PATH="$b/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-	export LD_LIBRARY_PATH
-fi
 command -v perf >/dev/null || { echo "perf not installed" >&2; exit 2; }
 
 # measure ROUNDS CMD1 CMD2 (each a \037-separated argv): the medians of

@@ -116,13 +116,8 @@ void symbols_exit(struct symbols *s, pid_t pid)
 
 /* --- resolving ----------------------------------------------------------------- */
 
-static int resolve_kernel(struct symbols *s, uint64_t ip,
-			  struct sym_result *out)
+int symbols_load_kernel(struct symbols *s)
 {
-	const char *module = NULL;
-
-	out->kernel = true;
-	out->dso = "[kernel]";
 	if (!s->ks_tried) {
 		s->ks_tried = true;
 		s->ks = kallsyms_load(s->opts.kallsyms ? s->opts.kallsyms
@@ -132,6 +127,17 @@ static int resolve_kernel(struct symbols *s, uint64_t ip,
 		else if (kallsyms_hidden(s->ks))
 			s->ks_cause = SYM_KPTR_RESTRICT;
 	}
+	return s->ks_cause == SYM_OK ? 0 : -1;
+}
+
+static int resolve_kernel(struct symbols *s, uint64_t ip,
+			  struct sym_result *out)
+{
+	const char *module = NULL;
+
+	out->kernel = true;
+	out->dso = "[kernel]";
+	symbols_load_kernel(s);
 	if (s->ks_cause != SYM_OK) {
 		out->cause = s->ks_cause;
 	} else {

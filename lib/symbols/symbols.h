@@ -142,6 +142,14 @@ int symbols_parse_maps_line(char *line, struct sym_mapping *m);
 int symbols_mmap(struct symbols *s, pid_t pid, const struct sym_mapping *m);
 int symbols_read_maps(struct symbols *s, pid_t pid);
 
+/*
+ * Read the kernel's symbols now instead of at the first kernel address
+ * (which is what happens otherwise): a tool that knows kernel samples
+ * will come can do it while it waits for them.  Returns 0, or -1 when
+ * they cannot be had (the cause is what kernel lookups will answer).
+ */
+int symbols_load_kernel(struct symbols *s);
+
 /* Process pid was created from ppid (a FORK record with pid != ppid). */
 int symbols_fork(struct symbols *s, pid_t pid, pid_t ppid);
 

@@ -82,9 +82,19 @@ kt_header p.out | grep -Eq '^ *Overhead +Samples +Symbol +Shared Object *$' ||
 kt_head p.out | awk '{ for (i = 1; i < NF; i++) { if ($i == "kernel") k = $(i + 1); if ($i == "user") u = $(i + 1) } }
 	END { sub("%", "", k); sub("%", "", u); exit !(k + u > 99.5 && k + u < 100.5) }' ||
 	fail "kernel + user != 100%: $(kt_head p.out)"
-# the samples/s of one busy thread at 4000 Hz (it may get less than a CPU)
-kt_head p.out | awk '{ exit !($2 >= 500 && $2 <= 4400) }' ||
-	fail "samples/s of one busy thread at 4000 Hz: $(kt_head p.out)"
+# samples/s is per second: with -z a frame's Samples add up to its
+# samples/s times the refresh.  A late frame (the machine is busy) counts
+# over a longer interval than 0.5 s, and the next over a shorter one, so
+# the median of frames 2-5 is judged: measured 0.99-1.01 (20 runs, the
+# suite alongside; single frames 0.34-1.69).  Accepted 0.8-1.25.
+kt rate -b -z -n 5 -d 0.5 -e cpu-clock -p $hp
+frames rate 5
+r=$(awk '/^kerneltop: [0-9]+ samples\/s/ { f++; r[f] = $2; st = 1; next }
+	st && /^ *[0-9.]+% / { s[f] += $2 }
+	END { for (k = 2; k <= f; k++) if (r[k] > 0) print s[k] / (r[k] * 0.5) }' rate.out |
+	sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+between "$r" 0.8 1.25 && ok "samples/s x 0.5 s = a -z frame's samples (median ratio $r)" ||
+	fail "samples/s against a -z frame's samples: median ratio '$r' (want 1): $(grep '^kerneltop' rate.out | tr '\n' ' ')"
 top=$(kt_rows p.out | awk 'NR == 1 { print $3, $4, $5 }')
 [ "$top" = "[.] kt_hot $HPATH" ] && ok "top row: $top" ||
 	fail "top row: '$top' (want [.] kt_hot $HPATH)"
@@ -127,11 +137,12 @@ kt all -b -n 3 -d 0.5 -e cpu-clock
 frames all 3
 kt_target all.out | grep -Eq "^target: all tasks on CPUs $cpus +unresolved $num% +refresh 0\.5s \(decay\)$" &&
 	ok "all tasks: $(kt_target all.out)" || fail "all tasks target: '$(kt_target all.out)'"
-# Shares of the whole machine move with the rest of the suite: kt_hot
-# must be among the first five rows with at least 15%.
+# Shares of the whole machine move with the rest of the suite and other
+# builds: measured 18-51% (9 runs, the suite alongside).  kt_hot must be
+# among the first five rows with at least 8%.
 hot=$(share all kt_hot)
 rank=$(kt_rows all.out | awk '$4 == "kt_hot" { print NR; exit }')
-[ -n "$rank" ] && [ "$rank" -le 5 ] && between "$hot" 15 100 &&
+[ -n "$rank" ] && [ "$rank" -le 5 ] && between "$hot" 8 100 &&
 	ok "all tasks: kt_hot row $rank, $hot%" ||
 	fail "all tasks: kt_hot row '$rank' share '$hot': $(kt_rows all.out | head -5)"
 # longer: 40 refreshes of the whole machine while the suite's processes
@@ -329,6 +340,19 @@ for mode in decay zero; do
 	fi
 	kill $sp
 done
+
+# --- names from the target are printed, never obeyed ---------------------
+# a command name and a file name that are terminal control sequences (OSC
+# 2, "set the title"): the frames must hold no control byte at all
+evil=$(printf 'kt\033]2;pwn\007')
+cp "$H" "./$evil"
+spawn_ready "./$evil" evil 0 || fail "evil helper did not start"
+kt evil -b -n 2 -d 0.5 -e cpu-clock -s comm,sym -p $spawned
+frames evil 2
+n=$(LC_ALL=C grep -c '[[:cntrl:]]' evil.out)
+[ "$n" -eq 0 ] && kt_rows evil.out | grep -q ' kt_hot ' &&
+	ok "control bytes in comm and path: shown escaped ($(kt_rows evil.out | head -1 | tr -s ' '))" ||
+	fail "$n lines with control bytes: $(LC_ALL=C grep '[[:cntrl:]]' evil.out | head -2 | cat -v)"
 
 # --- a -p target that exits: a message, exit 0 ----------------------------
 spawn_ready "$H" hot 3000 || fail "short helper did not start"

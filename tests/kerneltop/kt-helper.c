@@ -14,6 +14,9 @@
  *                          fault each) and burns in kt_hot() in between:
  *                          cpu-clock sees both, page-faults only kt_touch
  *   kt-helper burn MS      a plain busy loop in kt_burn() (bench burner)
+ *   kt-helper evil MS      "hot" under a command name that is a terminal
+ *                          control sequence (OSC 2, set the window title
+ *                          to "pwn"): it must reach no terminal as such
  *   kt-helper forever      the same as "hot 0"
  *
  * MS is wall-clock milliseconds; 0 means until killed (the helper then
@@ -290,6 +293,10 @@ int main(int argc, char **argv)
 	end_ms = ms > 0 ? now_ms(CLOCK_MONOTONIC) + ms : 0;
 	if (!strcmp(mode, "threads"))
 		return run_threads();
+	if (!strcmp(mode, "evil")) {
+		prctl(PR_SET_NAME, "\033]2;pwn\007", 0, 0, 0);
+		mode = "hot";
+	}
 	if (strcmp(mode, "hot") && strcmp(mode, "mix") &&
 	    strcmp(mode, "faults") && strcmp(mode, "burn")) {
 		fprintf(stderr, "kt-helper: unknown mode '%s'\n", mode);

@@ -203,6 +203,13 @@ int tui_run(struct kt *kt)
 	pfd.fd = tty_in ? fileno(tty_in) : -1;
 	pfd.events = POLLIN;
 	draw(&t);
+	/*
+	 * The first samples take a moment to come: read the kernel's
+	 * symbols meanwhile (tens of ms), not when the first kernel sample
+	 * is resolved, which would hold the first frame back.
+	 */
+	if (!kt->attrs[0].exclude_kernel)
+		symbols_load_kernel(kt->sym);
 	while (!t.quit && !stop) {
 		double now = now_s(), wait = next - now;
 		bool redraw;

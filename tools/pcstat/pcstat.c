@@ -17,12 +17,13 @@
 #include "util/xmalloc.h"
 #include "events.h"
 #include "list.h"
+#include "openmetrics.h"
 #include "print.h"
 #include "run.h"
 
 enum {
 	OPT_INTERVAL_COUNT = 256, OPT_TIMEOUT, OPT_PER_THREAD, OPT_TABLE,
-	OPT_APPEND, OPT_LEGACY,
+	OPT_APPEND, OPT_LEGACY, OPT_OPENMETRICS,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -40,6 +41,7 @@ static const struct opt_def opts[] = {
 	{ "json", 'j', 'j', NULL, "JSON output, one object per line" },
 	{ "output", 'o', 'o', "FILE", "write the counts to FILE instead of stderr" },
 	{ "append", 0, OPT_APPEND, NULL, "with -o, append to FILE" },
+	{ "openmetrics", 0, OPT_OPENMETRICS, "FILE", "with -I, rewrite FILE each interval: OpenMetrics totals (node_exporter)" },
 	{ "no-aggr", 'A', 'A', NULL, "with -a/-C, one line per CPU" },
 	{ "per-thread", 0, OPT_PER_THREAD, NULL, "with -p/-t, one line per thread" },
 	{ "no-inherit", 'i', 'i', NULL, "do not count the command's children" },
@@ -144,6 +146,30 @@ static void parse_cpus(struct config *cfg, const char *s)
 	cfg->ncpus = (size_t)n;
 }
 
+/*
+ * --openmetrics: every series must be unique (a collector rejects the
+ * file otherwise), and the file writable before counting starts.
+ */
+static void check_openmetrics(const struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->events.nr; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(cfg->events.ev[i].name,
+				   cfg->events.ev[j].name) == 0)
+				usage_error("--openmetrics: event '%s' given "
+					    "twice (each is one series)",
+					    cfg->events.ev[i].name);
+	for (size_t i = 0; cfg->aggr == AGGR_THREAD && i < cfg->ntids; i++)
+		for (size_t j = 0; j < i; j++)
+			if (cfg->tids[i] == cfg->tids[j])
+				usage_error("--openmetrics: thread %d given "
+					    "twice (each is one series)",
+					    (int)cfg->tids[i]);
+	if (om_check_path(cfg->openmetrics) < 0)
+		die("cannot write '%s': %s", cfg->openmetrics,
+		    strerror(errno));
+}
+
 static void parse_args(struct config *cfg, int argc, char **argv)
 {
 	struct option lopts[NOPTS + 1];
@@ -191,6 +217,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'j': cfg->fmt = FMT_JSON; break;
 		case 'o': out_path = optarg; break;
 		case OPT_APPEND: append = true; break;
+		case OPT_OPENMETRICS: cfg->openmetrics = optarg; break;
 		case 'A': cfg->aggr = AGGR_CPU; break;
 		case OPT_PER_THREAD: cfg->aggr = AGGR_THREAD; break;
 		case 'i': cfg->no_inherit = true; break;
@@ -224,6 +251,9 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		usage_error("-r and -I exclude each other");
 	if (cfg->interval_count && !cfg->interval_ms)
 		usage_error("--interval-count needs -I");
+	if (cfg->openmetrics && !cfg->interval_ms)
+		usage_error("--openmetrics needs -I, the interval at which it "
+			    "rewrites the file");
 	if (cfg->aggr == AGGR_CPU && !cfg->system_wide && !cfg->cpus)
 		usage_error("-A needs -a or -C");
 	if (cfg->aggr == AGGR_THREAD && !cfg->tids)
@@ -242,6 +272,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
 	if (cfg->detailed)
 		events_add_detailed(&cfg->events);
+	if (cfg->openmetrics)
+		check_openmetrics(cfg);
 
 	cfg->out = stderr;
 	if (out_path) {

@@ -45,6 +45,7 @@ struct config {
 	enum pc_backend backend; /* what the counters get (cset_backend()) */
 	FILE *out;		/* -o FILE or stderr */
 	bool out_file;
+	const char *openmetrics; /* --openmetrics FILE, NULL when off */
 };
 
 /* Where a set of counters is opened: one task (any CPU) or one CPU. */

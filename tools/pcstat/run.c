@@ -15,6 +15,7 @@
 #include "util/die.h"
 #include "util/spawn.h"
 #include "util/xmalloc.h"
+#include "openmetrics.h"
 #include "print.h"
 #include "run.h"
 
@@ -122,7 +123,10 @@ static void stop_child(struct waiter *w)
 	}
 }
 
-/* Interval mode: print the counts since the previous tick. */
+/*
+ * Interval mode: print the counts since the previous tick, and rewrite
+ * the OpenMetrics file with the totals (-q silences only the former).
+ */
 static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 		 struct pc_count *prev, uint64_t ts)
 {
@@ -131,6 +135,8 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 	stats_add_run(st, cs, prev, cfg->aggr, cfg->interval_ms * 1e6);
 	if (!cfg->quiet)
 		print_counts(cfg, cs, st, NULL, true, ts);
+	if (cfg->openmetrics && om_write(cfg, cs) < 0)
+		die("cannot write '%s': %s", cfg->openmetrics, strerror(errno));
 	memcpy(prev, cs->cur, cs->nev * cs->nunits * sizeof(*prev));
 }
 
