@@ -176,7 +176,7 @@ kt_frames() {
 		  n++; st = 1; next }
 	st == 1 { if ($0 !~ /^target: /) bad("not a target line"); st = 2; next }
 	st == 2 { if ($0 != "") bad("no blank line after the header"); st = 3; next }
-	st == 3 { if ($0 !~ /^ *(Overhead|Weight) /) bad("not a column header"); st = 4; next }
+	st == 3 { if ($0 !~ /^ *(Overhead|Weight|Children) /) bad("not a column header"); st = 4; next }
 	st == 4 { if ($0 == "") { st = 0; next }
 		  if ($0 !~ /^ *[0-9][0-9.]*%? /) bad("not a row") }
 	END { if (err) exit 1; if (st != 0) { print "truncated frame"; exit 1 }

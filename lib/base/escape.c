@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* escape.c - the visible sanitiser and the JSON escaper, over one UTF-8
-   decoder. */
+/* escape.c - the visible sanitiser and the JSON and XML escapers, over
+   one UTF-8 decoder. */
 #include "config.h"
 
 #include <stdbool.h>
@@ -136,4 +136,42 @@ size_t esc_visible(char *dst, size_t size, const char *src)
 size_t esc_json(char *dst, size_t size, const char *src)
 {
 	return escape(dst, size, src, true);
+}
+
+size_t esc_xml(char *dst, size_t size, const char *src)
+{
+	static const char fffd[] = "\xef\xbf\xbd";
+	const unsigned char *s = (const unsigned char *)src;
+	struct out o = { dst, size, 0, 0, false };
+
+	while (*s) {
+		uint32_t cp;
+		size_t n;
+
+		switch (*s) {
+		case '&': put(&o, "&amp;", 5); s++; continue;
+		case '<': put(&o, "&lt;", 4); s++; continue;
+		case '>': put(&o, "&gt;", 4); s++; continue;
+		case '"': put(&o, "&quot;", 6); s++; continue;
+		case '\'': put(&o, "&#39;", 5); s++; continue;
+		default: break;
+		}
+		if (*s < 0x80) {
+			if (*s < 0x20 || *s == 0x7f)
+				put(&o, fffd, 3);
+			else
+				put(&o, s, 1);
+			s++;
+		} else if ((n = utf8_seq(s, &cp)) == 0) {
+			put(&o, fffd, 3);
+			s++;
+		} else {
+			if (is_c1(cp))
+				put(&o, fffd, 3);
+			else
+				put(&o, s, n);
+			s += n;
+		}
+	}
+	return finish(&o);
 }

@@ -2,7 +2,7 @@
 /*
  * escape.h - bytes from outside (symbol names, paths, comm names) made
  * safe to show: one sanitiser for every human-readable output, one
- * escaper for JSON strings.
+ * escaper each for JSON strings and XML.
  *
  * Both work like snprintf(3): they write at most size bytes including the
  * terminating NUL (always written when size > 0), and return the length
@@ -37,5 +37,14 @@ size_t esc_visible(char *dst, size_t size, const char *src);
  * unchanged.
  */
 size_t esc_json(char *dst, size_t size, const char *src);
+
+/*
+ * XML character data or an attribute value (either quote) that every XML
+ * 1.0 parser accepts: & < > " ' as &amp; &lt; &gt; &quot; &#39;; C0
+ * controls, DEL, C1 controls and each byte not part of valid UTF-8
+ * replaced by U+FFFD (XML 1.0 forbids the controls even as references);
+ * other valid UTF-8 unchanged.
+ */
+size_t esc_xml(char *dst, size_t size, const char *src);
 
 #endif

@@ -7,7 +7,9 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
+#include "base/array.h"
 #include "profile/feed-internal.h"
 
 /* The event a sample belongs to, from its id (several events only). */
@@ -76,6 +78,8 @@ static int on_sample(struct feed *f, const struct pc_record *rec,
 			f->info.unresolved++;
 		fs.sym = &r;
 		fs.comm = comm_get(&f->comms, (pid_t)s->pid, (pid_t)s->tid);
+		if (feed_chain_build(f, rec, &r, &fs) != 0)
+			return -1;
 	}
 	f->info.samples++;
 	return fn(arg, &fs);
@@ -92,6 +96,9 @@ static void on_mmap(struct feed *f, const struct pc_record *rec)
 
 	if (!f->sym)
 		return;
+	/* new code: what the unwinder learnt of the process may be stale */
+	if (f->unwind && (!mp.prot || (mp.prot & PROT_EXEC)))
+		unwind_forget(f->unwind, (pid_t)rec->mmap.pid);
 	if (rec->mmap.build_id_size) {
 		mp.maj = mp.min = 0;
 		mp.ino = 0;
@@ -111,6 +118,10 @@ static void on_exit_record(struct feed *f, const struct pc_record *rec)
 	comm_exit(&f->comms, tid);
 	if (pid == tid && f->sym)
 		symbols_exit(f->sym, pid);
+	/* forgotten once every ring is read: samples may follow the EXIT */
+	if (pid == tid && f->unwind &&
+	    ARRAY_GROW(f->gone, f->ngone + 1, f->agone) == 0)
+		f->gone[f->ngone++] = pid;
 	for (i = 0; i < f->nwatch; i++) {
 		struct feed_watch *w = &f->watch[i];
 
@@ -153,6 +164,9 @@ static int drain_ring(struct feed *f, struct pc_ring *ring, feed_fn fn,
 		case PERF_RECORD_COMM:
 			if ((rec.misc & PERF_RECORD_MISC_COMM_EXEC) && f->sym)
 				symbols_exec(f->sym, (pid_t)rec.comm.pid);
+			if ((rec.misc & PERF_RECORD_MISC_COMM_EXEC) &&
+			    f->unwind)
+				unwind_forget(f->unwind, (pid_t)rec.comm.pid);
 			comm_set(&f->comms, (pid_t)rec.comm.pid,
 				 (pid_t)rec.comm.tid, rec.comm.comm);
 			break;
@@ -192,6 +206,11 @@ int feed_drain(struct feed *f, feed_fn fn, void *arg)
 		if (f->sym)
 			symbols_gc(f->sym);
 		comm_gc(&f->comms);
+		for (i = 0; i < f->ngone; i++)
+			unwind_forget(f->unwind, f->gone[i]);
+		f->ngone = 0;
+		if (f->unwind)
+			unwind_gc(f->unwind);
 	}
 	return rc;
 }

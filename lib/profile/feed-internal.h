@@ -52,6 +52,23 @@ struct feed {
 	struct symbols *sym;
 	struct comm_table comms;
 	struct feed_info info;
+
+	/* call graphs (feed-chain.c) */
+	enum feed_callgraph callgraph;
+	struct unwind *unwind;		/* FEED_CG_DWARF */
+	struct feed_frame *fr;		/* the chain being built */
+	size_t nfr, afr;
+	struct unwind_frame *uf;	/* FEED_MAX_USER_FRAMES */
+	pid_t *gone;			/* exited processes to forget */
+	size_t ngone, agone;
 };
+
+/*
+ * feed-chain.c: fill fs->frames for rec's sample, whose own IP resolved
+ * to *leaf (NULL: not resolved yet).  Returns 0, or -1 with errno
+ * ENOMEM.
+ */
+int feed_chain_build(struct feed *f, const struct pc_record *rec,
+		     const struct sym_result *leaf, struct feed_sample *fs);
 
 #endif

@@ -281,6 +281,7 @@ static int cmp_id(const void *a, const void *b)
 
 static void attrs_setup(struct feed *f, const struct feed_opts *o)
 {
+	uint32_t stack = o->stack_size ? o->stack_size : FEED_STACK_DEFAULT;
 	unsigned e;
 
 	for (e = 0; e < f->nattrs; e++) {
@@ -288,6 +289,13 @@ static void attrs_setup(struct feed *f, const struct feed_opts *o)
 
 		if (f->nattrs > 1)
 			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
+		if (o->callgraph != FEED_CG_NONE)
+			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (o->callgraph == FEED_CG_DWARF) {
+			/* the user part comes from the stack copy */
+			pc_attr_user_stack(a, unwind_regs_mask(), stack);
+			a->exclude_callchain_user = 1;
+		}
 		a->inherit = f->inherit;
 		if (o->enable_on_exec) {
 			a->disabled = 1;
@@ -309,7 +317,9 @@ struct feed *feed_open(const struct feed_opts *opts)
 	if (optsz_copy(&copy, sizeof(copy), opts) != 0)
 		return NULL;
 	if (!o->attrs || !o->nattrs ||
-	    (!o->sym && !o->no_resolve) ||
+	    (!o->sym && (!o->no_resolve || o->callgraph == FEED_CG_DWARF)) ||
+	    (unsigned)o->callgraph > FEED_CG_DWARF ||
+	    o->stack_size % 8 || o->stack_size > FEED_STACK_MAX ||
 	    ((o->scope == FEED_THREADS || o->scope == FEED_PROCESSES) &&
 	     !o->nids)) {
 		errno = EINVAL;
@@ -327,6 +337,13 @@ struct feed *feed_open(const struct feed_opts *opts)
 	if (!f->attrs)
 		goto fail;
 	memcpy(f->attrs, o->attrs, o->nattrs * sizeof(*f->attrs));
+	f->callgraph = o->callgraph;
+	if (o->callgraph == FEED_CG_DWARF) {
+		f->unwind = unwind_new(o->sym);
+		f->uf = malloc(FEED_MAX_USER_FRAMES * sizeof(*f->uf));
+		if (!f->unwind || !f->uf)
+			goto fail;
+	}
 	if (targets_setup(f, o) != 0 || cpus_setup(f, o) != 0)
 		goto fail;
 	attrs_setup(f, o);
@@ -374,6 +391,10 @@ void feed_close(struct feed *f)
 	free(f->cpus);
 	free(f->watch);
 	free(f->pending);
+	unwind_free(f->unwind);
+	free(f->uf);
+	free(f->fr);
+	free(f->gone);
 	free(f);
 }
 

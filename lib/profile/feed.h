@@ -17,8 +17,16 @@
  * (struct feed_failure) so that the tool can explain it with
  * pc_strerror().
  *
+ * With a call graph (opts.callgraph), each sample also carries its chain
+ * of frames, leaf first: the kernel's frames, then the user's, from the
+ * kernel's PERF_SAMPLE_CALLCHAIN (frame pointers) or unwound here from a
+ * copy of the user stack (DWARF, lib/unwind).  Every frame is resolved
+ * like the sample's own IP, inlined functions included; an unresolved
+ * frame keeps its DSO, offset and cause and never ends the chain.
+ *
  * Lifetime: the pointers inside a struct feed_sample (the raw record, the
- * sym_result's strings, comm) are valid during the callback only.
+ * sym_result's strings, comm, the frames and their strings) are valid
+ * during the callback only.
  */
 #ifndef PROFILE_FEED_H
 #define PROFILE_FEED_H
@@ -31,6 +39,7 @@
 #include <sysapi/sysapi.h>
 
 #include "symbols/symbols.h"
+#include "unwind/unwind.h"
 
 struct feed;
 
@@ -51,6 +60,23 @@ struct feed_failure {
 	unsigned event;		/* index into opts.attrs */
 	int err;		/* errno of the open */
 };
+
+/* Where call chains come from. */
+enum feed_callgraph {
+	FEED_CG_NONE,		/* the sampled IP alone */
+	FEED_CG_FP,		/* the kernel walks frame pointers (user
+				   code must keep them) */
+	FEED_CG_DWARF,		/* the kernel copies the user stack and
+				   registers; lib/unwind follows the CFI */
+};
+
+/* The kernel's bound on a user stack copy (perf_event_attr's
+   sample_stack_user must be below 65535 and a multiple of 8). */
+#define FEED_STACK_MAX 65528u
+#define FEED_STACK_DEFAULT 8192u
+/* Frames unwound from a user stack at most (the kernel's default
+   kernel.perf_event_max_stack). */
+#define FEED_MAX_USER_FRAMES 127
 
 struct feed_opts {
 	size_t sz;		/* sizeof(struct feed_opts) */
@@ -79,10 +105,32 @@ struct feed_opts {
 	struct symbols *sym;	/* where mappings go and samples resolve;
 				   the caller keeps ownership */
 	struct feed_failure *failure; /* filled when feed_open() fails */
+	enum feed_callgraph callgraph;
+	uint32_t stack_size;	/* FEED_CG_DWARF: bytes of user stack
+				   copied per sample, a multiple of 8 up
+				   to FEED_STACK_MAX; 0: FEED_STACK_DEFAULT */
 };
 
 #define FEED_OPTS(...) \
 	((struct feed_opts){ .sz = sizeof(struct feed_opts), __VA_ARGS__ })
+
+/* One frame of a sample's call chain. */
+struct feed_frame {
+	uint64_t ip;		/* the leaf's IP, or a return address */
+	const char *sym;	/* function (demangled), NULL when unresolved */
+	uint64_t off;		/* ip - start of sym (0 for an inlined frame) */
+	const char *dso;	/* never NULL: a path, "[kernel.kallsyms]",
+				   "[jit]", "[vdso]", "[unknown]"... */
+	uint64_t dso_off;	/* ip within dso (ELF vaddr); the ip itself
+				   for the kernel, JIT code and no mapping */
+	const char *file;	/* source file, NULL when unknown */
+	int line;		/* its line, 0 when unknown */
+	enum sym_cause cause;	/* SYM_OK, or why sym (or file:line) is
+				   missing */
+	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
+	bool inlined;		/* an inlined function: the next frame is
+				   the one it was inlined into, same ip */
+};
 
 /* A sample, classified and resolved. */
 struct feed_sample {
@@ -94,6 +142,13 @@ struct feed_sample {
 					   2008 backend) */
 	const struct sym_result *sym;	/* NULL with opts.no_resolve */
 	const char *comm;		/* the thread's command name */
+	const struct feed_frame *frames;/* leaf first: kernel frames, then
+					   user frames; the sample's own
+					   frame(s) alone without a call
+					   graph; NULL with no_resolve */
+	unsigned nframes;
+	enum unwind_stop user_stop;	/* FEED_CG_DWARF: why the user part
+					   ended (UNWIND_END otherwise) */
 };
 
 /*
@@ -108,7 +163,8 @@ typedef int (*feed_fn)(void *arg, const struct feed_sample *s);
  * feed, or NULL with errno (and *opts->failure filled when the kernel
  * refused a counter: ESRCH for a task that is gone, EACCES/EPERM for
  * permission, ENOENT/EOPNOTSUPP for an event it cannot count, EINVAL for
- * an option outside the rules).
+ * an option outside the rules, ENOTSUP for FEED_CG_DWARF in a build
+ * without libunwind, EOPNOTSUPP when the backend cannot sample chains).
  */
 struct feed *feed_open(const struct feed_opts *opts);
 
@@ -146,6 +202,10 @@ struct feed_info {
 	uint64_t lost;			/* samples the kernel dropped */
 	uint64_t throttled;		/* THROTTLE records */
 	uint64_t malformed;		/* records skipped as garbage */
+	uint64_t frames;		/* frames handed over (call graphs) */
+	uint64_t frames_unresolved;	/* of them, without a function */
+	uint64_t user_stops[UNWIND_STOP_MAX]; /* DWARF chains by how they
+					   ended */
 	unsigned counters, rings;	/* fds opened, rings mapped */
 	unsigned ring_pages;		/* data pages per ring */
 	enum pc_backend backend;	/* what opened the counters */

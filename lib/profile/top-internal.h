@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/hashtab.h"
+#include "base/strpool.h"
 #include "profile/top.h"
 
 /* One distinct sample key.  Strings are interned, so equal strings are
@@ -22,7 +23,7 @@ struct top_entry {
 
 struct top {
 	unsigned nevents;
-	struct hashtab strings;	/* interned char *, owned */
+	struct strpool strings;	/* interned strings */
 	struct hashtab entries;	/* struct top_entry *, owned */
 	struct hashtab addr_tab; /* struct top_addr_node * (annotation),
 				    owned */
@@ -48,18 +49,13 @@ static inline uint64_t top_add_sat(uint64_t a, uint64_t b)
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
-static inline bool top_str_eq(const void *item, const void *key)
-{
-	return strcmp(item, key) == 0;
-}
-
 /*
  * The interned copy of s, or NULL when t has never seen s.  Inline, so
  * that top-rows.c needs nothing of top.c (which calls into top-rows.c).
  */
 static inline const char *top_intern_find(const struct top *t, const char *s)
 {
-	return hashtab_find(&t->strings, hash_str(s), top_str_eq, s);
+	return strpool_find(&t->strings, s);
 }
 
 /* Free top_rows()' buffers (for top_free()). */

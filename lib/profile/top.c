@@ -37,27 +37,6 @@ static bool counts_zero(const uint64_t *c, unsigned n)
 	return true;
 }
 
-/* --- interned strings ---------------------------------------------------- */
-
-
-/* The one copy of s that t keeps, or NULL with errno ENOMEM. */
-static const char *intern(struct top *t, const char *s)
-{
-	size_t h = hash_str(s);
-	char *p = hashtab_find(&t->strings, h, top_str_eq, s);
-
-	if (p)
-		return p;
-	p = strdup(s);
-	if (!p)
-		return NULL;
-	if (hashtab_add(&t->strings, h, p) != 0) {
-		free(p);
-		return NULL;
-	}
-	return p;
-}
-
 /* --- the model ----------------------------------------------------------- */
 
 struct top *top_new(unsigned nevents)
@@ -91,7 +70,7 @@ void top_free(struct top *t)
 		return;
 	free_all(&t->entries);
 	free_all(&t->addr_tab);
-	free_all(&t->strings);
+	strpool_release(&t->strings);
 	top_rows_release(t);
 	free(t->addrs);
 	free(t);
@@ -148,9 +127,9 @@ static struct top_entry *entry_get(struct top *t, const struct top_entry *key)
 
 	if (e)
 		return e;
-	sym = intern(t, key->sym);
-	dso = intern(t, key->dso);
-	comm = intern(t, key->comm);
+	sym = strpool_intern(&t->strings, key->sym);
+	dso = strpool_intern(&t->strings, key->dso);
+	comm = strpool_intern(&t->strings, key->comm);
 	if (!sym || !dso || !comm)
 		return NULL;
 	e = calloc(1, sizeof(*e) + 2 * t->nevents * sizeof(e->count[0]));

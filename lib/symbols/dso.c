@@ -287,6 +287,12 @@ uint64_t dso_inode(const struct dso *d)
 	return d->expect_ino;
 }
 
+const void *dso_image(const struct dso *d, size_t *size)
+{
+	*size = d->image_size;
+	return d->image;
+}
+
 int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr)
 {
 	unsigned i;
@@ -300,6 +306,21 @@ int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr)
 		}
 	}
 	return -1;
+}
+
+const uint8_t *dso_build_id(struct dso *d, size_t *len)
+{
+	const unsigned char *id;
+	GElf_Addr vaddr;
+	int n;
+
+	if (dso_load(d) != 0)
+		return NULL;
+	n = dwfl_module_build_id(d->mod, &id, &vaddr);
+	if (n <= 0)
+		return NULL;
+	*len = (size_t)n;
+	return id;
 }
 
 int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz)

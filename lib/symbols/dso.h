@@ -45,6 +45,9 @@ enum sym_cause dso_cause(const struct dso *d);
 /* Shown name (the path given to dso_new). */
 const char *dso_name(const struct dso *d);
 
+/* The image of a dso_new_memory() file (size in *size), else NULL. */
+const void *dso_image(const struct dso *d, size_t *size);
+
 /* The path opened instead of the shown one, or NULL. */
 const char *dso_elf_path(const struct dso *d);
 
@@ -66,6 +69,9 @@ int dso_offset_to_vaddr(const struct dso *d, uint64_t off, uint64_t *vaddr);
  * when a function was found, -1 otherwise.
  */
 int dso_lookup(struct dso *d, uint64_t addr, struct sym_result *out);
+
+/* The file's GNU build-id (loading it), or NULL.  Valid as long as d. */
+const uint8_t *dso_build_id(struct dso *d, size_t *len);
 
 /* Read the build-id of the ELF file at path into buf (at most 64 bytes).
    Returns its length, 0 when it has none, -1 with errno. */

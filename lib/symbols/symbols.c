@@ -232,6 +232,52 @@ int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
 	return ret;
 }
 
+int symbols_map_lookup(struct symbols *s, pid_t pid, uint64_t addr,
+		       struct sym_map *out)
+{
+	const struct map *mp;
+	struct sym_proc *p;
+	uint64_t vaddr;
+
+	memset(out, 0, sizeof(*out));
+	p = proc_get(&s->procs, pid);
+	if (!p)
+		return -1;
+	mp = proc_map_of(&s->procs, p, addr);
+	if (!mp) {
+		errno = ENOENT;
+		return -1;
+	}
+	out->start = mp->start;
+	out->end = mp->end;
+	out->pgoff = mp->pgoff;
+	if (mp->kind == MAPK_ANON) {
+		out->name = "[jit]";
+		out->cause = SYM_JIT_NO_MAP;
+		return 0;
+	}
+	if (!mp->dso) {
+		out->name = "[vdso]";
+		out->cause = SYM_NO_FILE;
+		return 0;
+	}
+	out->name = dso_name(mp->dso);
+	out->ino = dso_inode(mp->dso);
+	if (dso_load(mp->dso) != 0) {
+		out->cause = dso_cause(mp->dso);
+		return 0;
+	}
+	out->image = dso_image(mp->dso, &out->image_size);
+	if (!out->image)
+		out->elf_path = dso_elf_path(mp->dso) ? dso_elf_path(mp->dso)
+						      : out->name;
+	if (dso_offset_to_vaddr(mp->dso, mp->pgoff, &vaddr) == 0)
+		out->bias = mp->start - vaddr;
+	else
+		out->bias = mp->start - mp->pgoff;
+	return 0;
+}
+
 int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 			 struct sym_result *out)
 {
@@ -251,6 +297,27 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 	if (out->cause != SYM_OK)
 		unres_count(s, d, 0, out->cause);
 	return ret;
+}
+
+int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,
+		     size_t size)
+{
+	const uint8_t *b;
+	size_t i, len;
+
+	for (i = 0; i < s->files.n; i++) {
+		if (strcmp(dso_name(s->files.dso[i]), dso) != 0)
+			continue;
+		b = dso_build_id(s->files.dso[i], &len);
+		if (!b)
+			return 0;
+		len = len < size ? len : size;
+		memcpy(id, b, len);
+		return (int)len;
+	}
+	if (dso[0] != '/')
+		return 0;
+	return dso_read_build_id(dso, id, size);
 }
 
 void symbols_stats(const struct symbols *s, struct symbols_stats *st)

@@ -186,6 +186,47 @@ int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
 int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 			 struct sym_result *out);
 
+/*
+ * The mapping of process pid that holds addr, for an unwinder that must
+ * read the file's unwinding tables (lib/unwind).  Pointers stay valid
+ * until the next symbols_gc() or symbols_free().
+ */
+struct sym_map {
+	uint64_t start, end;	/* the mapping: [start, end) */
+	uint64_t pgoff;		/* file offset of start */
+	uint64_t bias;		/* load bias: address - ELF vaddr (0 when
+				   the file could not be read) */
+	const char *name;	/* shown path, "[vdso]", "[jit]" */
+	const char *elf_path;	/* the file to read (the path, or
+				   /proc/PID/map_files/... for a deleted
+				   one); NULL when image is set or the
+				   file is unusable */
+	const void *image;	/* the ELF image in memory (the vDSO) */
+	size_t image_size;
+	uint64_t ino;		/* the mapped inode, 0 when unknown */
+	enum sym_cause cause;	/* SYM_OK, or why the file is unusable:
+				   SYM_JIT_NO_MAP for anonymous code */
+};
+
+/*
+ * Fill *out with the executable mapping of pid that holds addr, reading
+ * /proc/PID/maps on a miss as symbols_resolve() does.  Returns 0 (also
+ * for an unusable file: out->cause says why), or -1 with errno ENOENT
+ * (no mapping holds addr) or ENOMEM.  Not counted as a lookup.
+ */
+int symbols_map_lookup(struct symbols *s, pid_t pid, uint64_t addr,
+		       struct sym_map *out);
+
+/*
+ * The GNU build-id of dso, a name as struct sym_result gives it: the
+ * session's file of that name when it has one, else the file at that
+ * path.  Writes at most size bytes to id and returns the build-id's
+ * length, 0 when the file has none (or is not a file: "[kernel.kallsyms]"),
+ * or -1 with errno.
+ */
+int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,
+		     size_t size);
+
 /* What could not be resolved, per file and cause. */
 struct sym_unresolved {
 	const char *dso;

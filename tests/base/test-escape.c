@@ -57,6 +57,35 @@ static void test_table(void)
 	}
 }
 
+/* XML: entities, and U+FFFD for what XML 1.0 cannot carry. */
+static const struct {
+	const char *in, *xml;
+} xml_cases[] = {
+	{ "", "" },
+	{ "std::vector<int>::at", "std::vector&lt;int&gt;::at" },
+	{ "a&b \"q\" 'x'", "a&amp;b &quot;q&quot; &#39;x&#39;" },
+	{ "tab\t\x1b", "tab\xef\xbf\xbd\xef\xbf\xbd" },
+	{ "del\x7f", "del\xef\xbf\xbd" },
+	{ "caf\xc3\xa9 \xe2\x82\xac", "caf\xc3\xa9 \xe2\x82\xac" },
+	{ "\xc2\x9b" "2J", "\xef\xbf\xbd" "2J" },
+	{ "na\xefve", "na\xef\xbf\xbdve" },
+};
+
+static void test_xml(void)
+{
+	char buf[128];
+
+	for (size_t i = 0; i < sizeof(xml_cases) / sizeof(xml_cases[0]); i++) {
+		size_t n = esc_xml(buf, sizeof(buf), xml_cases[i].in);
+
+		CHECK(strcmp(buf, xml_cases[i].xml) == 0 &&
+		      n == strlen(xml_cases[i].xml), "xml row %zu: '%s'", i,
+		      buf);
+	}
+	CHECK(esc_xml(buf, 4, "a<b") == 6 && strcmp(buf, "a") == 0,
+	      "xml: an entity is not cut");
+}
+
 /* A short buffer: the needed length back, a prefix of whole units. */
 static const struct {
 	const char *in;
@@ -91,5 +120,6 @@ int main(void)
 {
 	test_table();
 	test_cuts();
+	test_xml();
 	return check_done();
 }

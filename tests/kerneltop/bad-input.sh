@@ -73,6 +73,11 @@ done <<EOF
 1@$dead@-e cpu-clock -t $dead
 1|2@no-such-user-kt@-e cpu-clock -u no-such-user-kt
 2@-p.*-t|-t.*-p@-p 1 -t 1
+2@a stack copy of 0 bytes@--call-graph dwarf,0
+2@above the kernel.s limit of 65528 bytes@--call-graph dwarf,70000
+2@unknown call-graph mode .lbr.@--call-graph lbr
+2@the flame graph to ./no-dir/x.svg: No such file or directory@--flamegraph ./no-dir/x.svg
+1@folded stacks to /dev/full: No space left on device@-g -b -n 1 -d 0.2 -e cpu-clock -p $hp --folded /dev/full
 2@stray@stray
 EOF
 # The dead pid's message, word for word

@@ -30,6 +30,44 @@ expect 2 "exclude each other" -c 10 -F 10 1
 expect 1 "cannot read -d file" -d ./missing-file -- "$H" hot 10
 expect 1 "no such command" -- ./no-such-command
 
+# call graphs: the stack copy's size, the mode
+expect 2 "a stack copy of 0 bytes unwinds nothing" --call-graph dwarf,0 -- "$H" hot 10
+expect 2 "above the kernel's limit of 65528 bytes" --call-graph dwarf,70000 -- "$H" hot 10
+expect 2 "unknown call-graph mode 'lbr' (use fp, or dwarf" --call-graph lbr -- "$H" hot 10
+expect 2 "'big' is not a size in bytes" --call-graph dwarf,big -- "$H" hot 10
+expect 2 "fp takes no size" --call-graph fp,4096 -- "$H" hot 10
+expect 2 "no call graph" --legacy -g -- "$H" hot 10
+
+# exports: checked before sampling (2), written at the end (1)
+expect 2 "cannot write the flame graph to ./no-such-dir/x.svg: No such file or directory (the directory does not exist" \
+	--flamegraph ./no-such-dir/x.svg -- "$H" hot 10
+expect 2 "cannot write folded stacks to .: Is a directory (that is a directory" \
+	--folded . -- "$H" hot 10
+expect 1 "cannot write folded stacks to /dev/full: No space left on device" \
+	--folded /dev/full -n 20 -F 1000 -- "$H" hot 300
+mkdir ro && chmod 555 ro
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$MONITOR" --speedscope ro/x.json -- "$H" hot 10 > /dev/null 2> err
+	rc=$?
+else
+	"$MONITOR" --speedscope ro/x.json -- "$H" hot 10 > /dev/null 2> err
+	rc=$?
+fi
+[ $rc -eq 2 ] && grep -q "cannot write the speedscope profile to ro/x.json: Permission denied (no permission" err &&
+	ok "unwritable directory: $(cat err)" || fail "unwritable directory: rc $rc, $(cat err)"
+
+# a write that fails half way (the file size limit) leaves the old file
+# whole and no temporary file behind
+echo old > keep.svg
+sh -c 'trap "" XFSZ; ulimit -f 4; exec "$@"' sh "$MONITOR" \
+	--flamegraph keep.svg -n 200 -F 1000 -- "$H" hot 500 > /dev/null 2> err
+rc=$?
+[ $rc -eq 1 ] && grep -q "cannot write the flame graph to keep.svg: File too large" err &&
+	[ "$(cat keep.svg)" = old ] && [ "$(ls -a | grep -c '\.tmp-')" -eq 0 ] &&
+	ok "a failed write: the old file stays, no temporary file" ||
+	fail "failed write: rc $rc, $(cat err), keep.svg: $(head -c 40 keep.svg), $(ls -a)"
+
 # -F above the kernel's limit: clamped, with a notice
 max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
 "$MONITOR" -F $((max * 10)) -n 5 -- "$H" hot 200 > /dev/null 2> err

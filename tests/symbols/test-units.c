@@ -6,12 +6,15 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <fcntl.h>
+#include <link.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -532,6 +535,44 @@ static void test_hist(void)
 	hist_free(h);
 }
 
+/* --- symbols_map_lookup: our own mappings, whose bias we know --------- */
+
+static int first_object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	(void)size;
+	*(uint64_t *)arg = info->dlpi_addr;
+	return 1;		/* the main program comes first */
+}
+
+static void test_map_lookup(void)
+{
+	struct symbols *s = symbols_new(NULL);
+	uint64_t here = (uint64_t)(uintptr_t)&test_map_lookup, bias = 0;
+	uint64_t vdso = getauxval(AT_SYSINFO_EHDR);
+	char *exe = realpath("/proc/self/exe", NULL);
+	struct sym_map m;
+
+	dl_iterate_phdr(first_object, &bias);
+	CHECK(s && symbols_read_maps(s, getpid()) == 0, "read our maps");
+	CHECK(symbols_map_lookup(s, getpid(), here, &m) == 0, "our code");
+	CHECK(m.start <= here && here < m.end, "mapping holds the address");
+	CHECK(m.cause == SYM_OK && m.elf_path && exe &&
+	      strcmp(m.elf_path, exe) == 0, "the executable: %s",
+	      m.elf_path ? m.elf_path : "(null)");
+	CHECK(m.bias == bias, "bias %#" PRIx64 ", dl_iterate_phdr says %#"
+	      PRIx64, m.bias, bias);
+	CHECK(symbols_map_lookup(s, getpid(), 0x1000, &m) == -1 &&
+	      errno == ENOENT, "no mapping at 0x1000");
+	if (vdso) {
+		CHECK(symbols_map_lookup(s, getpid(), vdso + 0x800, &m) == 0 &&
+		      m.image && m.image_size && !m.elf_path &&
+		      !strcmp(m.name, "[vdso]") && m.bias == vdso,
+		      "the vDSO: an image in memory at its base");
+	}
+	free(exe);
+	symbols_free(s);
+}
+
 int main(void)
 {
 	test_maps();
@@ -545,5 +586,6 @@ int main(void)
 	test_demangle();
 	test_causes();
 	test_hist();
+	test_map_lookup();
 	return check_done();
 }

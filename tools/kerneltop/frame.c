@@ -80,6 +80,14 @@ static void header_target(const struct kt *kt, char *buf, size_t size,
 	put(buf, size, len, " on CPUs %s", kt->cpu_list);
 }
 
+void frame_target(const struct kt *kt, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	header_target(kt, buf, size, &len);
+}
+
 void frame_header(const struct kt *kt, unsigned line, char *buf,
 		  size_t size)
 {
@@ -145,6 +153,9 @@ void frame_columns(const struct kt *kt, char *buf, size_t size, int width)
 		put(buf, size, &len, "%10s", "Weight");
 		for (i = 0; i < kt->nevents; i++)
 			put(buf, size, &len, " %12.12s", kt->names[i]);
+	} else if (kt_children_shown(kt)) {
+		put(buf, size, &len, "%8s %8s %10s", "Children", "Self",
+		    "Samples");
 	} else {
 		put(buf, size, &len, "%8s %10s", "Overhead", "Samples");
 	}
@@ -175,6 +186,13 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 		put(buf, size, &len, "%10.1f", r->weight);
 		for (i = 0; i < kt->nevents; i++)
 			put(buf, size, &len, " %12" PRIu64, r->count[i]);
+	} else if (kt_children_shown(kt)) {
+		uint64_t c = 0, total = stacks_total(kt->stacks);
+
+		kt_children(kt, r, &c);
+		put(buf, size, &len, "%7.2f%% %7.2f%% %10" PRIu64,
+		    total ? 100.0 * (double)c / (double)total : 0.0, r->share,
+		    r->count[0]);
 	} else {
 		put(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
 		    r->count[kt->view.event]);
@@ -216,7 +234,7 @@ int frame_print(struct kt *kt, FILE *out, size_t max_rows)
 	fputc('\n', out);
 	frame_columns(kt, line, sizeof(line), 0);
 	fprintf(out, "%s\n", line);
-	rows = top_rows(kt->top, &kt->view, &n);
+	rows = kt_rows(kt, &n);
 	if (!rows)
 		return -1;
 	for (i = 0; i < n && (!max_rows || i < max_rows); i++) {

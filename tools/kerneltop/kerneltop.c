@@ -44,6 +44,8 @@ int main(int argc, char **argv)
 		tui_check_terminal();
 	session_open(&kt);
 	rc = kt.opt.batch ? batch_run(&kt) : tui_run(&kt);
+	if (kt_exports_write(&kt) != 0)
+		rc = 1;
 	session_close(&kt);
 	return rc;
 }

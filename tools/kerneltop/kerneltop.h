@@ -11,8 +11,10 @@
 #include <sysapi/sysapi.h>
 
 #include "profile/feed.h"
+#include "profile/stacks.h"
 #include "profile/top.h"
 #include "symbols/symbols.h"
+#include "util/exports.h"
 
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
@@ -38,6 +40,9 @@ struct kt_options {
 	bool hide_kernel, hide_user;	/* -K, -U */
 	bool batch;			/* -b / --stdio / not a terminal */
 	uint64_t iterations;		/* -n, 0 unlimited */
+	enum feed_callgraph callgraph;	/* -g, --call-graph */
+	uint32_t stack_size;		/* dwarf: bytes copied per sample */
+	struct exports exports;		/* --folded, --flamegraph, ... */
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -69,6 +74,16 @@ struct kt {
 	uint64_t frames;
 	bool paused, ended;
 	char ended_msg[96];
+
+	/* call chains (callgraph.c), of the first event: decaying with the
+	   table (-g), and since the start (for the exports) */
+	struct stacks *stacks;
+	struct stacks *stacks_all;
+	bool sort_self;			/* -g: rows by Self, not Children */
+	struct top_row *sorted;		/* the rows of the chains' functions */
+	uint64_t *children, *selfs;	/* their counts, row by row */
+	size_t asorted, achildren, aselfs;
+	uint64_t start_ns;		/* wall clock, for the exports */
 };
 
 /* session.c: open the feed for the options (dies with a message). */
@@ -81,12 +96,34 @@ void session_tick(struct kt *kt, double interval_s);
 /* After a frame was shown: decay or zero. */
 void session_age(struct kt *kt);
 
+/* callgraph.c: the table's rows with Children, the exports. */
+/* The rows to show: the model's, or with Children shown, every function
+   of the chains (callers too) by Children (Self with sort_self), under
+   the view's zooms and filters; NULL with *n = 0 on ENOMEM. */
+const struct top_row *kt_rows(struct kt *kt, size_t *n);
+/* Whether the table has a Children column now: -g, one event shown,
+   rows grouped by symbol alone, no thread zoom. */
+bool kt_children_shown(const struct kt *kt);
+/* r's Children (samples with it anywhere in the chain), for a row of the
+   last kt_rows(); false when there are none to show. */
+bool kt_children(const struct kt *kt, const struct top_row *r,
+		 uint64_t *children);
+/* `S': the chains the table shows now as an SVG flame graph,
+   ./kerneltop-DATE-TIME.svg; what was done, or why not, into msg. */
+void kt_snapshot(struct kt *kt, char *msg, size_t size);
+/* At exit: the exports of the command line, of every sample since the
+   start; -1 when one failed (said on stderr). */
+int kt_exports_write(struct kt *kt);
+void kt_callgraph_release(struct kt *kt);
+
 /* frame.c: the text of a frame, shared by batch, TUI and `P`. */
 #define KT_LINE 512
 void frame_header(const struct kt *kt, unsigned line, char *buf,
 		  size_t size);
 void frame_columns(const struct kt *kt, char *buf, size_t size,
 		   int width);
+/* What is sampled, as the header says it ("pid 123 on CPUs 0-1"). */
+void frame_target(const struct kt *kt, char *buf, size_t size);
 void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 	       size_t size, int width);
 /* A whole frame as batch prints it; returns 0 or -1 with errno. */

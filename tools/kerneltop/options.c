@@ -12,6 +12,7 @@
 
 #include "base/opts.h"
 #include "kerneltop.h"
+#include "util/callgraph.h"
 #include "util/die.h"
 #include "util/events.h"
 #include "util/parse.h"
@@ -20,7 +21,8 @@
 #include "util/xmalloc.h"
 
 enum {
-	OPT_PERCENT_LIMIT = 256, OPT_STDIO,
+	OPT_PERCENT_LIMIT = 256, OPT_STDIO, OPT_CALL_GRAPH,
+	OPT_EXPORT,		/* + enum export_format */
 };
 
 static const struct opt_def options[] = {
@@ -44,6 +46,11 @@ static const struct opt_def options[] = {
 	{ "batch", 'b', 'b', NULL, "plain-text frames on stdout" },
 	{ "stdio", 0, OPT_STDIO, NULL, "the same as --batch (perf's name)" },
 	{ "iterations", 'n', 'n', "N", "batch: print N frames, then exit" },
+	{ "call-chains", 'g', 'g', NULL,
+	  "Children and Self, callers and callees (= --call-graph fp)" },
+	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE",
+	  "call chains by fp, or dwarf[,SIZE] (stack copy)" },
+	EXPORT_OPT_ROWS(OPT_EXPORT),
 	{ "help", 'h', 'h', NULL, "this help" },
 	{ "version", 'V', 'V', NULL, "print the version" },
 };
@@ -226,6 +233,13 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 				usage_error("-n wants a number of frames >= 1, "
 					    "not '%s'", optarg);
 			break;
+		case 'g': o->callgraph = FEED_CG_FP; break;
+		case OPT_CALL_GRAPH:
+			callgraph_parse(optarg, &o->callgraph, &o->stack_size);
+			break;
+		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:
+			exports_option(&o->exports, c, OPT_EXPORT, optarg);
+			break;
 		case 'h':
 			usage_print(stdout, "kerneltop [options]", options,
 				    NOPTIONS, "Keys: press h in kerneltop. "
@@ -249,6 +263,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		usage_error("at most %d events at once", KT_MAX_EVENTS);
 	if (!o->keys)
 		o->keys = TOP_KEY_SYM;
+	exports_check(&o->exports);
 	if (!isatty(STDOUT_FILENO))
 		o->batch = true;
 }

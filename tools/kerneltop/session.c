@@ -17,6 +17,14 @@
 #include "util/die.h"
 #include "util/events.h"
 
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 double now_s(void)
 {
 	struct timespec ts;
@@ -79,6 +87,9 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 		.uid = scope == FEED_USER && o->scope != FEED_USER ?
 			getuid() : o->uid,
 		.cpus = o->cpus, .ncpus = o->ncpus,
+		/* a DWARF sample carries a stack copy: room for hundreds */
+		.ring_pages = o->callgraph == FEED_CG_DWARF ? 512 : 0,
+		.callgraph = o->callgraph, .stack_size = o->stack_size,
 		.user_fallback = true, .sym = kt->sym, .failure = fail));
 }
 
@@ -149,6 +160,10 @@ void session_open(struct kt *kt)
 	kt->top = top_new(kt->nevents);
 	if (!kt->sym || !kt->top)
 		die("out of memory");
+	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
+	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
+		die("out of memory");
+	kt->start_ns = wall_ns();
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
@@ -191,6 +206,7 @@ void session_open(struct kt *kt)
 
 void session_close(struct kt *kt)
 {
+	kt_callgraph_release(kt);
 	feed_close(kt->feed);
 	top_free(kt->top);
 	symbols_free(kt->sym);
@@ -215,6 +231,13 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	};
 
 	if (top_add(kt->top, &ts) != 0)
+		die("out of memory");
+	/* the chains of the first event: of several, whose would add up? */
+	if (s->event == 0 &&
+	    ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
+				       s->raw->period) != 0) ||
+	     (kt->stacks_all && stacks_add(kt->stacks_all, s->frames,
+					   s->nframes, s->raw->period) != 0)))
 		die("out of memory");
 	return 0;
 }
@@ -256,5 +279,7 @@ void session_tick(struct kt *kt, double interval_s)
 void session_age(struct kt *kt)
 {
 	top_age(kt->top, kt->opt.zero);
+	if (kt->stacks)
+		stacks_age(kt->stacks, kt->opt.zero);
 	kt->frames++;
 }

@@ -24,6 +24,7 @@ static const struct screen_ops screens[SCREEN_MAX] = {
 	[SCREEN_THREADS] = { view_threads_draw, view_threads_key },
 	[SCREEN_ANNOTATE] = { view_annotate_draw, view_annotate_key },
 	[SCREEN_HEALTH] = { view_health_draw, view_health_key },
+	[SCREEN_CALLTREE] = { view_calltree_draw, view_calltree_key },
 };
 
 static volatile sig_atomic_t stop;
@@ -250,6 +251,8 @@ int tui_run(struct kt *kt)
 		}
 	}
 	annotate_release(&t.ann);
+	free(t.cg_open);
+	free(t.cg_vis);
 	tui_restore();
 	if (kt->ended)
 		warn_msg("%s", kt->ended_msg);

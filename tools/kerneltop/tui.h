@@ -12,7 +12,13 @@
 #include "kerneltop.h"
 
 enum tui_screen { SCREEN_MAIN, SCREEN_HELP, SCREEN_THREADS, SCREEN_ANNOTATE,
-	      SCREEN_HEALTH, SCREEN_MAX };
+	      SCREEN_HEALTH, SCREEN_CALLTREE, SCREEN_MAX };
+
+/* A line of the call tree: a node, and its path from the root. */
+struct tree_line {
+	uint32_t node;
+	uint64_t path;
+};
 
 struct tui {
 	struct kt *kt;
@@ -30,6 +36,14 @@ struct tui {
 	char zoom_dso[4096];
 	char zoom_comm[32];
 	char msg[KT_LINE];		/* the last action's result */
+	/* the call tree (view-calltree.c) */
+	uint32_t cg_func;		/* whose callers or callees */
+	bool cg_callees;
+	size_t cg_sel, cg_first;
+	uint64_t *cg_open;		/* the paths of the open nodes */
+	size_t cg_nopen, cg_aopen;
+	struct tree_line *cg_vis;	/* the lines shown */
+	size_t cg_avis;
 };
 
 /* One screen: draw it whole; handle a key. */
@@ -63,6 +77,11 @@ void view_annotate_draw(struct tui *t);
 void view_annotate_key(struct tui *t, int ch);
 void view_health_draw(struct tui *t);
 void view_health_key(struct tui *t, int ch);
+
+/* view-calltree.c: open the callers of func (an id of kt->stacks). */
+void view_calltree_open(struct tui *t, uint32_t func);
+void view_calltree_draw(struct tui *t);
+void view_calltree_key(struct tui *t, int ch);
 
 /* tui.c: helpers the screens share. */
 #define TUI_MIN_COLS 40

@@ -28,11 +28,7 @@ static const char *const order_names[] = {
 
 const struct top_row *view_main_rows(struct tui *t, size_t *n)
 {
-	const struct top_row *rows = top_rows(t->kt->top, &t->kt->view, n);
-
-	if (!rows)
-		*n = 0;
-	return rows;
+	return kt_rows(t->kt, n);
 }
 
 static size_t page_rows(void)
@@ -73,6 +69,8 @@ static void status_line(struct tui *t, char *buf, size_t size)
 		snprintf(item, sizeof(item), "sort: %s",
 			 order_names[t->kt->sort_cycle]);
 		status_add(buf, size, item);
+	} else if (kt_children_shown(kt) && kt->sort_self) {
+		status_add(buf, size, "sort: self");
 	}
 	if (kt->nevents > 1) {
 		snprintf(item, sizeof(item), "event: %s", kt->view.event < 0 ?
@@ -144,8 +142,13 @@ void view_main_draw(struct tui *t)
 		return;
 	}
 	curs_set(0);
-	tui_line(LINES - 1, "h help  q quit  s sort  d dso  t thread  "
-		 "/ filter  e event  b baseline  H health", A_REVERSE);
+	if (t->kt->stacks)
+		tui_line(LINES - 1, "h help  q quit  Enter callers  c children/"
+			 "self  s sort  d dso  t thread  / filter  S save graph",
+			 A_REVERSE);
+	else
+		tui_line(LINES - 1, "h help  q quit  s sort  d dso  t thread  "
+			 "/ filter  e event  b baseline  H health", A_REVERSE);
 }
 
 /* --- the keys ------------------------------------------------------------- */
@@ -262,6 +265,48 @@ static void key_annotate(struct tui *t)
 
 static void key_health(struct tui *t) { t->screen = SCREEN_HEALTH; }
 
+/* Enter: with -g, the callers of the selected row's function; else
+   annotate it. */
+static void key_enter(struct tui *t)
+{
+	const struct top_row *r;
+	uint32_t f;
+
+	if (!t->kt->stacks) {
+		key_annotate(t);
+		return;
+	}
+	r = selected(t);
+	if (!r)
+		return;
+	f = r->sym && r->dso ? stacks_func_find(t->kt->stacks, r->sym, r->dso)
+			     : STK_NONE;
+	if (f == STK_NONE || strcmp(r->sym, "[unknown]") == 0) {
+		snprintf(t->msg, sizeof(t->msg), "no call chains of this row "
+			 "(an unresolved row, or none sampled yet)");
+		return;
+	}
+	view_calltree_open(t, f);
+}
+
+static void key_children(struct tui *t)
+{
+	if (!kt_children_shown(t->kt)) {
+		snprintf(t->msg, sizeof(t->msg), "%s", t->kt->stacks ?
+			 "Children are shown by symbol only (-s sym, no thread "
+			 "zoom, the first event)" :
+			 "no Children without call chains: start with -g");
+		return;
+	}
+	t->kt->sort_self = !t->kt->sort_self;
+	t->sel = t->first = 0;
+}
+
+static void key_snapshot(struct tui *t)
+{
+	kt_snapshot(t->kt, t->msg, sizeof(t->msg));
+}
+
 static void key_baseline(struct tui *t)
 {
 	if (top_baseline_active(t->kt->top))
@@ -324,14 +369,20 @@ const struct key_binding main_keys[] = {
 	  key_pause },
 	{ "e TAB", { 'e', '\t' }, "switch the event shown (weight, each event)",
 	  key_event },
-	{ "Enter a", { '\n', '\r', KEY_ENTER, 'a' },
-	  "annotate: samples per source line of the symbol", key_annotate },
+	{ "Enter", { '\n', '\r', KEY_ENTER },
+	  "with -g: the callers of the symbol as a tree; else annotate",
+	  key_enter },
+	{ "a", { 'a' }, "annotate: samples per source line of the symbol",
+	  key_annotate },
+	{ "c", { 'c' }, "with -g: sort by Children or by Self", key_children },
 	{ "H", { 'H' }, "symbolization health: what is unresolved and why",
 	  key_health },
 	{ "b", { 'b' }, "take a baseline: show each row's change against it",
 	  key_baseline },
 	{ "P", { 'P' }, "save the table to ./kerneltop-DATE-TIME.txt",
 	  key_save },
+	{ "S", { 'S' }, "with -g: save a flame graph, ./kerneltop-DATE-TIME.svg",
+	  key_snapshot },
 };
 const size_t main_nkeys = sizeof(main_keys) / sizeof(main_keys[0]);
 

@@ -36,6 +36,12 @@ void view_help_draw(struct tui *t)
 		 "old samples decay x7/8 per refresh.", 0);
 	tui_line(y++, "  Weight (several events): count1*...*count(n-1) / "
 		 "(count(n)+1).", 0);
+	tui_line(y++, "  Self (-g): the samples taken in the function itself.",
+		 0);
+	tui_line(y++, "  Children (-g): the samples with the function anywhere "
+		 "in the call chain; a caller's", 0);
+	tui_line(y++, "    count holds its callees', so the column sums past "
+		 "100%.", 0);
 	tui_line(LINES - 1, "press any key to go back", A_REVERSE);
 }
 

@@ -14,10 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "monitor.h"
+#include "util/callgraph.h"
 #include "util/die.h"
+#include "util/exports.h"
 #include "util/parse.h"
 #include "util/sample-args.h"
 #include "util/usage.h"
@@ -27,6 +30,8 @@
 #define DEFAULT_EVENT "cycles"
 #define FALLBACK_EVENT "cpu-clock"
 #define RING_PAGES 64
+/* a DWARF sample carries a stack copy: room for some hundreds of them */
+#define RING_PAGES_DWARF 512
 
 struct monitor {
 	pid_t tid;			/* <tid>, or the command's pid */
@@ -38,6 +43,11 @@ struct monitor {
 	enum monitor_format format;
 	enum monitor_space space;
 	unsigned top;
+	enum feed_callgraph callgraph;
+	uint32_t stack_size;
+	struct exports exports;
+	struct stacks *stacks;		/* with exports: every sample's chain */
+	uint64_t start_ns;		/* wall clock, for the exports */
 
 	struct feed *feed;
 	struct feed_info info;
@@ -52,6 +62,14 @@ struct monitor {
 
 static volatile sig_atomic_t interrupted;
 
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -60,7 +78,8 @@ static void on_signal(int sig)
 
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
-	OPT_TOP,
+	OPT_TOP, OPT_CALL_GRAPH,
+	OPT_EXPORT,		/* + enum export_format */
 };
 
 /* The options, one table: getopt's and --help's. */
@@ -72,6 +91,9 @@ static const struct opt_def options[] = {
 	{ "user", 'u', 'u', NULL, "user samples only" },
 	{ "samples", 'n', 'n', "N", "stop after N samples" },
 	{ "debug-file", 'd', 'd', "FILE", "read symbols of the target's executable from FILE" },
+	{ "call-chains", 'g', 'g', NULL, "print each sample's call chain (= --call-graph fp)" },
+	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE", "call chains by fp, or dwarf[,SIZE] (stack copy, default 8192)" },
+	EXPORT_OPT_ROWS(OPT_EXPORT),
 	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
@@ -118,6 +140,10 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 					    optarg);
 			break;
 		case 'd': m->debug_file = optarg; break;
+		case 'g': m->callgraph = FEED_CG_FP; break;
+		case OPT_CALL_GRAPH:
+			callgraph_parse(optarg, &m->callgraph, &m->stack_size);
+			break;
 		case OPT_RAW: m->format = FORMAT_RAW; break;
 		case OPT_JSON: m->format = FORMAT_JSON; break;
 		case OPT_SUMMARY: m->summary_only = true; break;
@@ -128,6 +154,9 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			m->top = (unsigned)top;
 			break;
 		case OPT_ALL_THREADS: m->all_threads = true; break;
+		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:
+			exports_option(&m->exports, c, OPT_EXPORT, optarg);
+			break;
 		case OPT_LEGACY: m->legacy = true; break;
 		case 'h': usage(); break;
 		case 'V': printf("monitor (%s) %s\n", PACKAGE_NAME,
@@ -138,6 +167,12 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	}
 	if (m->period_set && m->freq_set)
 		usage_error("-c and -F exclude each other");
+	if (m->legacy && m->callgraph != FEED_CG_NONE)
+		usage_error("--legacy samples IPs only: no call graph (drop "
+			    "-g/--call-graph or --legacy)");
+	if (m->format == FORMAT_RAW && exports_any(&m->exports))
+		usage_error("--raw does not resolve samples: no export (drop "
+			    "--raw)");
 	if (optind < argc && strcmp(argv[optind - 1], "--") == 0) {
 		m->command = &argv[optind];
 	} else if (optind + 1 == argc) {
@@ -208,7 +243,10 @@ static void open_feed(struct monitor *m)
 		.enable_on_exec = m->command != NULL,
 		.user_fallback = m->space == SPACE_ALL,
 		.no_resolve = m->format == FORMAT_RAW,
-		.ring_pages = RING_PAGES, .sym = m->sym, .failure = &fail));
+		.ring_pages = m->callgraph == FEED_CG_DWARF ? RING_PAGES_DWARF
+							    : RING_PAGES,
+		.sym = m->sym, .failure = &fail,
+		.callgraph = m->callgraph, .stack_size = m->stack_size));
 	if (!m->feed) {
 		int e = errno;
 
@@ -249,6 +287,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.time = fs->raw->time, .pid = fs->raw->pid,
 		.tid = fs->raw->tid, .cpu = fs->raw->cpu,
 		.has_cpu = fs->has_cpu, .ip = fs->raw->ip, .sym = r,
+		.frames = m->callgraph != FEED_CG_NONE ? fs->frames : NULL,
+		.nframes = fs->nframes,
 	};
 
 	if (!want_sample(m, fs->mode == 'k')) {
@@ -261,6 +301,9 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		die("out of memory");
 	if (r && !r->sym)
 		m->totals.unresolved++;
+	if (m->stacks && stacks_add(m->stacks, fs->frames, fs->nframes,
+				    fs->raw->period) != 0)
+		die("out of memory");
 	m->totals.samples++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
 }
@@ -346,8 +389,10 @@ int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
 	struct sigaction sa = { .sa_handler = on_signal };
+	int status = 0;
 	set_progname(argv[0]);
 	parse_options(&m, argc, argv);
+	exports_check(&m.exports);
 	setup_event(&m);
 	m.sym = symbols_new(NULL);
 	m.hist = hist_new();
@@ -362,7 +407,10 @@ int main(int argc, char **argv)
 	 * does not inherit an ignored SIGPIPE.  Where our caller ignores
 	 * it, out_closed() ends the run instead.
 	 */
+	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
+		die("out of memory");
 	target_setup(&m);
+	m.start_ns = wall_ns();
 	open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
 		waitpid(m.child.pid, NULL, 0);
@@ -374,8 +422,18 @@ int main(int argc, char **argv)
 	m.totals.lost = m.info.lost;
 	m.totals.event = m.event_name;
 	m.totals.target = m.target_name;
+	m.totals.callgraph = m.callgraph;
+	m.totals.stack_size = m.stack_size;
 	summary_print(m.summary_only ? stdout : stderr, m.hist, m.sym,
-		      &m.totals, m.top);
+		      &m.totals, m.top, &m.info);
+	if (m.stacks) {
+		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
+			.tool = "monitor", .target = m.target_name,
+			.event = m.event_name, .attr = feed_attr(m.feed, 0),
+			.time_ns = m.start_ns,
+			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym));
+		stacks_free(m.stacks);
+	}
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0) {
 		/* -n or a signal ended us first: the command goes on alone */
@@ -385,5 +443,5 @@ int main(int argc, char **argv)
 	symbols_free(m.sym);
 	hist_free(m.hist);
 	fflush(stdout);
-	return 0;
+	return status ? 1 : 0;
 }

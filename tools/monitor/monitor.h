@@ -12,6 +12,7 @@
 
 #include "profile/feed.h"
 #include "profile/hist.h"
+#include "profile/stacks.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
@@ -35,6 +36,9 @@ struct monitor_sample {
 	bool has_cpu;		/* false on the legacy backend */
 	uint64_t ip;
 	const struct sym_result *sym;
+	const struct feed_frame *frames;	/* with -g: the chain, leaf
+						   first; else NULL */
+	unsigned nframes;
 };
 
 /* output.c: one row per format, looked up by enum monitor_format. */
@@ -50,11 +54,14 @@ struct monitor_totals {
 	uint64_t filtered;	/* dropped by -k/-u */
 	uint64_t lost;		/* the kernel's LOST records */
 	uint64_t unresolved;	/* samples without a function name */
+	enum feed_callgraph callgraph;
+	uint32_t stack_size;	/* dwarf: bytes copied per sample */
 	const char *event;	/* the event sampled */
 	const char *target;	/* "tid 123" or "command ls" */
 };
 void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
-		   const struct monitor_totals *t, unsigned top);
+		   const struct monitor_totals *t, unsigned top,
+		   const struct feed_info *info);
 
 /* target.c: facts about the target. */
 /* The full path execvp would run for name, in a string the caller frees,

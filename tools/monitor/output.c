@@ -87,6 +87,59 @@ static void put_hex(struct line *l, uint64_t v, int width)
 }
 
 /*
+ * With -g, one line per frame after the sample's line, leaf first, and
+ * an empty line to close the stack:
+ *	\tIP MODE SYMBOL+0xOFF DSO [FILE:LINE] [(inlined)] [(cause)]
+ * MODE is k (kernel) or . (user), as perf top marks them.
+ */
+static void text_stack(FILE *out, const struct monitor_sample *s)
+{
+	unsigned i;
+
+	for (i = 0; i < s->nframes; i++) {
+		const struct feed_frame *f = &s->frames[i];
+		struct line l;
+
+		l.len = 0;
+		put_char(&l, '\t');
+		put_hex(&l, f->ip, 16);
+		put_char(&l, ' ');
+		put_char(&l, f->mode);
+		put_char(&l, ' ');
+		if (f->sym) {
+			put_str(&l, f->sym);
+			if (!f->inlined) {
+				put_char(&l, '+');
+				put_hex(&l, f->off, 0);
+			}
+		} else {
+			put_str(&l, basename_of(f->dso));
+			put_char(&l, '+');
+			put_hex(&l, f->dso_off, 0);
+		}
+		put_char(&l, ' ');
+		put_str(&l, f->dso);
+		if (f->file) {
+			put_char(&l, ' ');
+			put_str(&l, basename_of(f->file));
+			put_char(&l, ':');
+			put_dec(&l, (uint64_t)(f->line < 0 ? 0 : f->line), 0,
+				false);
+		}
+		if (f->inlined)
+			put_str(&l, " (inlined)");
+		if (!f->sym) {
+			put_str(&l, " (");
+			put_str(&l, symbols_cause_name(f->cause));
+			put_char(&l, ')');
+		}
+		put_char(&l, '\n');
+		fwrite(l.buf, 1, l.len, out);
+	}
+	fputc('\n', out);
+}
+
+/*
  * TIME TID CPU IP SYMBOL+0xOFF DSO [FILE:LINE] [inlined F <- G]
  * An unresolved symbol is "[unknown]" or, inside a known file,
  * "file+0xOFFSET" (the file's own address, as nm and addr2line count).
@@ -140,6 +193,8 @@ static void text_sample(FILE *out, const struct monitor_sample *s)
 	}
 	put_char(&l, '\n');
 	fwrite(l.buf, 1, l.len, out);
+	if (s->frames)
+		text_stack(out, s);
 }
 
 /* The 2008 demo's line. */
@@ -158,6 +213,32 @@ static void json_string(FILE *out, const char *str)
 	fputc('"', out);
 	esc_print_json(out, str);
 	fputc('"', out);
+}
+
+/* ,"stack":[{frame},...], leaf first. */
+static void json_stack(FILE *out, const struct monitor_sample *s)
+{
+	unsigned i;
+
+	fputs(",\"stack\":[", out);
+	for (i = 0; i < s->nframes; i++) {
+		const struct feed_frame *f = &s->frames[i];
+
+		fprintf(out, "%s{\"ip\":\"0x%" PRIx64 "\",\"kernel\":%s,"
+			"\"sym\":", i ? "," : "", f->ip,
+			f->mode == 'k' ? "true" : "false");
+		json_string(out, f->sym);
+		fprintf(out, ",\"off\":%" PRIu64 ",\"dso\":", f->off);
+		json_string(out, f->dso);
+		fprintf(out, ",\"dso_off\":%" PRIu64 ",\"file\":",
+			f->dso_off);
+		json_string(out, f->file);
+		fprintf(out, ",\"line\":%d,\"inlined\":%s,\"cause\":",
+			f->line, f->inlined ? "true" : "false");
+		json_string(out, symbols_cause_name(f->cause));
+		fputc('}', out);
+	}
+	fputc(']', out);
 }
 
 static void json_sample(FILE *out, const struct monitor_sample *s)
@@ -188,7 +269,10 @@ static void json_sample(FILE *out, const struct monitor_sample *s)
 		json_string(out, r->inl[i].file);
 		fprintf(out, ",\"line\":%d}", r->inl[i].line);
 	}
-	fputs("]}\n", out);
+	fputc(']', out);
+	if (s->frames)
+		json_stack(out, s);
+	fputs("}\n", out);
 }
 
 static void none_sample(FILE *out, const struct monitor_sample *s)

@@ -7,10 +7,31 @@
 #include <string.h>
 
 #include "monitor.h"
+#include "util/callgraph.h"
 #include "util/die.h"
 
+/* With a call graph: frames, and the user chains that ended early. */
+static void chains_print(FILE *out, const struct monitor_totals *t,
+			 const struct feed_info *info)
+{
+	unsigned i;
+
+	fprintf(out, "call chains (%s): %" PRIu64 " frames, %" PRIu64
+		" without a function\n", callgraph_name(t->callgraph),
+		info->frames, info->frames_unresolved);
+	for (i = 1; i < UNWIND_STOP_MAX; i++) {
+		if (!info->user_stops[i])
+			continue;
+		fprintf(out, "call chains: %" PRIu64 " user chains ended "
+			"early: %s (%s)\n", info->user_stops[i],
+			unwind_stop_name((enum unwind_stop)i),
+			unwind_stop_advice((enum unwind_stop)i));
+	}
+}
+
 void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
-		   const struct monitor_totals *t, unsigned top)
+		   const struct monitor_totals *t, unsigned top,
+		   const struct feed_info *info)
 {
 	const struct hist_entry *e;
 	struct sym_unresolved u[16];
@@ -38,6 +59,8 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 			fprintf(out, "%10s %7s  (%zu more functions)\n", "", "",
 				n - top);
 	}
+	if (t->callgraph != FEED_CG_NONE)
+		chains_print(out, t, info);
 	nu = symbols_unresolved(sym, u, 16);
 	for (i = 0; i < nu && i < 16; i++)
 		fprintf(out, "unresolved: %" PRIu64 " in %s: %s (%s)\n",

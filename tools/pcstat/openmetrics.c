@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "base/escape.h"
-#include "util/atomic-file.h"
+#include "base/atomic-file.h"
 #include "util/esc-print.h"
 #include "util/xmalloc.h"
 #include "metric.h"
@@ -165,7 +165,8 @@ void om_print(FILE *f, const struct config *cfg, const struct cset *cs)
 int om_write(const struct config *cfg, const struct cset *cs)
 {
 	struct atomic_file af;
-	FILE *f = atomic_file_start(&af, cfg->openmetrics);
+	FILE *f = atomic_file_start(&af, cfg->openmetrics,
+				   ATOMIC_FILE_DEVICES);
 
 	if (f == NULL)
 		return -1;
@@ -175,10 +176,5 @@ int om_write(const struct config *cfg, const struct cset *cs)
 
 int om_check_path(const char *path)
 {
-	struct atomic_file af;
-
-	if (atomic_file_start(&af, path) == NULL)
-		return -1;
-	atomic_file_abort(&af);
-	return 0;
+	return atomic_file_check(path, ATOMIC_FILE_DEVICES);
 }

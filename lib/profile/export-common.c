@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* export-common.c - what the export writers share: escaped strings on a
+   stream, and the unit of the event sampled. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "profile/export-internal.h"
+
+int export_put_esc(FILE *f, const char *src,
+		   size_t (*esc)(char *dst, size_t size, const char *src))
+{
+	char buf[512], *big;
+	size_t n = esc(buf, sizeof(buf), src);
+
+	if (n < sizeof(buf)) {
+		fwrite(buf, 1, n, f);
+		return 0;
+	}
+	big = malloc(n + 1);
+	if (!big)
+		return -1;
+	esc(big, n + 1, src);
+	fwrite(big, 1, n, f);
+	free(big);
+	return 0;
+}
+
+bool export_time_event(const struct export_meta *m)
+{
+	return m->attr && m->attr->type == PERF_TYPE_SOFTWARE &&
+	       (m->attr->config == PERF_COUNT_SW_CPU_CLOCK ||
+		m->attr->config == PERF_COUNT_SW_TASK_CLOCK);
+}

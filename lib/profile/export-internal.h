@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* export-internal.h - what export.c (the atomic file, the table of
+   formats) and the export-*.c writers share.  Private to lib/profile. */
+#ifndef PROFILE_EXPORT_INTERNAL_H
+#define PROFILE_EXPORT_INTERNAL_H
+
+#include <stdio.h>
+
+#include "profile/export.h"
+
+/*
+ * A writer: s as its format on f.  Returns 0, or -1 with errno (ENOMEM);
+ * write errors on f are the caller's to find (ferror).
+ */
+typedef int (*export_writer)(FILE *f, struct stacks *s,
+			     const struct export_meta *m);
+
+int export_folded(FILE *f, struct stacks *s, const struct export_meta *m);
+int export_svg(FILE *f, struct stacks *s, const struct export_meta *m);
+int export_speedscope(FILE *f, struct stacks *s, const struct export_meta *m);
+int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m);
+
+/*
+ * src through an escaper of base/escape.h (esc_json, esc_xml, ...) onto
+ * f.  Returns 0, or -1 with errno ENOMEM.
+ */
+int export_put_esc(FILE *f, const char *src,
+		   size_t (*esc)(char *dst, size_t size, const char *src));
+
+/* Whether the event counts nanoseconds (cpu-clock, task-clock), and its
+   name for a unit ("nanoseconds" or "events"). */
+bool export_time_event(const struct export_meta *m);
+
+#endif

@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * export-svg.c - a flame graph as one SVG file: the root at the bottom,
+ * each function a box as wide as its share of the samples, its callees
+ * stacked above it in name order.  Hovering shows a box's <title>
+ * (function, DSO, samples, share); clicking zooms into it; "Search"
+ * highlights the functions matching a regular expression and says what
+ * share they hold.  User code is red, the kernel orange, JIT code green,
+ * unresolved frames grey, as FlameGraph's --color=java marks them.
+ * Everything from the target (names, paths) goes through esc_xml().
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/escape.h"
+#include "base/hashtab.h"
+#include "profile/export-internal.h"
+
+#define WIDTH 1200
+#define PAD 10			/* left and right */
+#define FRAME_H 16
+#define TOP 60			/* title, subtitle, buttons */
+#define BOTTOM 40		/* the details line and the legend */
+#define FONT 12
+#define CHAR_W 7.0		/* average glyph width at FONT, monospace */
+#define MIN_W 0.1		/* boxes narrower than this are left out */
+
+enum { PAL_USER, PAL_KERNEL, PAL_JIT, PAL_UNRESOLVED, PAL_MAX, PAL_ROOT =
+       PAL_MAX };
+
+static const struct {
+	const char *legend;
+	int base[3], span[3];	/* rgb = base + span * (hash / 255) */
+} palette[PAL_MAX + 1] = {
+	[PAL_USER] = { "user", { 200, 50, 50 }, { 55, 70, 60 } },
+	[PAL_KERNEL] = { "kernel", { 230, 130, 20 }, { 25, 50, 40 } },
+	[PAL_JIT] = { "JIT", { 50, 180, 50 }, { 60, 50, 60 } },
+	[PAL_UNRESOLVED] = { "unresolved", { 170, 170, 170 }, { 30, 30, 30 } },
+	[PAL_ROOT] = { "all", { 190, 195, 215 }, { 0, 0, 0 } },
+};
+
+static int pal_of(const struct stk_func *fn)
+{
+	if (!fn->mode)
+		return PAL_ROOT;
+	if (!fn->resolved)
+		return PAL_UNRESOLVED;
+	if (fn->mode == 'k' || fn->mode == 'h')
+		return PAL_KERNEL;
+	return fn->jit ? PAL_JIT : PAL_USER;
+}
+
+/* The fill of a box: its palette, varied by the name so that
+   neighbours differ and the same function has the same colour. */
+static void put_fill(FILE *f, const struct stk_func *fn)
+{
+	int p = pal_of(fn), c[3], i;
+	size_t h = hash_str(fn->name);
+
+	for (i = 0; i < 3; i++, h >>= 8)
+		c[i] = palette[p].base[i] + palette[p].span[i] * (int)(h & 255) / 255;
+	fprintf(f, "rgb(%d,%d,%d)", c[0], c[1], c[2]);
+}
+
+/* The SVG's scripts: zoom, search, details.  Fixed text, no escaping. */
+static const char script[] =
+"<script type=\"text/ecmascript\"><![CDATA[\n"
+"'use strict';\n"
+"var W = " "0" ", svg, det, mat, sbtn, zoomed = null;\n"
+"function fnOf(g) { return g.getAttribute('data-n'); }\n"
+"function init(evt) {\n"
+"  svg = document.documentElement; W = +svg.getAttribute('data-w');\n"
+"  det = document.getElementById('details');\n"
+"  mat = document.getElementById('matched');\n"
+"  sbtn = document.getElementById('search');\n"
+"  var fs = document.querySelectorAll('g.f');\n"
+"  for (var i = 0; i < fs.length; i++) {\n"
+"    fs[i].addEventListener('mouseover', function(e) {\n"
+"      det.textContent = this.querySelector('title').textContent; });\n"
+"    fs[i].addEventListener('mouseout', function(e) { det.textContent = ' '; });\n"
+"    fs[i].addEventListener('click', function(e) { zoom(this); });\n"
+"  }\n"
+"  fit();\n"
+"  /* file.svg#s=REGEX opens with a search done */\n"
+"  var h = decodeURIComponent(location.hash || '');\n"
+"  if (h.substr(0, 3) == '#s=') search(h.substr(3));\n"
+"}\n"
+"function fit() {\n"
+"  var fs = document.querySelectorAll('g.f');\n"
+"  for (var i = 0; i < fs.length; i++) {\n"
+"    var r = fs[i].querySelector('rect'), t = fs[i].querySelector('text');\n"
+"    var w = +r.getAttribute('width'), n = fnOf(fs[i]);\n"
+"    var room = Math.floor((w - 6) / " "7" ");\n"
+"    t.setAttribute('x', +r.getAttribute('x') + 3);\n"
+"    t.textContent = room < 3 ? '' : n.length <= room ? n : n.substr(0, room - 2) + '..';\n"
+"  }\n"
+"}\n"
+"function zoom(g) {\n"
+"  var r = g.querySelector('rect'), x0 = +r.getAttribute('data-x'),\n"
+"      w0 = +r.getAttribute('data-w'), y0 = +r.getAttribute('y');\n"
+"  var s = (W - 2 * " "10" ") / w0, fs = document.querySelectorAll('g.f');\n"
+"  zoomed = g;\n"
+"  document.getElementById('unzoom').style.opacity = 1;\n"
+"  for (var i = 0; i < fs.length; i++) {\n"
+"    var q = fs[i].querySelector('rect'), x = +q.getAttribute('data-x'),\n"
+"        w = +q.getAttribute('data-w'), y = +q.getAttribute('y');\n"
+"    var inside = x >= x0 - 1e-6 && x + w <= x0 + w0 + 1e-6;\n"
+"    if (y > y0 && x <= x0 + 1e-6 && x + w >= x0 + w0 - 1e-6) {\n"
+"      q.setAttribute('x', " "10" "); q.setAttribute('width', W - 2 * " "10" ");\n"
+"      fs[i].style.display = ''; fs[i].style.opacity = 0.5;\n"
+"    } else if (y <= y0 && inside) {\n"
+"      q.setAttribute('x', " "10" " + (x - x0) * s); q.setAttribute('width', w * s);\n"
+"      fs[i].style.display = ''; fs[i].style.opacity = 1;\n"
+"    } else {\n"
+"      fs[i].style.display = 'none';\n"
+"    }\n"
+"  }\n"
+"  fit();\n"
+"}\n"
+"function unzoom() {\n"
+"  var fs = document.querySelectorAll('g.f');\n"
+"  for (var i = 0; i < fs.length; i++) {\n"
+"    var q = fs[i].querySelector('rect');\n"
+"    q.setAttribute('x', q.getAttribute('data-x'));\n"
+"    q.setAttribute('width', q.getAttribute('data-w'));\n"
+"    fs[i].style.display = ''; fs[i].style.opacity = 1;\n"
+"  }\n"
+"  zoomed = null;\n"
+"  document.getElementById('unzoom').style.opacity = 0;\n"
+"  fit();\n"
+"}\n"
+"function search(re) {\n"
+"  if (re === undefined) re = prompt('Search for (a regular expression)', '');\n"
+"  var fs = document.querySelectorAll('g.f'), total = +svg.getAttribute('data-total');\n"
+"  var seen = {}, hit = 0, rx;\n"
+"  try { rx = re ? new RegExp(re) : null; } catch (e) { alert(e); return; }\n"
+"  for (var i = 0; i < fs.length; i++) {\n"
+"    var r = fs[i].querySelector('rect'), on = rx && rx.test(fnOf(fs[i]));\n"
+"    r.setAttribute('fill', on ? 'rgb(230,0,230)' : r.getAttribute('data-fill'));\n"
+"    if (!on) continue;\n"
+"    /* count a box once, not again under a matching caller */\n"
+"    var x = +r.getAttribute('data-x'), w = +r.getAttribute('data-w'), k;\n"
+"    var inner = false;\n"
+"    for (k in seen) { var p = seen[k]; if (x >= p[0] - 1e-6 && x + w <= p[0] + p[1] + 1e-6 && p[2] > +r.getAttribute('y')) inner = true; }\n"
+"    if (!inner) { seen[i] = [x, w, +r.getAttribute('y')]; hit += +fs[i].getAttribute('data-s'); }\n"
+"  }\n"
+"  sbtn.textContent = rx ? 'Reset search' : 'Search';\n"
+"  mat.textContent = rx ? 'Matched: ' + (total ? (100 * hit / total).toFixed(2) : '0') + '%' : ' ';\n"
+"}\n"
+"function searchButton() { if (sbtn.textContent == 'Search') search(); else search(''); }\n"
+"]]></script>\n";
+
+static void put_header(FILE *f, const struct export_meta *m, uint64_t total,
+		       int height)
+{
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"data-w=\"%d\" data-total=\"%" PRIu64 "\" onload=\"init(evt)\">\n",
+		WIDTH, height, WIDTH, height, WIDTH, total);
+	fprintf(f, "<style type=\"text/css\">\n"
+		"text { font-family: monospace; font-size: %dpx; fill: rgb(0,0,0); }\n"
+		"g.f:hover rect { stroke: rgb(0,0,0); stroke-width: 0.5; cursor: pointer; }\n"
+		"text.b { cursor: pointer; fill: rgb(0,0,160); }\n"
+		"</style>\n", FONT);
+	fputs(script, f);
+	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" "
+		"fill=\"rgb(248,248,240)\"/>\n", WIDTH, height);
+	fprintf(f, "<text x=\"%d\" y=\"24\" text-anchor=\"middle\" "
+		"style=\"font-size:17px\">Flame graph: ", WIDTH / 2);
+	export_put_esc(f, m->event ? m->event : "samples", esc_xml);
+	if (m->target) {
+		fputs(" on ", f);
+		export_put_esc(f, m->target, esc_xml);
+	}
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"42\" text-anchor=\"middle\">"
+		"%" PRIu64 " samples; wider is more, above calls below; "
+		"click to zoom</text>\n", WIDTH / 2, total);
+	fprintf(f, "<text id=\"unzoom\" class=\"b\" x=\"%d\" y=\"24\" "
+		"style=\"opacity:0\" onclick=\"unzoom()\">Reset zoom</text>\n",
+		PAD);
+	fprintf(f, "<text id=\"search\" class=\"b\" x=\"%d\" y=\"24\" "
+		"text-anchor=\"end\" onclick=\"searchButton()\">Search</text>\n",
+		WIDTH - PAD);
+	fprintf(f, "<text id=\"matched\" x=\"%d\" y=\"%d\" "
+		"text-anchor=\"end\"> </text>\n", WIDTH - PAD, height - 24);
+	fprintf(f, "<text id=\"details\" x=\"%d\" y=\"%d\"> </text>\n", PAD,
+		height - 24);
+}
+
+static void put_legend(FILE *f, int height)
+{
+	int i, x = PAD;
+
+	for (i = 0; i < PAL_MAX; i++) {
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
+			"fill=\"rgb(%d,%d,%d)\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
+			x, height - 16, palette[i].base[0] + palette[i].span[0] / 2,
+			palette[i].base[1] + palette[i].span[1] / 2,
+			palette[i].base[2] + palette[i].span[2] / 2, x + 16,
+			height - 6, palette[i].legend);
+		x += 24 + 8 * (int)strlen(palette[i].legend);
+	}
+}
+
+/* One box: <g> with its title, the rect (with its unzoomed geometry and
+   colour kept for the script) and a text the script fits. */
+static int put_box(FILE *f, const struct stk_func *fn, const struct stk_node *nd,
+		   double x, double w, int y, uint64_t total)
+{
+	fputs("<g class=\"f\" data-n=\"", f);
+	if (export_put_esc(f, fn->name, esc_xml))
+		return -1;
+	fprintf(f, "\" data-s=\"%" PRIu64 "\"><title>", nd->total);
+	export_put_esc(f, fn->name, esc_xml);
+	if (*fn->dso) {
+		fputs(" (", f);
+		export_put_esc(f, fn->dso, esc_xml);
+		fputc(')', f);
+	}
+	fprintf(f, "%s: %" PRIu64 " samples, %.2f%%", fn->mode == 'k' ?
+		" [kernel]" : "", nd->total,
+		total ? 100.0 * (double)nd->total / (double)total : 0.0);
+	if (nd->self)
+		fprintf(f, ", %" PRIu64 " in itself", nd->self);
+	fprintf(f, "</title><rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
+		"height=\"%d\" rx=\"2\" data-x=\"%.2f\" data-w=\"%.2f\" fill=\"",
+		x, y, w, FRAME_H - 1, x, w);
+	put_fill(f, fn);
+	fputs("\" data-fill=\"", f);
+	put_fill(f, fn);
+	fprintf(f, "\"/><text x=\"%.2f\" y=\"%d\"></text></g>\n", x + 3,
+		y + FRAME_H - 4);
+	return 0;
+}
+
+int export_svg(FILE *f, struct stacks *s, const struct export_meta *m)
+{
+	const struct stk_node *nd;
+	double *xs, scale;
+	uint32_t at, depth = 0;
+	uint64_t total;
+	size_t n, i;
+	int height, rc = 0;
+
+	nd = stacks_tree(s, STK_TREE_ROOT, 0, &n);
+	if (!nd)
+		return -1;
+	for (i = 1; i < n; i++)
+		if (nd[i].depth > depth)
+			depth = nd[i].depth;
+	total = nd[0].total;
+	height = TOP + (int)(depth + 1) * FRAME_H + BOTTOM;
+	xs = calloc(n, sizeof(*xs));
+	if (!xs)
+		return -1;
+	put_header(f, m, total, height);
+	scale = total ? (WIDTH - 2.0 * PAD) / (double)total : 0;
+	/* depth first from the root ("all"): a node's x is its parent's
+	   plus its elder siblings' widths, set as the walk passes them */
+	xs[0] = PAD;
+	for (at = 0; at != STK_NONE && !rc; at = stacks_tree_next(nd, at)) {
+		static const struct stk_func all = { .name = "all", .dso = "",
+						     .resolved = true };
+		double w = (double)nd[at].total * scale;
+
+		if (nd[at].child != STK_NONE)
+			xs[nd[at].child] = xs[at];
+		if (nd[at].next != STK_NONE)
+			xs[nd[at].next] = xs[at] + w;
+		if (w < MIN_W)
+			continue;
+		rc = put_box(f, at ? stacks_func(s, nd[at].func) : &all, &nd[at],
+			     xs[at], w, height - BOTTOM -
+					(int)(nd[at].depth + 1) * FRAME_H, total);
+	}
+	put_legend(f, height);
+	fputs("</svg>\n", f);
+	free(xs);
+	return rc;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * export.c - the table of export formats and the atomic file each is
+ * written to (see export.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/atomic-file.h"
+#include "profile/export-internal.h"
+
+static const struct {
+	const char *name;
+	export_writer write;	/* NULL: not in this build */
+} formats[EXPORT_FORMAT_MAX] = {
+	[EXPORT_FOLDED] = { "folded", export_folded },
+	[EXPORT_SVG] = { "svg", export_svg },
+#ifdef HAVE_PPROF
+	[EXPORT_PPROF] = { "pprof", export_pprof },
+#else
+	[EXPORT_PPROF] = { "pprof", NULL },
+#endif
+	[EXPORT_SPEEDSCOPE] = { "speedscope", export_speedscope },
+};
+
+const char *export_format_name(enum export_format f)
+{
+	return (unsigned)f < EXPORT_FORMAT_MAX ? formats[f].name : NULL;
+}
+
+bool export_available(enum export_format f)
+{
+	return (unsigned)f < EXPORT_FORMAT_MAX && formats[f].write;
+}
+
+/* --- the file --------------------------------------------------------------- */
+
+int export_check_path(const char *path)
+{
+	return atomic_file_check(path, ATOMIC_FILE_DEVICES);
+}
+
+int export_write(struct stacks *s, enum export_format fmt, const char *path,
+		 const struct export_meta *m)
+{
+	struct atomic_file af;
+	FILE *f;
+	int err;
+
+	if (!export_available(fmt)) {
+		errno = (unsigned)fmt < EXPORT_FORMAT_MAX ? ENOTSUP : EINVAL;
+		return -1;
+	}
+	if (!m || m->sz < sizeof(*m)) {
+		errno = EINVAL;
+		return -1;
+	}
+	f = atomic_file_start(&af, path, ATOMIC_FILE_SYNC |
+				       ATOMIC_FILE_DEVICES);
+	if (!f)
+		return -1;
+	if (formats[fmt].write(f, s, m) != 0) {
+		err = errno;
+		atomic_file_abort(&af);
+		errno = err;
+		return -1;
+	}
+	return atomic_file_commit(&af);
+}

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * stacks.h - call chains aggregated: what every export (folded stacks,
+ * the SVG flame graph, pprof, speedscope) and kerneltop -g read.
+ *
+ * Frames are interned: a frame is a place in the code -- (mode, function,
+ * DSO, source file and line, inlined or not), or (mode, DSO, offset) for
+ * an unresolved one -- and each frame belongs to a function, (mode, name,
+ * DSO), where an unresolved frame's name is "file+0xOFFSET" (its DSO's
+ * base name and its offset there), so that it stays apart and findable.
+ * Each distinct stack (frame ids, leaf first) is stored once with its
+ * sample count and the sum of its samples' periods.  Trees (flame graph,
+ * callers and callees of a function) and per-function Self and Children
+ * totals are computed from the stacks on demand.
+ *
+ * Pure: no I/O, no symbols, no clock.  The library never prints and never
+ * exits; functions that can fail return -1 (or NULL) with errno set.
+ * Strings are copied (interned) and live until stacks_free(); ids are
+ * dense (0, 1, ...) and stable for the life of the struct stacks.
+ * Arrays returned belong to s: the rule for each is at its function.
+ * Not thread-safe.
+ */
+#ifndef PROFILE_STACKS_H
+#define PROFILE_STACKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile/feed.h"
+
+struct stacks;
+
+#define STK_NONE UINT32_MAX
+
+/* A function: what flame graphs and tables show. */
+struct stk_func {
+	const char *name;	/* sym, or "libfoo.so+0x1234" unresolved */
+	const char *dso;
+	const char *file;	/* source file of its first frame seen, or
+				   NULL */
+	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
+	bool resolved;		/* name is a symbol */
+	bool jit;		/* code without a file: "[jit]" */
+};
+
+/* A frame: a place in a function. */
+struct stk_frame {
+	uint32_t func;
+	const char *file;	/* NULL when unknown */
+	int line;		/* 0 when unknown */
+	uint64_t ip;		/* the first address seen for it */
+	uint64_t dso_off;	/* ip within its DSO */
+	enum sym_cause cause;
+	bool inlined;
+};
+
+/* A distinct stack. */
+struct stk_stack {
+	uint64_t count;		/* samples (decayed by stacks_age()) */
+	uint64_t period;	/* the sum of their periods (decayed too) */
+	uint32_t depth;
+	uint32_t frame[];	/* frame ids, leaf first */
+};
+
+/* An empty aggregate, or NULL with errno ENOMEM. */
+struct stacks *stacks_new(void);
+void stacks_free(struct stacks *s);
+
+/*
+ * Count one sample of period whose chain is frames[0..n) (leaf first, as
+ * the feed gives them; n 0 counts an empty stack of nothing).  Returns
+ * 0, or -1 with errno ENOMEM (nothing counted).
+ */
+int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
+	       uint64_t period);
+
+/*
+ * One refresh of a live view: every count and period becomes 7/8 of
+ * itself (integer division), or 0 when zero; stacks left at 0 go.
+ * Frames and functions stay.
+ */
+void stacks_age(struct stacks *s, bool zero);
+
+/* Samples counted (the current sum of counts) and distinct stacks. */
+uint64_t stacks_total(const struct stacks *s);
+uint64_t stacks_period(const struct stacks *s);
+size_t stacks_count(const struct stacks *s);
+
+/* Functions and frames by id; ids below stacks_nfuncs()/nframes(). */
+size_t stacks_nfuncs(const struct stacks *s);
+size_t stacks_nframes(const struct stacks *s);
+const struct stk_func *stacks_func(const struct stacks *s, uint32_t id);
+const struct stk_frame *stacks_frame(const struct stacks *s, uint32_t id);
+
+/* The function named name in dso (NULL: any DSO; the first in id
+   order), or STK_NONE. */
+uint32_t stacks_func_find(const struct stacks *s, const char *name,
+			  const char *dso);
+
+/*
+ * The stacks, the most counted first (ties in frame order), in an array
+ * owned by s, valid until the next stacks_add, stacks_age, stacks_sorted
+ * or stacks_free.  NULL with errno ENOMEM (*n = 0).
+ */
+const struct stk_stack *const *stacks_sorted(struct stacks *s, size_t *n);
+
+/*
+ * Per function: Self, the samples whose leaf frame is in it, and
+ * Children, the samples with it anywhere in the stack (once per sample,
+ * however deep the recursion): a caller's Children includes its
+ * callees' time, so the Children column sums past 100%.
+ */
+struct stk_total {
+	uint32_t func;
+	uint64_t self, children;
+};
+
+/*
+ * The functions with samples, ordered by children (by_self false) or
+ * self, descending, ties by name.  Array owned by s, valid until the next
+ * call that changes s or stacks_totals.  NULL with errno ENOMEM.
+ */
+const struct stk_total *stacks_totals(struct stacks *s, bool by_self,
+				      size_t *n);
+
+/* A node of a tree of functions. */
+struct stk_node {
+	uint32_t func;		/* STK_NONE for the root */
+	uint32_t parent;	/* STK_NONE for the root */
+	uint32_t child;		/* first child (children ordered by
+				   function name), or STK_NONE */
+	uint32_t next;		/* next sibling, or STK_NONE */
+	uint32_t depth;		/* the root is 0 */
+	uint64_t total;		/* samples through this node */
+	uint64_t self;		/* samples taken in this node's function
+				   here (in a callers tree, the root's
+				   only: its Self) */
+};
+
+enum stk_tree {
+	STK_TREE_ROOT,		/* every stack, root to leaf: a flame graph */
+	STK_TREE_CALLEES,	/* func, then what it called, down to the
+				   leaves (from func's outermost frame) */
+	STK_TREE_CALLERS,	/* func, then who called it, up to the root
+				   (from func's innermost frame) */
+};
+
+/*
+ * The tree of kind (func ignored for STK_TREE_ROOT): nodes[0] is the
+ * root (func STK_NONE for ROOT, else func itself, total and self = its
+ * Children and Self),
+ * each child lists a function once per parent.  Array owned by s, valid
+ * until the next stacks_tree, a change of s or stacks_free; *n gets the
+ * number of nodes.  NULL with errno ENOMEM, or EINVAL for an unknown
+ * func.
+ */
+const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
+				   uint32_t func, size_t *n);
+
+/*
+ * The node after at in depth-first order (a node, then its children in
+ * order, then its next sibling), over a tree from stacks_tree(); start
+ * with nd[0].child.  STK_NONE after the last.
+ */
+uint32_t stacks_tree_next(const struct stk_node *nd, uint32_t at);
+
+#endif /* PROFILE_STACKS_H */

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* exports.c - the export options of the sampling tools, checked and
+   written with one-line messages. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/die.h"
+#include "util/exports.h"
+
+static const char *const what[EXPORT_FORMAT_MAX] = {
+	[EXPORT_FOLDED] = "folded stacks",
+	[EXPORT_SVG] = "the flame graph",
+	[EXPORT_PPROF] = "the pprof profile",
+	[EXPORT_SPEEDSCOPE] = "the speedscope profile",
+};
+
+static const struct {
+	int err;
+	const char *fix;
+} fixes[] = {
+	{ ENOENT, " (the directory does not exist: create it, or name "
+		  "another)" },
+	{ ENOTDIR, " (a part of the path is not a directory)" },
+	{ EACCES, " (no permission to create files there: choose a "
+		  "directory you can write)" },
+	{ EPERM, " (no permission to create files there: choose a "
+		 "directory you can write)" },
+	{ EROFS, " (a read-only file system: choose another place)" },
+	{ EISDIR, " (that is a directory: name a file in it)" },
+	{ ENOSPC, " (the file system is full: free space or choose "
+		  "another place)" },
+	{ EDQUOT, " (over the disk quota: free space or choose another "
+		  "place)" },
+	{ ENAMETOOLONG, " (the name is too long)" },
+	{ ENOTSUP, " (this build has no pprof: rebuild with "
+		   "libprotobuf-c-dev, protobuf-c-compiler and zlib1g-dev)" },
+};
+
+const char *exports_fix(int err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fixes) / sizeof(fixes[0]); i++)
+		if (fixes[i].err == err)
+			return fixes[i].fix;
+	return "";
+}
+
+const char *exports_what(enum export_format f)
+{
+	return (unsigned)f < EXPORT_FORMAT_MAX ? what[f] : "?";
+}
+
+bool exports_option(struct exports *e, int id, int base, const char *arg)
+{
+	if (id < base || id >= base + EXPORT_FORMAT_MAX)
+		return false;
+	e->path[id - base] = arg;
+	return true;
+}
+
+bool exports_any(const struct exports *e)
+{
+	int f;
+
+	for (f = 0; f < EXPORT_FORMAT_MAX; f++)
+		if (e->path[f])
+			return true;
+	return false;
+}
+
+void exports_check(const struct exports *e)
+{
+	int f, err;
+
+	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
+		if (!e->path[f])
+			continue;
+		if (!export_available((enum export_format)f))
+			err = ENOTSUP;
+		else if (export_check_path(e->path[f]) != 0)
+			err = errno;
+		else
+			continue;
+		die_status(2, "cannot write %s to %s: %s%s", what[f],
+			   e->path[f], strerror(err), exports_fix(err));
+	}
+}
+
+int exports_write(const struct exports *e, struct stacks *s,
+		  const struct export_meta *m)
+{
+	int f, rc = 0;
+
+	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
+		if (!e->path[f] ||
+		    export_write(s, (enum export_format)f, e->path[f], m) == 0)
+			continue;
+		warn_msg("cannot write %s to %s: %s%s", what[f], e->path[f],
+			 strerror(errno), exports_fix(errno));
+		rc = -1;
+	}
+	return rc;
+}

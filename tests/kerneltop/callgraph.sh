@@ -1,0 +1,126 @@
+#!/bin/sh
+# callgraph.sh - kerneltop -g on cg-helper's known call tree (cg_hot()
+# called three quarters of the time as main -> cg_a -> cg_b -> cg_hot, a
+# quarter as main -> cg_c -> cg_hot), on a real terminal (tmux): the
+# Children and Self columns, the callers of cg_hot expanded as a tree on
+# screen, its callees, the sort key, the snapshot key; in batch, the
+# columns and the export written at the end.
+. "$top_srcdir/tests/test-subr.sh"
+need kerneltop tmux perf_event
+
+T="$top_builddir/tests/monitor"
+mode=dwarf helper=cg-helper-nofp
+if "$KERNELTOP" --call-graph dwarf -b -n 1 2>&1 | grep -q "without libunwind"; then
+	echo "note: built without libunwind: frame pointers instead of dwarf"
+	mode=fp helper=cg-helper-fp
+fi
+spawn_ready "$T/$helper" tree 600000 || fail "helper did not start"
+hp=$spawned
+
+# row NAME FUNC: "children self samples" of FUNC's row on the last screen
+row() {
+	awk -v f="$2" '/^ *Children / { t = 1; next }
+	     t && $5 == f { sub("%", "", $1); sub("%", "", $2); print $1, $2, $3; exit }' "$1.screen"
+}
+
+# === batch: the columns, and the chains exported at the end ===========
+"$KERNELTOP" -b -n 3 -d 0.5 -e cpu-clock --call-graph $mode -p $hp \
+	--folded out.folded > batch.out 2> batch.err ||
+	fail "batch: $(cat batch.err)"
+n=$(kt_frames batch.out) && [ "$n" -eq 3 ] && ok "batch: $n frames" ||
+	fail "batch frames: $n"
+kt_header batch.out | grep -Eq '^ *Children +Self +Samples +Symbol +Shared Object' &&
+	ok "batch: Children, Self, Samples columns" ||
+	fail "batch header: $(kt_header batch.out)"
+kt_rows batch.out | awk '$5 == "main" { sub("%", "", $1); m = $1 + 0 }
+	$5 == "cg_hot" { sub("%", "", $2); h = $2 + 0 }
+	END { exit !(m >= 95 && h >= 70) }' &&
+	ok "batch: main holds the chains (Children), cg_hot the samples (Self)" ||
+	fail "batch rows: $(kt_rows batch.out | head -8)"
+grep -q '^_start;.*main;cg_a;cg_b;cg_hot [0-9]*$' out.folded &&
+	grep -q ';main;cg_c;cg_hot [0-9]*$' out.folded &&
+	ok "--folded written at the end, both paths in it" ||
+	fail "folded: $(head -3 out.folded)"
+
+# === the TUI ===============================================================
+kt_start g 120 40 -d 0.5 -e cpu-clock --call-graph $mode -p $hp
+wait_screen g '^ *Children +Self +Samples' 5 && wait_screen g ' \[\.\] cg_b ' 10 ||
+	fail "no Children columns with cg_b: $(cat g.screen)"
+set -- $(row g main)
+main_c=$1 main_s=$2
+set -- $(row g cg_hot)
+awk -v mc="$main_c" -v ms="$main_s" -v hs="$2" \
+	'BEGIN { exit !(mc >= 95 && ms < 1 && hs >= 70) }' &&
+	ok "main: Children $main_c%, Self $main_s%; cg_hot: Self $2%" ||
+	fail "main '$main_c' '$main_s', cg_hot '$*': $(cat g.screen)"
+tail -n 1 g.screen | grep -q 'Enter callers' || fail "key bar: $(tail -n 1 g.screen)"
+
+# h: Children and Self said in one sentence each, and why past 100%
+keys g h
+wait_screen g 'sums past' 3 && grep -q 'Self (-g): the samples taken in the function itself' g.screen &&
+	ok "help: what Children and Self mean" || fail "help: $(cat g.screen)"
+keys g x
+wait_screen g '^ *Children ' 3 || fail "help did not go"
+
+# Enter on cg_hot: its callers as a tree
+keys g /
+keys g cg_hot Enter
+wait_screen g 'filter: cg_hot' 3 || fail "filter: $(cat g.screen)"
+keys g Home Enter
+if wait_screen g '^Callers of cg_hot ' 5; then
+	wait_screen g '^ *[0-9.]+% +[0-9]+ +\+ cg_b ' 3 &&
+		grep -Eq '^ *[0-9.]+% +[0-9]+ +\+ cg_c ' g.screen &&
+		ok "Enter: the callers of cg_hot, cg_b and cg_c, closed" ||
+		fail "callers: $(cat g.screen)"
+	# cg_b's share of all samples against cg_c's: 3 to 1 by design
+	awk '$4 == "cg_b" { sub("%", "", $1); b = $1 + 0 } $4 == "cg_c" { sub("%", "", $1); c = $1 + 0 }
+	     END { exit !(c > 0 && b / c > 1.8 && b / c < 5) }' g.screen &&
+		ok "shares: $(awk '$4 ~ /^cg_[bc]$/ { printf "%s %s ", $4, $1 }' g.screen)" ||
+		fail "shares of cg_b and cg_c: $(cat g.screen)"
+	# open cg_b, then cg_a under it: main is the root
+	keys g Down
+	keys g Enter
+	wait_screen g '^ *[0-9.]+% +[0-9]+ +\+ cg_a ' 3 && ok "cg_b opened: cg_a under it" ||
+		fail "cg_b open: $(cat g.screen)"
+	keys g Down Enter
+	wait_screen g '^ *[0-9.]+% +[0-9]+ {7,}[-+ ] main ' 3 &&
+		ok "cg_a opened: main, three levels down" || fail "cg_a open: $(cat g.screen)"
+	# c: the callees instead; q: back
+	keys g c
+	wait_screen g '^Callees of cg_hot ' 3 && ok "c: the callees of cg_hot" ||
+		fail "callees: $(cat g.screen)"
+	keys g q
+	wait_screen g '^ *Children ' 3 && ok "q: back to the table" || fail "q: $(cat g.screen)"
+else
+	fail "Enter: no callers tree: $(cat g.screen)"
+fi
+
+# c: sort by Self (cg_hot first), and back; S: a flame graph saved
+keys g /
+keys g Enter
+keys g c
+wait_screen g 'sort: self' 3 &&
+	awk '/^ *Children / { getline; exit !($5 == "cg_hot") }' g.screen &&
+	ok "c: by Self, cg_hot first" || fail "sort by self: $(cat g.screen)"
+keys g c
+keys g S
+if wait_screen g 'flame graph saved to ' 5; then
+	svg=$(ls kerneltop-*.svg 2>/dev/null | head -1)
+	[ -n "$svg" ] && grep -q 'data-n="cg_hot"' "$svg" &&
+		ok "S: $svg saved, cg_hot in it" || fail "S: no svg with cg_hot: $(ls)"
+else
+	fail "S: $(cat g.screen)"
+fi
+keys g q
+rc=$(kt_wait_exit g 10)
+[ "$rc" = 0 ] && ok "q: exit 0" || fail "exit '$rc'"
+
+# without -g: Enter still annotates, S says what is missing
+kt_start n 120 40 -d 0.5 -e cpu-clock -p $hp
+wait_screen n '^ *Overhead ' 5 || fail "no table"
+keys n S
+wait_screen n 'start kerneltop with -g' 3 && ok "S without -g: says to use -g" ||
+	fail "S without -g: $(cat n.screen)"
+keys n q
+kt_wait_exit n 10 > /dev/null
+done_testing

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * test-stacks.c - lib/profile/stacks on chains with known answers:
+ * main -> a -> b -> hot three times, main -> c -> hot once, a recursion
+ * and an unresolved frame; Self and Children, the flame graph's tree,
+ * the callers and callees of a function, decay.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "profile/stacks.h"
+#include "../check.h"
+
+/* A chain written root first, for the eye; "?" is unresolved. */
+struct chain {
+	const char *fn[6];
+	unsigned times;
+};
+
+static const struct chain chains[] = {
+	{ { "main", "a", "b", "hot" }, 3 },
+	{ { "main", "c", "hot" }, 1 },
+	{ { "main", "rec", "rec", "rec" }, 2 },
+	{ { "main", "c", "?" }, 1 },
+};
+
+static void add_chain(struct stacks *s, const struct chain *c)
+{
+	struct feed_frame fr[6];
+	unsigned n = 0, i, t;
+
+	while (n < 6 && c->fn[n])
+		n++;
+	for (i = 0; i < n; i++) {
+		const char *f = c->fn[n - 1 - i];	/* leaf first */
+
+		fr[i] = (struct feed_frame){
+			.ip = 0x1000 + 16 * i, .sym = strcmp(f, "?") ? f : NULL,
+			.dso = "/usr/lib/libx.so", .dso_off = 0x40,
+			.file = "x.c", .line = (int)i, .mode = '.',
+			.cause = strcmp(f, "?") ? SYM_OK : SYM_STRIPPED };
+	}
+	for (t = 0; t < c->times; t++)
+		CHECK(stacks_add(s, fr, n, 1000) == 0, "add");
+}
+
+static const struct stk_total *total_of(const struct stk_total *t, size_t n,
+					const struct stacks *s, const char *fn)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(stacks_func(s, t[i].func)->name, fn))
+			return &t[i];
+	return NULL;
+}
+
+/* The child of node `at' named fn, or NULL. */
+static const struct stk_node *child(const struct stk_node *nd,
+				    const struct stacks *s, uint32_t at,
+				    const char *fn)
+{
+	for (uint32_t c = nd[at].child; c != STK_NONE; c = nd[c].next)
+		if (!strcmp(stacks_func(s, nd[c].func)->name, fn))
+			return &nd[c];
+	return NULL;
+}
+
+static void test_totals(struct stacks *s)
+{
+	static const struct {
+		const char *fn;
+		uint64_t self, children;
+	} want[] = {
+		{ "main", 0, 7 }, { "hot", 4, 4 }, { "a", 0, 3 }, { "b", 0, 3 },
+		{ "c", 0, 2 }, { "rec", 2, 2 }, { "libx.so+0x40", 1, 1 },
+	};
+	const struct stk_total *t;
+	size_t n, i;
+
+	t = stacks_totals(s, false, &n);
+	CHECK(t && n == 7, "%zu functions", n);
+	for (i = 0; t && i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct stk_total *x = total_of(t, n, s, want[i].fn);
+
+		CHECK(x && x->self == want[i].self &&
+		      x->children == want[i].children,
+		      "%s: self %llu children %llu", want[i].fn,
+		      x ? (unsigned long long)x->self : 0ull,
+		      x ? (unsigned long long)x->children : 0ull);
+	}
+	CHECK(t && !strcmp(stacks_func(s, t[0].func)->name, "main"),
+	      "children order: main first");
+	t = stacks_totals(s, true, &n);
+	CHECK(t && !strcmp(stacks_func(s, t[0].func)->name, "hot"),
+	      "self order: hot first");
+}
+
+static void test_trees(struct stacks *s)
+{
+	const struct stk_node *nd, *x, *y;
+	uint32_t hot = stacks_func_find(s, "hot", NULL);
+	size_t n;
+
+	nd = stacks_tree(s, STK_TREE_ROOT, 0, &n);
+	CHECK(nd && nd[0].total == 7 && nd[0].func == STK_NONE, "root");
+	x = nd ? child(nd, s, 0, "main") : NULL;
+	CHECK(x && x->total == 7 && x->self == 0, "main under the root");
+	y = x ? child(nd, s, (uint32_t)(x - nd), "a") : NULL;
+	CHECK(y && y->total == 3, "main -> a: 3");
+	y = x ? child(nd, s, (uint32_t)(x - nd), "c") : NULL;
+	CHECK(y && y->total == 2 && child(nd, s, (uint32_t)(y - nd), "hot")->
+						   self == 1, "main -> c -> hot: 1");
+	/* children in name order: a, c, rec */
+	CHECK(x && !strcmp(stacks_func(s, nd[x->child].func)->name, "a"),
+	      "children ordered by name");
+
+	nd = stacks_tree(s, STK_TREE_CALLERS, hot, &n);
+	CHECK(nd && nd[0].total == 4 && nd[0].self == 4 && nd[0].func == hot,
+	      "hot: 4 in all, all in itself");
+	x = nd ? child(nd, s, 0, "b") : NULL;
+	CHECK(x && x->total == 3, "hot <- b: 3");
+	x = x ? child(nd, s, (uint32_t)(x - nd), "a") : NULL;
+	CHECK(x && x->total == 3 && child(nd, s, (uint32_t)(x - nd), "main"),
+	      "hot <- b <- a <- main");
+	x = nd ? child(nd, s, 0, "c") : NULL;
+	CHECK(x && x->total == 1, "hot <- c: 1");
+
+	/* callees of main: its two calls and the recursion, once */
+	nd = stacks_tree(s, STK_TREE_CALLEES, stacks_func_find(s, "main", NULL),
+			 &n);
+	CHECK(nd && nd[0].total == 7 && nd[0].self == 0, "main: 7, none in itself");
+	x = nd ? child(nd, s, 0, "rec") : NULL;
+	CHECK(x && x->total == 2 && x->depth == 1, "main -> rec: 2");
+	CHECK(!stacks_tree(s, STK_TREE_CALLERS, 9999, &n), "unknown function");
+}
+
+int main(void)
+{
+	struct stacks *s = stacks_new();
+	size_t i, n;
+
+	for (i = 0; i < sizeof(chains) / sizeof(chains[0]); i++)
+		add_chain(s, &chains[i]);
+	CHECK(stacks_total(s) == 7 && stacks_period(s) == 7000, "totals");
+	CHECK(stacks_count(s) == 4, "%zu distinct stacks", stacks_count(s));
+	CHECK(stacks_sorted(s, &n) && n == 4 &&
+	      stacks_sorted(s, &n)[0]->count == 3, "most counted first");
+	test_totals(s);
+	test_trees(s);
+
+	/* decay: 3 -> 2, 2 -> 1, 1 -> 0 (gone) */
+	stacks_age(s, false);
+	CHECK(stacks_total(s) == 3 && stacks_count(s) == 2,
+	      "aged: %llu in %zu", (unsigned long long)stacks_total(s),
+	      stacks_count(s));
+	stacks_age(s, true);
+	CHECK(stacks_total(s) == 0 && stacks_count(s) == 0, "zeroed");
+	CHECK(stacks_nfuncs(s) == 7, "functions stay");
+	stacks_free(s);
+	return check_done();
+}
