@@ -231,28 +231,35 @@ screen() {
 	cat "$tmpdir/$1.screen"
 }
 
-# wait_screen NAME ERE [SECS]: poll NAME's pane (every 0.1 s, up to SECS,
-# default 10) until a line matches ERE; 1 on timeout, with the last
-# screen in NAME.screen for the failure message.
-wait_screen() {
-	local n=0 max=$((${3:-10} * 10))
+# retry SECS CMD...: run CMD every 0.1 s until it succeeds, SECS at most;
+# 1 on timeout.  Every "wait until the screen shows" below is one of these.
+retry() {
+	local n=0 max=$(($1 * 10))
+	shift
 	while [ $n -lt $max ]; do
-		screen "$1" | grep -Eq -- "$2" && return 0
+		"$@" && return 0
 		sleep 0.1
 		n=$((n + 1))
 	done
 	return 1
 }
 
-# wait_screen_not NAME ERE [SECS]: the same, until no line matches.
+# screen_has NAME ERE / screen_lacks NAME ERE: one capture of NAME's pane.
+screen_has() {
+	screen "$1" | grep -Eq -- "$2"
+}
+screen_lacks() {
+	! screen_has "$@"
+}
+
+# wait_screen NAME ERE [SECS]: poll NAME's pane (up to SECS, default 10)
+# until a line matches ERE; 1 on timeout, with the last screen in
+# NAME.screen for the failure message.  wait_screen_not: until none does.
+wait_screen() {
+	retry "${3:-10}" screen_has "$1" "$2"
+}
 wait_screen_not() {
-	local n=0 max=$((${3:-10} * 10))
-	while [ $n -lt $max ]; do
-		screen "$1" | grep -Eq -- "$2" || return 0
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
+	retry "${3:-10}" screen_lacks "$1" "$2"
 }
 
 # keys NAME KEY...: type KEYs (tmux key names: Enter, Escape, Tab, Up,

@@ -55,28 +55,26 @@ selected() {
 	  if (plain ~ /^ *(Overhead|Weight) /) t = 1 }' "$1.escreen"
 }
 # wait_sel NAME ERE [SECS]: until the selected row matches ERE
+sel_has() {
+	selected "$1" | grep -Eq -- "$2"
+}
 wait_sel() {
-	local n=0 max=$((${3:-5} * 10))
-	while [ $n -lt $max ]; do
-		selected "$1" | grep -Eq -- "$2" && return 0
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
+	retry "${3:-5}" sel_has "$1" "$2"
 }
 # poll NAME SECS CMD...: capture NAME's screen until CMD (which reads
 # it, e.g. through rows) succeeds, SECS at most: a screen caught in the
 # middle of a redraw must not decide a check
 poll() {
-	local name=$1 max=$(($2 * 10)) n=0
+	local name=$1 secs=$2
 	shift 2
-	while [ $n -lt $max ]; do
-		screen "$name" > /dev/null
-		"$@" && return 0
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
+	retry "$secs" screen_then "$name" "$@"
+}
+# screen_then NAME CMD...: capture NAME's screen, then run CMD on it
+screen_then() {
+	local name=$1
+	shift
+	screen "$name" > /dev/null
+	"$@"
 }
 by_sym() { rows m | awk '{ print $4 }' | LC_ALL=C sort -c 2>/dev/null; }
 by_dso() { rows m | awk '{ print $NF }' | LC_ALL=C sort -c 2>/dev/null; }
