@@ -11,16 +11,20 @@
 #  slowdown    the workload's own CPU time while each tool samples it at
 #              the same rate and stack size, over its time alone
 #  peak RSS    of each tool (perf: the larger of record and script)
+#  stack size  the target's slowdown against the size of the stack copy
+#              (SIZES, at the last rate), for both tools
 #
 # Medians of ROUNDS rounds, the tools run in turn within a round.  The
 # real binaries are run, not libtool's wrapper scripts.  Not a test:
 # numbers vary; the ratios are what to read.
-# usage: bench/callgraph.sh [BUILDDIR] [ROUNDS] [RATES] [DEPTH]
+# usage: bench/callgraph.sh [BUILDDIR] [ROUNDS] [RATES] [DEPTH] [SIZES]
+# (CG_ROUNDS=N: rounds of the workload; 3000 is about 2 s of CPU here)
 set -eu
 b=${1:-.}
 rounds=${2:-5}
 rates=${3:-"1000 4000"}
 depth=${4:-40}
+sizes=${5:-"2048 8192 32768 65528"}
 monitor="$b/monitor"
 work="$b/tests/monitor/cg-helper-nofp"
 rusage="$b/tests/pcstat/rusage"
@@ -35,11 +39,12 @@ command -v perf >/dev/null || { echo "perf not installed" >&2; exit 2; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cg-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-python3 - "$monitor" "$work" "$rusage" "$tmp" "$rounds" "$depth" $rates <<'PY'
+python3 - "$monitor" "$work" "$rusage" "$tmp" "$rounds" "$depth" "$sizes" $rates <<'PY'
 import os, statistics, subprocess, sys, time
 
-monitor, work, rusage, tmp, rounds, depth = sys.argv[1:7]
-rounds, rates = int(rounds), [int(r) for r in sys.argv[7:]]
+monitor, work, rusage, tmp, rounds, depth, sizes = sys.argv[1:8]
+rounds, rates = int(rounds), [int(r) for r in sys.argv[8:]]
+sizes = [int(x) for x in sizes.split()]
 STACK = 8192
 N = int(os.environ.get("CG_ROUNDS", "3000"))  # rounds of the workload: 3000 is about 2 s of CPU
 env = dict(os.environ, CG_CPU_FILE=os.path.join(tmp, "cpu"))
@@ -71,11 +76,11 @@ def perf_samples(data):
     return sum(1 for l in out.splitlines() if l.strip())
 
 med = statistics.median
-rec = lambda rate, data: ["perf", "record", "-q", "--no-bpf-event",
-                          "--call-graph", "dwarf,%d" % STACK, "-F", str(rate),
-                          "-o", data]
-mon = lambda rate, folded: [monitor, "--call-graph", "dwarf,%d" % STACK,
-                            "-F", str(rate), "--summary", "--folded", folded]
+rec = lambda rate, data, stack=STACK: ["perf", "record", "-q",
+    "--no-bpf-event", "--call-graph", "dwarf,%d" % stack, "-F", str(rate),
+    "-o", data]
+mon = lambda rate, folded, stack=STACK: [monitor, "--call-graph",
+    "dwarf,%d" % stack, "-F", str(rate), "--summary", "--folded", folded]
 
 print("call graphs by DWARF unwinding, %d-byte stack copies; workload: "
       "cg-helper-nofp work %d %s (%s frames deep); medians of %d rounds"
@@ -121,4 +126,19 @@ for rate in rates:
              (m["wmon"] / m["alone"]) / (m["wperf"] / m["alone"]), m["alone"]))
     print("  peak RSS KiB    monitor %7.0f            perf %7.0f          ratio %.2f"
           % (m["rss_mon"], m["rss_perf"], m["rss_mon"] / m["rss_perf"]))
+
+# what the copy costs the target: its slowdown by the size copied
+rate, data = rates[-1], os.path.join(tmp, "perf.data")
+print("\ntarget slowdown by stack copy size, -F %d Hz (workload alone, "
+      "sampled by monitor, by perf record)" % rate)
+for size in sizes:
+    a, wm, wp = [], [], []
+    for _ in range(rounds):
+        ru([work, "work", str(N), depth]); a.append(workload_cpu())
+        ru(mon(rate, os.devnull, size) + ["--", work, "work", str(N), depth])
+        wm.append(workload_cpu())
+        ru(rec(rate, data, size) + ["--", work, "work", str(N), depth])
+        wp.append(workload_cpu())
+    print("  %5d bytes     monitor %.3f              perf %.3f          ratio %.3f"
+          % (size, med(wm) / med(a), med(wp) / med(a), med(wm) / med(wp)))
 PY
