@@ -24,4 +24,13 @@ check "sysapi(3)'s SYNOPSIS has every export, and only those" \
 comm -23 declared described > undescribed
 check "sysapi(3)'s DESCRIPTION tells of every export (missing: $(echo $(cat undescribed)))" \
 	test ! -s undescribed
+
+# the Debian symbols file names the same exports (dh_makeshlibs fails
+# the package build on any difference)
+if [ -f "$top_srcdir/debian/libsysapi0.symbols" ]; then
+	sed -n 's/^ \([a-z_]*\)@Base .*/\1/p' \
+		"$top_srcdir/debian/libsysapi0.symbols" | sort > debsyms
+	check "debian/libsysapi0.symbols lists every export, and only those" \
+		diff -u declared debsyms
+fi
 done_testing
