@@ -119,6 +119,7 @@ int main(void)
 			CHECK(pos == cases[i].errpos && l.nr == 0,
 			      "'%s': errpos %zu, %zu events", cases[i].in, pos,
 			      l.nr);
+			pc_event_list_release(&l);	/* storage it grew */
 			continue;
 		}
 		if (cases[i].name == NULL) {	/* the list case */

@@ -114,6 +114,7 @@ static void run_case(size_t i)
 		CHECK(errno == EINVAL && pos == cases[i].errpos && l.nr == 0,
 		      "'%s': errno %d, errpos %zu, %zu events", cases[i].in,
 		      errno, pos, l.nr);
+		pc_event_list_release(&l);	/* storage it grew */
 		return;
 	}
 	for (size_t e = 0; e < l.nr && e < 16; e++)
