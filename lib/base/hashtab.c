@@ -163,3 +163,16 @@ void hashtab_release(struct hashtab *t)
 	t->slot = NULL;
 	t->mask = t->used = 0;
 }
+
+static bool free_one(void *item, void *arg)
+{
+	(void)arg;
+	free(item);
+	return true;
+}
+
+void hashtab_free_items(struct hashtab *t)
+{
+	hashtab_remove_if(t, free_one, NULL);
+	hashtab_release(t);
+}

@@ -73,6 +73,12 @@ void *hashtab_next(const struct hashtab *t, size_t *i);
 /* How many items the table holds. */
 size_t hashtab_count(const struct hashtab *t);
 
+/*
+ * free(3) every item, then the slots: for tables whose items are single
+ * malloc'd blocks.  The table is empty (and usable) again.
+ */
+void hashtab_free_items(struct hashtab *t);
+
 /* Free the slots, not the items; the table is empty (and usable) again. */
 void hashtab_release(struct hashtab *t);
 

@@ -133,16 +133,8 @@ void comm_gc(struct comm_table *t)
 	t->dead = 0;
 }
 
-static bool comm_drop(void *item, void *arg)
-{
-	(void)arg;
-	free(item);
-	return true;
-}
-
 void comm_release(struct comm_table *t)
 {
-	hashtab_remove_if(&t->tab, comm_drop, NULL);
-	hashtab_release(&t->tab);
+	hashtab_free_items(&t->tab);
 	t->dead = 0;
 }

@@ -35,19 +35,11 @@ struct hist *hist_new(void)
 	return calloc(1, sizeof(struct hist));
 }
 
-static bool item_drop(void *item, void *arg)
-{
-	(void)arg;
-	free(item);
-	return true;
-}
-
 void hist_free(struct hist *h)
 {
 	if (!h)
 		return;
-	hashtab_remove_if(&h->items, item_drop, NULL);
-	hashtab_release(&h->items);
+	hashtab_free_items(&h->items);
 	free(h->sorted);
 	free(h);
 }

@@ -23,19 +23,11 @@ struct stacks *stacks_new(void)
 	return calloc(1, sizeof(struct stacks));
 }
 
-static bool stack_drop(void *item, void *arg)
-{
-	(void)arg;
-	free(item);
-	return true;
-}
-
 void stacks_free(struct stacks *s)
 {
 	if (!s)
 		return;
-	hashtab_remove_if(&s->stacks, stack_drop, NULL);
-	hashtab_release(&s->stacks);
+	hashtab_free_items(&s->stacks);
 	hashtab_release(&s->func_idx);
 	hashtab_release(&s->frame_idx);
 	strpool_release(&s->strings);
