@@ -90,7 +90,8 @@ struct pc_event_list {
  * Parse a comma list with optional groups, "a,b:u,{c,d}:k,rc0" and append
  * to *list (so repeated -e options accumulate).  On error returns -1, errno
  * EINVAL (or ENOMEM), *errpos the offset of the problem in str, and *list
- * is left as it was before the call.  A group's modifiers apply to each
+ * is left as it was before the call (a list that held no storage holds
+ * none, so a failed first parse needs no release).  A group's modifiers apply to each
  * member as perf applies them: to a member with its own u/k/h they add
  * privilege levels ("{a:u}:k" counts a in user and kernel).
  */

@@ -124,6 +124,7 @@ int pc_event_list_parse_with(struct pc_event_list *list, const char *str,
 {
 	size_t old_nr = list->nr, pos = 0, len = strlen(str);
 	int old_groups = list->ngroups;
+	bool had_storage = list->ev != NULL;
 	int group = -1;
 	size_t group_first = 0;
 
@@ -202,22 +203,24 @@ int pc_event_list_parse_with(struct pc_event_list *list, const char *str,
 	return 0;
 bad:
 	errno = EINVAL;
+	goto fail;
+nomem:
+	errno = ENOMEM;
 fail:
 	{
 		int e = errno;
 
+		/* Restore the caller's list; storage this call allocated for
+		   a list that had none is released with it. */
 		list->nr = old_nr;
 		list->ngroups = old_groups;
+		if (!had_storage)
+			pc_event_list_release(list);
 		if (errpos)
 			*errpos = pos;
 		errno = e;
 		return -1;
 	}
-nomem:
-	list->nr = old_nr;
-	list->ngroups = old_groups;
-	errno = ENOMEM;
-	return -1;
 }
 
 int pc_event_list_parse(struct pc_event_list *list, const char *str,

@@ -193,6 +193,10 @@ static void test_lists(void)
 			      lists[i].in, pos, lists[i].errpos);
 			CHECK(l.nr == 1 && l.ngroups == 0, "'%s': list changed", lists[i].in);
 			pc_event_list_release(&l);
+			/* a fresh list that fails holds no storage either */
+			r = pc_event_list_parse(&l, lists[i].in, &pos);
+			CHECK(r == -1 && l.ev == NULL && l.alloc == 0 && l.nr == 0,
+			      "'%s': failed first parse left storage", lists[i].in);
 			continue;
 		}
 		CHECK(r == 0, "'%s' rejected at %zu", lists[i].in, pos);
