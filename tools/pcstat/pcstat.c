@@ -17,6 +17,7 @@
 #include "util/parse.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
+#include "cgroup.h"
 #include "events.h"
 #include "list.h"
 #include "openmetrics.h"
@@ -33,6 +34,7 @@ enum {
 	OPT_PRE = 320, OPT_POST,
 	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
 	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
+	OPT_FOR_EACH_CGROUP = 350,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -76,6 +78,8 @@ static const struct opt_def opts[] = {
 	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end" },
 	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field" },
 	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD" },
+	{ "cgroup", 'G', 'G', "NAME,..", "with -a/-C, count the events before it in these cgroups (Nth name, Nth event)" },
+	{ "for-each-cgroup", 0, OPT_FOR_EACH_CGROUP, "NAME,..", "with -a/-C, count every event in each cgroup" },
 	{ "verbose", 'v', 'v', NULL, "print each event's raw count, time enabled and running" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
@@ -201,7 +205,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 {
 	struct option lopts[NOPTS + 1];
 	char sopts[OPTS_SHORT_SIZE(NOPTS)];
-	const char *out_path = NULL;
+	const char *out_path = NULL, *each_cgroup = NULL;
 	int log_fd = -1;
 	bool append = false;
 	int c, tmp;
@@ -271,6 +275,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
 		case OPT_SUMMARY: cfg->summary = true; break;
 		case 'v': cfg->verbose = true; break;
+		case 'G': cgroup_parse(cfg, optarg); break;
+		case OPT_FOR_EACH_CGROUP: each_cgroup = optarg; break;
 		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
 		case OPT_LOG_FD:
 			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
@@ -350,6 +356,19 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
 	if (cfg->detailed && !cfg->null_run)
 		events_add_detailed(&cfg->events, cfg->detailed);
+	if ((cfg->cgroup_names || each_cgroup) && !cfg->cpus)
+		usage_error("cgroups are only counted system-wide: add -a or "
+			    "-C to %s", each_cgroup ? "--for-each-cgroup" : "-G");
+	if (cfg->cgroup_names && each_cgroup)
+		usage_error("-G and --for-each-cgroup exclude each other");
+	if ((cfg->cgroup_names || each_cgroup) && cfg->legacy)
+		usage_error("the 2008 perf_counter_open has no cgroups: drop "
+			    "--legacy");
+	if ((cfg->cgroup_names || each_cgroup) && cfg->openmetrics)
+		usage_error("--openmetrics has no cgroup label: drop -G or "
+			    "--for-each-cgroup");
+	if (each_cgroup)
+		cgroup_expand(cfg, each_cgroup);
 	/* perf's --all-user/--all-kernel: the hypervisor goes too. */
 	for (size_t e = 0; e < cfg->events.nr && (cfg->all_user ||
 						 cfg->all_kernel); e++) {
@@ -482,6 +501,7 @@ int main(int argc, char **argv)
 	free(cfg.post_argv);
 	free(cfg.aggr_ids);
 	free(cfg.unit_slot);
+	cgroup_release(&cfg);
 	if (cfg.out_file && fclose(cfg.out) != 0)
 		die_errno("cannot write the output file");
 	return status;

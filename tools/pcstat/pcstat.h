@@ -67,6 +67,18 @@ struct config {
 	FILE *out;		/* -o FILE or stderr */
 	bool out_file;
 	const char *openmetrics; /* --openmetrics FILE, NULL when off */
+	struct cgrp *cgroups;	/* -G, --for-each-cgroup (cgroup.c) */
+	size_t ncgroups;
+	int *ev_cgroup;		/* per event: index in cgroups[], or -1 */
+	size_t ev_cgroup_nr;
+	unsigned cgroup_names;	/* perf's nr_cgroups: names given; > 0
+				   prints the cgroup column */
+};
+
+/* A cgroup that events count in: its name as printed, its directory. */
+struct cgrp {
+	char *name;
+	int fd;
 };
 
 /* Where a set of counters is opened: one task (any CPU) or one CPU. */

@@ -61,12 +61,16 @@ static void std_row(const struct print_ctx *pc, const struct row *r)
 			STD_COUNTS_LEN, r->val * r->scale);
 		fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
 		fprintf(f, "%-*s", STD_NAME_LEN, r->name);
+		if (r->cgroup)	/* perf's print_cgroup() */
+			fprintf(f, " %s", r->cgroup);
 		std_metric(f, &r->m);
 	} else {
 		fprintf(f, "%*s ", STD_COUNTS_LEN,
 			r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
 		fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
 		fprintf(f, "%-*s", STD_NAME_LEN_UNCOUNTED, r->name);
+		if (r->cgroup)
+			fprintf(f, " %s", r->cgroup);
 		fprintf(f, "%-*s", STD_METRIC_LEN, "");
 	}
 	if (r->noise_shown && r->noise != 0)

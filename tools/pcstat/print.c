@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/xmalloc.h"
+#include "cgroup.h"
 #include "print.h"
 
 static const struct printer *const printers[] = {
@@ -131,6 +132,9 @@ static void fill_row(struct row *r, const struct config *cfg,
 
 	memset(r, 0, sizeof(*r));
 	r->name = ev->name;
+	if (cfg->cgroup_names)
+		r->cgroup = cgroup_of(cfg, e) >= 0 ?
+			    cfg->cgroups[cgroup_of(cfg, e)].name : "";
 	r->unit = clock ? "msec" : ev->attr.type == PC_TYPE_TOOL ? "ns" : "";
 	r->scale = clock ? 1e-6 : 1.0;
 	r->where = cfg->aggr == AGGR_GLOBAL || cfg->aggr_ids ? NULL
@@ -164,20 +168,24 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	struct print_ctx pc = { .cfg = cfg, .f = cfg->out };
 	size_t nrows = st->nev * st->nslots;
 	struct row *rows = xcalloc(nrows, sizeof(*rows));
-	struct metric_ctx *ctx = xcalloc(st->nslots, sizeof(*ctx));
+	/* Metrics take their inputs from the same cgroup, as perf's do:
+	   ctx[(cgroup + 1) * nslots + slot]. */
+	size_t nctx = (cfg->ncgroups + 1) * st->nslots;
+	struct metric_ctx *ctx = xcalloc(nctx, sizeof(*ctx));
 	size_t *order = xcalloc(st->nslots, sizeof(*order));
 
+#define CTX(e, s) (&ctx[(size_t)(cgroup_of(cfg, e) + 1) * st->nslots + (s)])
 	for (size_t e = 0; e < st->nev; e++)
 		for (size_t s = 0; s < st->nslots; s++) {
 			struct row *r = &rows[e * st->nslots + s];
 
 			fill_row(r, cfg, cs, st, e, s);
 			if (r->counted)
-				metric_ctx_add(&ctx[s], &cfg->events.ev[e].attr,
-					       r->val);
+				metric_ctx_add(CTX(e, s),
+					       &cfg->events.ev[e].attr, r->val);
 		}
-	for (size_t s = 0; s < st->nslots; s++)
-		ctx[s].wall_ns = interval ? cfg->interval_ms * 1e6
+	for (size_t i = 0; i < nctx; i++)
+		ctx[i].wall_ns = interval ? cfg->interval_ms * 1e6
 					  : st->wall.mean;
 
 	if (cfg->fmt == FMT_STD && !interval)
@@ -201,7 +209,7 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 			r->ts_ns = ts_ns;
 			if (r->counted)
 				metric_compute(&r->m, &cfg->events.ev[e].attr,
-					       r->val, &ctx[order[s]]);
+					       r->val, CTX(e, order[s]));
 			p->row(&pc, r);
 		}
 	}
@@ -210,6 +218,7 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 		if (cfg->table && st->wall.n > 1)
 			print_spread(cfg, st, pc.f);
 	}
+#undef CTX
 	fflush(pc.f);
 	free(order);
 	free(ctx);
