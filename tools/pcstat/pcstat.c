@@ -34,7 +34,7 @@ enum {
 	OPT_PRE = 320, OPT_POST,
 	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
 	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
-	OPT_FOR_EACH_CGROUP = 350,
+	OPT_FOR_EACH_CGROUP = 350, OPT_INTERVAL_CLEAR,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -47,6 +47,7 @@ static const struct opt_def opts[] = {
 	{ "repeat", 'r', 'r', "N", "run the command N times: mean +- noise, median" },
 	{ "interval-print", 'I', 'I', "MS", "print counts every MS milliseconds (>= 10)" },
 	{ "interval-count", 0, OPT_INTERVAL_COUNT, "N", "stop after N intervals" },
+	{ "interval-clear", 0, OPT_INTERVAL_CLEAR, NULL, "with -I, clear the terminal before each interval" },
 	{ "timeout", 0, OPT_TIMEOUT, "MS", "stop after MS milliseconds" },
 	{ "field-separator", 'x', 'x', "SEP", "CSV output, fields separated by SEP" },
 	{ "json", 'j', 'j', NULL, "JSON output, one object per line" },
@@ -238,6 +239,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 					    "intervals >= 1, not '%s'", optarg);
 			cfg->interval_count = (unsigned)tmp;
 			break;
+		case OPT_INTERVAL_CLEAR: cfg->interval_clear = true; break;
 		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 1); break;
 		case 'x':
 			/* `-x -- cmd` would take "--" as the separator. */
@@ -389,6 +391,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			   strerror(errno));
 	if (log_fd >= 0)
 		cfg->out_file = true;
+	/* perf's words; it asks even without -I. */
+	if (cfg->interval_clear && (out_path || !isatty(fileno(cfg->out))))
+		usage_error("--interval-clear does not work with output: it "
+			    "clears a terminal, and the counts go to %s",
+			    out_path ? "a file (drop -o)" : log_fd >= 0 ?
+			    "--log-fd's file (drop --log-fd)" :
+			    "no terminal (drop the redirection)");
 	if (out_path) {
 		time_t t = time(NULL);
 		char date[64];

@@ -41,6 +41,7 @@ struct config {
 	int run_count;		/* -r */
 	unsigned interval_ms;	/* -I, 0 when off */
 	unsigned interval_count;
+	bool interval_clear;	/* --interval-clear: a fresh screen each time */
 	unsigned timeout_ms;
 	unsigned delay_ms;	/* -D */
 	bool start_disabled;	/* -D -1: until --control says enable */

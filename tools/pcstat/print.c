@@ -190,8 +190,16 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 
 	if (cfg->fmt == FMT_STD && !interval)
 		print_header(cfg, pc.f);
-	if (interval && p->interval_header && nintervals++ % 25 == 0)
+	/* --interval-clear: perf puts() the clear on stdout, whatever
+	   the output, then gives every interval the header, the human
+	   one in CSV and JSON too. */
+	if (interval && cfg->interval_clear) {
+		fputs("\033[H\033[2J\n", stdout);
+		fflush(stdout);
+		(p->interval_header ? p : &print_std)->interval_header(&pc);
+	} else if (interval && p->interval_header && nintervals++ % 25 == 0) {
 		p->interval_header(&pc);
+	}
 	for (size_t e = 0; e < st->nev; e++) {
 		struct row *base = &rows[e * st->nslots];
 
