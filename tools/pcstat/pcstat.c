@@ -34,7 +34,7 @@ enum {
 	OPT_PRE = 320, OPT_POST,
 	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
 	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
-	OPT_FOR_EACH_CGROUP = 350, OPT_INTERVAL_CLEAR,
+	OPT_FOR_EACH_CGROUP = 350, OPT_INTERVAL_CLEAR, OPT_PER_CACHE,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -76,6 +76,7 @@ static const struct opt_def opts[] = {
 	{ "per-die", 0, OPT_PER_DIE, NULL, "with -a/-C, one line per die" },
 	{ "per-core", 0, OPT_PER_CORE, NULL, "with -a/-C, one line per core" },
 	{ "per-node", 0, OPT_PER_NODE, NULL, "with -a/-C, one line per NUMA node" },
+	{ "per-cache", 0, OPT_PER_CACHE, "[=L1..L4]", "with -a/-C, one line per cache instance (the last level, or LN) (later perf's)" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end" },
 	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field" },
 	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD" },
@@ -275,6 +276,19 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_PER_DIE: cfg->aggr = AGGR_DIE; break;
 		case OPT_PER_CORE: cfg->aggr = AGGR_CORE; break;
 		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
+		case OPT_PER_CACHE:
+			cfg->aggr = AGGR_CACHE;
+			cfg->cache_level = 0;
+			/* later perf's words and form: L1 to L4 */
+			if (optarg && ((optarg[0] != 'L' && optarg[0] != 'l') ||
+				       !parse_int(optarg + 1, 1, 4, &tmp) ||
+				       strlen(optarg) != 2))
+				usage_error("--per-cache: cache level must be "
+					    "of form L[1-4], or l[1-4], not "
+					    "'%s'", optarg);
+			if (optarg)
+				cfg->cache_level = tmp;
+			break;
 		case OPT_SUMMARY: cfg->summary = true; break;
 		case 'v': cfg->verbose = true; break;
 		case 'G': cgroup_parse(cfg, optarg); break;
@@ -333,7 +347,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			usage_error("%s needs -a or -C (it groups CPUs)",
 				    topo_mode(cfg->aggr)->option);
 		cfg->unit_slot = xcalloc(cfg->ncpus, sizeof(*cfg->unit_slot));
-		cfg->naggr = topo_group(cfg->aggr, cfg->cpus, cfg->ncpus,
+		cfg->naggr = topo_group(cfg->aggr, cfg->cache_level, cfg->cpus,
+					cfg->ncpus,
 					&cfg->aggr_ids, cfg->unit_slot);
 	}
 	if (cfg->legacy && !pc_probe()->legacy)

@@ -22,6 +22,7 @@ enum aggr_mode {
 	AGGR_DIE,		/* event and group of CPUs (topology.c) */
 	AGGR_CORE,
 	AGGR_NODE,
+	AGGR_CACHE,		/* --per-cache: later perf's, not 6.1's */
 };
 
 enum out_format { FMT_STD, FMT_CSV, FMT_JSON };
@@ -58,6 +59,7 @@ struct config {
 	bool summary;		/* --summary: totals after -I's intervals */
 	bool verbose;		/* -v: raw counts, enabled, running */
 	bool no_csv_summary;	/* --no-csv-summary: no "summary" field */
+	int cache_level;	/* --per-cache=LN: N; 0 the last level */
 	struct aggr_id *aggr_ids; /* --per-socket etc.: the groups */
 	size_t naggr;
 	size_t *unit_slot;	/* the group of each CPU */

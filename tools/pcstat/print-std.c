@@ -16,6 +16,12 @@ static void std_aggr(FILE *f, enum aggr_mode mode, const struct aggr_id *id)
 		fprintf(f, "S%d-D%-8d %4d ", id->socket, id->die, id->nr);
 	else if (mode == AGGR_NODE)
 		fprintf(f, "N%-5d %4d ", id->node, id->nr);
+	else if (mode == AGGR_CACHE) {	/* later perf's: "%-22s %4d " */
+		char buf[64];
+
+		topo_label(mode, id, buf, sizeof(buf));
+		fprintf(f, "%-22s %4d ", buf, id->nr);
+	}
 	else
 		fprintf(f, "S%-5d %4d ", id->socket, id->nr);
 }
