@@ -59,4 +59,12 @@ time.sleep(20)'
 else
 	without python "the SIGINT cases (python starts pcstat outside a job)"
 fi
+# The command starts with the signal state of a command the shell starts:
+# nothing blocked that pcstat blocks for its signalfd, nothing ignored
+# that was not (it is vfork()ed from a helper thread that blocks all).
+grep -E '^Sig(Blk|Ign)' /proc/self/status > want
+"$PCSTAT" -e task-clock -- grep -E '^Sig(Blk|Ign)' /proc/self/status > got 2> /dev/null
+check "the command's blocked and ignored signals are the shell's" cmp -s want got
+"$MONITOR" -F 100 -- grep -E '^Sig(Blk|Ign)' /proc/self/status > mgot 2> /dev/null
+check "monitor's command too ($(head -1 mgot))" cmp -s want mgot
 done_testing
