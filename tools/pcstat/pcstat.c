@@ -429,6 +429,25 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	}
 }
 
+/*
+ * Would setlocale(LC_NUMERIC, "") give the C locale's numbers (no
+ * grouping, a '.')?  Then it is skipped: loading a locale is a good part
+ * of a short run, and C.UTF-8's numbers are C's.
+ */
+static bool numeric_is_c(void)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_NUMERIC", "LANG" };
+
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v)
+			return !strcmp(v, "C") || !strcmp(v, "POSIX") ||
+			       !strcmp(v, "C.UTF-8") || !strcmp(v, "C.utf8");
+	}
+	return true;	/* nothing set: the C locale */
+}
+
 /* Say once what the 2008 call cannot do that the command line asked for. */
 static void legacy_notices(const struct config *cfg)
 {
@@ -478,7 +497,7 @@ int main(int argc, char **argv)
 	/* The human layout follows the user's locale, as perf stat's does
 	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
 	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
-	if (cfg.fmt == FMT_STD && !cfg.no_big_num)
+	if (cfg.fmt == FMT_STD && !cfg.no_big_num && !numeric_is_c())
 		setlocale(LC_NUMERIC, "");
 	cfg.backend = cset_backend(cfg.legacy);
 	if (cfg.backend == PC_BACKEND_LEGACY && !cfg.quiet)

@@ -2,7 +2,6 @@
 /* print.c - turn statistics into rows; perf's header and footer. */
 #include "config.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,12 +37,23 @@ static void print_header(const struct config *cfg, FILE *f)
 	fprintf(f, ":\n\n");
 }
 
-/* perf's get_precision(): 2 digits more than the stddev's first. */
+/*
+ * perf's get_precision(), lround(ceil(-log10(sd))) + 2: 2 digits more than
+ * the stddev's first.  Counted, not computed: pcstat needs no libm, whose
+ * loading alone costs a run of `pcstat -- true` a tenth of its faults.
+ */
 static int precision(double sd)
 {
+	double p = 1.0;
+	int k = 0;
+
 	if (sd > 1 || sd <= 0)
 		return sd <= 0 ? 7 : 2;
-	return (int)lround(ceil(-log10(sd))) + 2;
+	while (sd < p && k < 400) {	/* the first k with sd >= 10^-k */
+		p /= 10;
+		k++;
+	}
+	return k + 2;
 }
 
 static void print_table(FILE *f, const struct acc *wall, int prec)
@@ -141,8 +151,8 @@ static void fill_row(struct row *r, const struct config *cfg,
 							      : &cs->units[s];
 	r->aggr = cfg->aggr_ids ? &cfg->aggr_ids[s] : NULL;
 	r->val = rs->val.mean;
-	r->ena = (uint64_t)llround(rs->ena.mean);
-	r->run = (uint64_t)llround(rs->run.mean);
+	r->ena = stat_round(rs->ena.mean);
+	r->run = stat_round(rs->run.mean);
 	r->noise_shown = cfg->run_count > 1;
 	r->noise = acc_noise_pct(&rs->val);
 	r->supported = cs->supported[e];
@@ -165,7 +175,12 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 {
 	static unsigned nintervals;
 	const struct printer *p = printers[cfg->fmt];
-	struct print_ctx pc = { .cfg = cfg, .f = cfg->out };
+	/* The whole report in one write(2), not one per field: stderr is
+	   unbuffered, and each write costs (a pipe reader wakes each time). */
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *mem = open_memstream(&text, &text_len);
+	struct print_ctx pc = { .cfg = cfg, .f = mem ? mem : cfg->out };
 	size_t nrows = st->nev * st->nslots;
 	struct row *rows = xcalloc(nrows, sizeof(*rows));
 	/* Metrics take their inputs from the same cgroup, as perf's do:
@@ -227,7 +242,10 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 			print_spread(cfg, st, pc.f);
 	}
 #undef CTX
-	fflush(pc.f);
+	if (mem && fclose(mem) == 0)
+		fwrite(text, 1, text_len, cfg->out);
+	free(text);
+	fflush(cfg->out);
 	free(order);
 	free(ctx);
 	free(rows);
