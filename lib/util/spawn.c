@@ -83,6 +83,10 @@ static void child_run(const struct spawn_start *st)
 	char b;
 	int e;
 
+	/* First the pid, so that the counters open while this child puts
+	   its signals in order (everything stays blocked until then). */
+	if (write(st->err, &self, sizeof(self)) != (ssize_t)sizeof(self))
+		_exit(127);
 	for (int sig = 1; sig < NSIG; sig++) {
 		struct sigaction sa;
 
@@ -94,8 +98,6 @@ static void child_run(const struct spawn_start *st)
 		}
 	}
 	setxid_restore();
-	if (write(st->err, &self, sizeof(self)) != (ssize_t)sizeof(self))
-		_exit(127);
 	do
 		n = read(st->go, &b, 1);
 	while (n < 0 && errno == EINTR);
