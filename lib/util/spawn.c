@@ -31,6 +31,7 @@ struct spawn_start {
 	char *const *argv;
 	sigset_t mask;		/* the child's, once its handlers are reset */
 	int go, err;		/* the child's ends */
+	int go_w, err_r;	/* ours, which the child must not hold */
 	pid_t pid;		/* vfork()'s answer in the helper */
 	int vfork_errno;
 };
@@ -83,6 +84,10 @@ static void child_run(const struct spawn_start *st)
 	char b;
 	int e;
 
+	/* Our ends closed in the child's copy of the table: if we die
+	   before the go, its read sees EOF and it exits 127. */
+	close(st->go_w);
+	close(st->err_r);
 	/* First the pid, so that the counters open while this child puts
 	   its signals in order (everything stays blocked until then). */
 	if (write(st->err, &self, sizeof(self)) != (ssize_t)sizeof(self))
@@ -163,6 +168,8 @@ int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask)
 	st->argv = argv;
 	st->go = go[0];
 	st->err = err[1];
+	st->go_w = go[1];
+	st->err_r = err[0];
 	setxid_remember();
 	/* The helper (and so the child) starts with every signal blocked. */
 	sigfillset(&all);
