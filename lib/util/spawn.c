@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +135,30 @@ static void *helper(void *arg)
 	return NULL;
 }
 
+/*
+ * The spawn held now, if any: a tool that exits before spawn_release()
+ * (die() while opening counters) lets it go at exit -- it reads EOF and
+ * exits 127 -- and joins the helper, before later atexit handlers run.
+ * (LeakSanitizer's stops every thread at exit: it would wait forever for
+ * a helper suspended in vfork() on a child that waits for us.)
+ */
+static struct spawn *held;
+static bool atexit_set;
+
+static void held_abandon(void)
+{
+	struct spawn *sp = held;
+
+	if (sp == NULL)
+		return;
+	held = NULL;
+	close(sp->go_fd);
+	close(sp->err_fd);
+	pthread_join(sp->helper, NULL);
+	free(sp->start);
+	sp->start = NULL;
+}
+
 static void close4(int a, int b, int c, int d)
 {
 	close(a);
@@ -202,6 +227,9 @@ int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask)
 	sp->start = st;
 	sp->go_fd = go[1];
 	sp->err_fd = err[0];
+	if (!atexit_set && atexit(held_abandon) == 0)
+		atexit_set = true;
+	held = sp;
 	return 0;
 }
 
@@ -232,6 +260,9 @@ int spawn_release(struct spawn *sp)
 {
 	ssize_t n;
 	int e = 0;
+
+	if (held == sp)
+		held = NULL;
 
 	n = write(sp->go_fd, "x", 1);
 	close(sp->go_fd);
