@@ -4,16 +4,43 @@
 # for `-- true`, `-r 20 -- true` and a 1-second workload, and the
 # workload's own slowdown under counting.  Not a test: numbers vary.
 # usage: bench/pcstat.sh [BUILDDIR] [ROUNDS]
+#
+# pcstat is timed as installed, as perf is: `make install DESTDIR=` into
+# a temporary directory, its libsysapi found by the loader through the
+# ld.so cache (ldconfig DIR, as root; the cache is rebuilt without it on
+# exit), not the build tree's RUNPATH link.  Without root the library is
+# found through LD_LIBRARY_PATH, which the command inherits: say so.
 set -eu
 b=${1:-.}
 rounds=${2:-30}
-pcstat="$b/pcstat"
 spin="$b/tests/helpers/spin"
 rusage="$b/tests/pcstat/rusage"
 ev=task-clock,page-faults,context-switches
-[ -x "$pcstat" ] && [ -x "$rusage" ] ||
-	{ echo "no $pcstat or $rusage (give a build dir after make check)" >&2; exit 2; }
+[ -f "$b/Makefile" ] && [ -x "$rusage" ] ||
+	{ echo "no $b/Makefile or $rusage (give a build dir after make check)" >&2; exit 2; }
 command -v perf >/dev/null || { echo "perf not installed" >&2; exit 2; }
+inst=$(mktemp -d "${TMPDIR:-/tmp}/pcstat-bench.XXXXXX")
+cleanup() {
+	rm -rf "$inst"
+	[ -z "${cached:-}" ] || ldconfig
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+make -s -C "$b" install DESTDIR="$inst/root" > "$inst/install.log" 2>&1 ||
+	{ cat "$inst/install.log" >&2; exit 2; }
+pcstat=$(find "$inst/root" -path '*/bin/pcstat' -type f | head -1)
+lib=$(dirname "$(find "$inst/root" -name 'libsysapi.so.0' | head -1)")
+if [ "$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then
+	ldconfig "$lib" && cached=1
+	how="ld.so cache"
+else
+	LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	export LD_LIBRARY_PATH
+	how="LD_LIBRARY_PATH (not root: the command pays for it too)"
+fi
+case $(readelf -d "$pcstat" 2>/dev/null) in
+*RUNPATH*|*RPATH*) echo "warning: $pcstat has a RUNPATH" >&2 ;;
+esac
 
 # measure ROUNDS CMD1 CMD2 (each a \037-separated argv): the medians of
 # wall ms, CPU ms and peak RSS KiB of each, run in turn (pairwise) through
@@ -43,7 +70,8 @@ row() {	# row NAME ROUNDS ARGS...: pcstat vs perf stat with the same ARGS
 		n, w1, w2, w1 / w2, c1, c2, (c2 ? c1 / c2 : 0), r1, r2, r1 / r2 }'; }
 }
 
-echo "pcstat / perf stat (medians of pairwise runs)"
+echo "installed pcstat ($pcstat, libsysapi via $how) / perf stat"
+echo "medians of pairwise runs; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 row "-- true" "$rounds" -e $ev -- true
 row "default -- true" "$rounds" -- true
 row "-r 20 -- true" 5 -r 20 -e $ev -- true

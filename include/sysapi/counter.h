@@ -41,6 +41,10 @@ struct pc_open_opts {
 	enum pc_backend backend;
 	bool group;		/* this leader will have members: read them
 				   all in one read() (PERF_FORMAT_GROUP) */
+	bool cgroup;		/* pid is the fd of a cgroup's directory
+				   (pc_cgroup_open()): count the tasks in that
+				   cgroup while they run on cpu, which must be
+				   >= 0 (PERF_FLAG_PID_CGROUP) */
 };
 
 /*
@@ -50,6 +54,7 @@ struct pc_open_opts {
  *	PC_OPEN_TASK(0, .leader = lead)		a member of lead's group
  *	PC_OPEN_CPU(cpu)			every task on one CPU
  *	PC_OPEN_TASK_CPU(pid, cpu)		one task, only while on cpu
+ *	PC_OPEN_CGROUP(fd, cpu)			a cgroup's tasks on one CPU
  *
  * (There is deliberately no macro that leaves cpu to a default: a zero
  * there would mean CPU 0, silently.)
@@ -59,6 +64,8 @@ struct pc_open_opts {
 				.pid = (p), .cpu = (c), __VA_ARGS__ })
 #define PC_OPEN_TASK(p, ...) PC_OPEN_TASK_CPU(p, -1, __VA_ARGS__)
 #define PC_OPEN_CPU(c, ...) PC_OPEN_TASK_CPU(-1, c, __VA_ARGS__)
+#define PC_OPEN_CGROUP(fd, c, ...) \
+	PC_OPEN_TASK_CPU(fd, c, .cgroup = true, __VA_ARGS__)
 
 /*
  * Open attr (as filled by pc_event_parse() and the caller: disabled,
@@ -66,6 +73,10 @@ struct pc_open_opts {
  * adds the read_format it needs (times enabled/running, ID, and GROUP for
  * a leader with opts.group).  Members must be opened after their leader
  * and on the same pid/cpu.
+ *
+ * A cgroup counter (opts.cgroup) needs a cpu >= 0 and perf_event_open
+ * (EINVAL otherwise; EOPNOTSUPP on the legacy backend); the kernel keeps
+ * its own reference to the cgroup, so the fd may be closed once open.
  *
  * Returns a counter the caller owns (free with pc_counter_close()), or
  * NULL with errno set; pc_strerror() turns that errno into advice.

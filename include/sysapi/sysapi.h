@@ -23,5 +23,6 @@
 #include <sysapi/error.h>
 #include <sysapi/tracepoint.h>
 #include <sysapi/pmu.h>
+#include <sysapi/cgroup.h>
 
 #endif /* SYSAPI_SYSAPI_H */

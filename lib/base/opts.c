@@ -40,15 +40,20 @@ int opts_getopt(const struct opt_def *defs, size_t n, struct option *longopts,
 		*p++ = '+';
 	*p++ = ':';
 	for (i = 0; i < n; i++) {
+		bool optional = defs[i].arg && defs[i].arg[0] == '[';
+
 		longopts[i] = (struct option){
 			.name = defs[i].name,
-			.has_arg = defs[i].arg ? required_argument : no_argument,
+			.has_arg = optional ? optional_argument :
+				   defs[i].arg ? required_argument : no_argument,
 			.flag = NULL,
 			.val = defs[i].id,
 		};
 		if (defs[i].letter) {
 			*p++ = (char)defs[i].letter;
 			if (defs[i].arg)
+				*p++ = ':';
+			if (optional)
 				*p++ = ':';
 		}
 	}
@@ -59,14 +64,16 @@ int opts_getopt(const struct opt_def *defs, size_t n, struct option *longopts,
 
 size_t opts_help_line(const struct opt_def *d, char *buf, size_t size)
 {
-	/* "-c, --count N" or "    --raw N": its width, to pad it to 28 */
-	size_t left = 6 + strlen(d->name) + (d->arg ? 1 + strlen(d->arg) : 0);
+	/* "-c, --count N", "    --raw N" or "    --per[=L]": its width,
+	   to pad it to 28 */
+	bool sep = d->arg && d->arg[0] != '[';
+	size_t left = 6 + strlen(d->name) + (d->arg ? sep + strlen(d->arg) : 0);
 	int pad = left < 28 ? (int)(28 - left) : 0;
 	int n;
 
 	n = snprintf(buf, size, "  %c%c%c --%s%s%s%*s %s",
 		     d->letter ? '-' : ' ', d->letter ? d->letter : ' ',
-		     d->letter ? ',' : ' ', d->name, d->arg ? " " : "",
+		     d->letter ? ',' : ' ', d->name, sep ? " " : "",
 		     d->arg ? d->arg : "", pad, "", d->help ? d->help : "");
 	return n < 0 ? 0 : (size_t)n;
 }

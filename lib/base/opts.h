@@ -22,7 +22,9 @@ struct opt_def {
 	const char *name;	/* long name, without -- */
 	int letter;		/* short letter, 0 for none */
 	int id;			/* what getopt_long returns: the letter, or a value >= 256 */
-	const char *arg;	/* metavar ("N"), NULL when the option takes no argument */
+	const char *arg;	/* metavar ("N"), NULL when the option takes no
+				   argument; "[=L]" when it is optional (given
+				   as --name=L, -xL) */
 	const char *help;	/* one line */
 };
 

@@ -30,7 +30,8 @@ static int counter_open_event(struct pc_counter *c,
 	if (!o->leader && o->group)
 		c->attr.read_format |= PERF_FORMAT_GROUP;
 	c->fd = pc_sys_event_open(&c->attr, o->pid, o->cpu, group_fd,
-				  PERF_FLAG_FD_CLOEXEC);
+				  PERF_FLAG_FD_CLOEXEC |
+				  (o->cgroup ? PERF_FLAG_PID_CGROUP : 0));
 	return c->fd < 0 ? -1 : 0;
 }
 
@@ -47,7 +48,7 @@ static int counter_open_legacy(struct pc_counter *c,
 	uint32_t record = PERF_RECORD_SIMPLE;
 	int32_t type;
 
-	if (o->leader || o->group || a->inherit || a->freq ||
+	if (o->leader || o->group || o->cgroup || a->inherit || a->freq ||
 	    a->exclude_user || a->exclude_kernel ||
 	    (a->sample_type & ~plain) || a->sample_period > UINT32_MAX) {
 		errno = EOPNOTSUPP;
@@ -88,7 +89,7 @@ struct pc_counter *pc_counter_open(const struct perf_event_attr *attr,
 		return NULL;
 	}
 	if (!attr || (o.pid == -1 && o.cpu == -1) ||
-	    (o.leader && o.group)) {
+	    (o.leader && o.group) || (o.cgroup && (o.pid < 0 || o.cpu < 0))) {
 		errno = EINVAL;
 		return NULL;
 	}

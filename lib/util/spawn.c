@@ -1,63 +1,235 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* spawn.c - fork a command, hold it before exec, then let it go. */
+/*
+ * spawn.c - start a command, hold it before exec, then let it go.
+ *
+ * The child is a vfork() child: it shares our memory until its exec, so
+ * starting it costs neither a copy of the page tables nor the copy-on-
+ * write faults a fork() costs both sides afterwards (on a virtual machine
+ * the largest part of `pcstat -- true`).  vfork() suspends the thread that
+ * calls it until the child execs, so a helper thread calls it while this
+ * one opens the counters on the held child; signals are blocked in that
+ * thread, and the child puts every caught signal back to its default
+ * before unblocking, so that no handler of ours runs in it (posix_spawn's
+ * rules).  The child tells its pid, then waits for a byte on the go pipe;
+ * a failed exec sends its errno back, a successful one closes the pipe.
+ */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "util/spawn.h"
 
+struct spawn_start {
+	char *const *argv;
+	sigset_t mask;		/* the child's, once its handlers are reset */
+	int go, err;		/* the child's ends */
+	int go_w, err_r;	/* ours, which the child must not hold */
+	pid_t pid;		/* vfork()'s answer in the helper */
+	int vfork_errno;
+};
+
+/*
+ * glibc takes signal __SIGRTMIN + 1 (SIGSETXID) for itself at the first
+ * pthread_create(), replacing what we inherited: a command must still
+ * inherit it ignored when it was.  glibc's sigaction() refuses the
+ * signal, so this asks the kernel itself (struct layout: the generic one
+ * of these architectures; elsewhere the command gets the default).
+ */
+#if defined(__x86_64__) || defined(__aarch64__) || defined(__riscv)
+#define SETXID (__SIGRTMIN + 1)
+struct ksigaction {
+	void (*handler)(int);
+	unsigned long flags;
+	void (*restorer)(void);
+	uint64_t mask;
+};
+static int setxid_ignored = -1;	/* before our first thread */
+
+static void setxid_remember(void)
+{
+	struct ksigaction k;
+
+	if (setxid_ignored < 0)
+		setxid_ignored = syscall(SYS_rt_sigaction, SETXID, NULL, &k,
+					 sizeof(k.mask)) == 0 &&
+				 k.handler == SIG_IGN;
+}
+
+static void setxid_restore(void)
+{
+	struct ksigaction k = { .handler = SIG_IGN };
+
+	if (setxid_ignored == 1)
+		syscall(SYS_rt_sigaction, SETXID, &k, NULL, sizeof(k.mask));
+}
+#else
+static void setxid_remember(void) { }
+static void setxid_restore(void) { }
+#endif
+
+/* The vfork() child: nothing here may return or touch the helper's frame
+   beyond reading it (it is suspended on this stack). */
+static void child_run(const struct spawn_start *st)
+{
+	pid_t self = getpid();
+	ssize_t n;
+	char b;
+	int e;
+
+	/* Our ends closed in the child's copy of the table: if we die
+	   before the go, its read sees EOF and it exits 127. */
+	close(st->go_w);
+	close(st->err_r);
+	/* First the pid, so that the counters open while this child puts
+	   its signals in order (everything stays blocked until then). */
+	if (write(st->err, &self, sizeof(self)) != (ssize_t)sizeof(self))
+		_exit(127);
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction sa;
+
+		if (sigaction(sig, NULL, &sa) == 0 &&
+		    sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN) {
+			sa.sa_handler = SIG_DFL;
+			sa.sa_flags = 0;
+			sigaction(sig, &sa, NULL);
+		}
+	}
+	setxid_restore();
+	do
+		n = read(st->go, &b, 1);
+	while (n < 0 && errno == EINTR);
+	if (n != 1)
+		_exit(127);	/* the tool gave up before the exec */
+	sigprocmask(SIG_SETMASK, &st->mask, NULL);
+	execvp(st->argv[0], st->argv);
+	e = errno;
+	if (write(st->err, &e, sizeof(e)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+static void *helper(void *arg)
+{
+	struct spawn_start *st = arg;
+	pid_t pid = vfork();
+
+	if (pid == 0)
+		child_run(st);
+	/* Here once the child has exec'd or exited; if vfork() failed,
+	   say so where the parent waits for the child's pid. */
+	st->pid = pid;
+	if (pid < 0) {
+		st->vfork_errno = errno;
+		if (write(st->err, &pid, sizeof(pid)) < 0)
+			st->vfork_errno = errno;
+	}
+	return NULL;
+}
+
+/*
+ * The spawn held now, if any: a tool that exits before spawn_release()
+ * (die() while opening counters) lets it go at exit -- it reads EOF and
+ * exits 127 -- and joins the helper, before later atexit handlers run.
+ * (LeakSanitizer's stops every thread at exit: it would wait forever for
+ * a helper suspended in vfork() on a child that waits for us.)
+ */
+static struct spawn *held;
+static bool atexit_set;
+
+static void held_abandon(void)
+{
+	struct spawn *sp = held;
+
+	if (sp == NULL)
+		return;
+	held = NULL;
+	close(sp->go_fd);
+	close(sp->err_fd);
+	pthread_join(sp->helper, NULL);
+	free(sp->start);
+	sp->start = NULL;
+}
+
+static void close4(int a, int b, int c, int d)
+{
+	close(a);
+	close(b);
+	close(c);
+	close(d);
+}
+
 int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask)
 {
+	struct spawn_start *st;
+	sigset_t all, old;
 	int go[2], err[2], e;
-	char b;
+	pid_t pid = -1;
+	ssize_t n;
 
-	if (pipe2(go, O_CLOEXEC) != 0)
+	st = calloc(1, sizeof(*st));
+	if (st == NULL)
 		return -1;
-	/* The child reports a failed exec through err; on success CLOEXEC
-	   closes it and the parent reads EOF. */
+	if (pipe2(go, O_CLOEXEC) != 0) {
+		free(st);
+		return -1;
+	}
 	if (pipe2(err, O_CLOEXEC) != 0) {
 		e = errno;
 		close(go[0]);
 		close(go[1]);
+		free(st);
 		errno = e;
 		return -1;
 	}
-	sp->pid = fork();
-	if (sp->pid < 0) {
-		e = errno;
-		close(go[0]);
-		close(go[1]);
-		close(err[0]);
-		close(err[1]);
+	st->argv = argv;
+	st->go = go[0];
+	st->err = err[1];
+	st->go_w = go[1];
+	st->err_r = err[0];
+	setxid_remember();
+	/* The helper (and so the child) starts with every signal blocked. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	st->mask = child_mask ? *child_mask : old;
+	e = pthread_create(&sp->helper, NULL, helper, st);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (e) {
+		close4(go[0], go[1], err[0], err[1]);
+		free(st);
 		errno = e;
 		return -1;
 	}
-	if (sp->pid == 0) {
-		ssize_t n;
-
-		close(go[1]);
-		close(err[0]);
-		if (child_mask)
-			sigprocmask(SIG_SETMASK, child_mask, NULL);
-		do
-			n = read(go[0], &b, 1);
-		while (n < 0 && errno == EINTR);
-		if (n != 1)
-			_exit(127);	/* the tool gave up before the exec */
-		execvp(argv[0], argv);
-		e = errno;
-		if (write(err[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
+	/* The child's pid once it runs (its copy of our descriptors made,
+	   ours may close), or -1 from the helper if vfork() failed. */
+	do
+		n = read(err[0], &pid, sizeof(pid));
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(pid) || pid <= 0) {
+		close4(go[0], go[1], err[0], err[1]);	/* a child goes */
+		pthread_join(sp->helper, NULL);
+		e = st->vfork_errno ? st->vfork_errno : EIO;
+		free(st);
+		errno = e;
+		return -1;
 	}
 	close(go[0]);
 	close(err[1]);
+	sp->pid = pid;
+	sp->start = st;
 	sp->go_fd = go[1];
 	sp->err_fd = err[0];
+	if (!atexit_set && atexit(held_abandon) == 0)
+		atexit_set = true;
+	held = sp;
 	return 0;
 }
 
@@ -89,15 +261,26 @@ int spawn_release(struct spawn *sp)
 	ssize_t n;
 	int e = 0;
 
+	if (held == sp)
+		held = NULL;
+
 	n = write(sp->go_fd, "x", 1);
 	close(sp->go_fd);
 	if (n != 1) {
+		e = errno;
 		close(sp->err_fd);
-		return errno;
+		pthread_join(sp->helper, NULL);	/* the child saw EOF */
+		free(sp->start);
+		sp->start = NULL;
+		return e;
 	}
 	do
 		n = read(sp->err_fd, &e, sizeof(e));
 	while (n < 0 && errno == EINTR);
 	close(sp->err_fd);
+	/* the helper returns once the child has exec'd or exited */
+	pthread_join(sp->helper, NULL);
+	free(sp->start);
+	sp->start = NULL;
 	return n == (ssize_t)sizeof(e) ? e : 0;
 }

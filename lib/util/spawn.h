@@ -6,6 +6,7 @@
 #ifndef UTIL_SPAWN_H
 #define UTIL_SPAWN_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/types.h>
 
@@ -13,13 +14,17 @@ struct spawn {
 	pid_t pid;
 	int go_fd;		/* a byte written here lets the child exec */
 	int err_fd;		/* the child's errno if exec failed; EOF if not */
+	pthread_t helper;	/* the thread the child was vfork()ed from */
+	void *start;		/* what it reads, freed by spawn_release() */
 };
 
 /*
- * Fork a child that, with child_mask as its signal mask (NULL: inherited),
- * waits for spawn_release() and then execvp()s argv.  If the parent goes
- * away first the child exits 127 without running anything.  Returns 0, or
- * -1 with errno (nothing is left behind).
+ * Start a child (vfork()ed from a helper thread: see spawn.c) that, with
+ * child_mask as its signal mask (NULL: the caller's), waits for
+ * spawn_release() and then execvp()s argv.  If the parent goes away first
+ * the child exits 127 without running anything.  Caught signals are reset
+ * to their default in the child.  Returns 0, or -1 with errno (nothing is
+ * left behind).  Every successful spawn_hold() needs its spawn_release().
  */
 int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask);
 

@@ -111,6 +111,33 @@ static void test_bad_tables(void)
 	}
 }
 
+/* "[=L]": an optional argument, --per=L or --per alone. */
+static void test_optional(void)
+{
+	static const struct opt_def d[] = {
+		{ "per", 0, 300, "[=L]", "per level" },
+		{ "x", 'x', 'x', NULL, "x" },
+	};
+	char *argv[] = { "prog", "--per", "--per=L2", "-x", NULL };
+	struct option lo[3];
+	char so[OPTS_SHORT_SIZE(2)], line[128];
+	const char *got[2] = { "unset", "unset" };
+	int c, n = 0;
+
+	CHECK(opts_getopt(d, 2, lo, so, false) == 0, "optional table valid");
+	CHECK(lo[0].has_arg == optional_argument, "optional_argument");
+	opts_help_line(&d[0], line, sizeof(line));
+	CHECK(strstr(line, "--per[=L] ") != NULL, "help shows --per[=L]: '%s'",
+	      line);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(4, argv, so, lo, NULL)) != -1)
+		if (c == 300 && n < 2)
+			got[n++] = optarg;
+	CHECK(n == 2 && got[0] == NULL && got[1] && strcmp(got[1], "L2") == 0,
+	      "--per alone, then --per=L2");
+}
+
 static void test_find(void)
 {
 	CHECK(opts_find(defs, NDEFS, OPT_TOP) == &defs[2], "find --top");
@@ -122,6 +149,7 @@ int main(void)
 	test_help();
 	test_getopt();
 	test_bad_tables();
+	test_optional();
 	test_find();
 	return check_done();
 }

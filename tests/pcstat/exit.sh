@@ -59,4 +59,20 @@ time.sleep(20)'
 else
 	without python "the SIGINT cases (python starts pcstat outside a job)"
 fi
+# The command starts with the signal state of a command the shell starts:
+# nothing blocked that pcstat blocks for its signalfd, nothing ignored
+# that was not (it is vfork()ed from a helper thread that blocks all).
+grep -E '^Sig(Blk|Ign)' /proc/self/status > want
+"$PCSTAT" -e task-clock -- grep -E '^Sig(Blk|Ign)' /proc/self/status > got 2> /dev/null
+check "the command's blocked and ignored signals are the shell's" cmp -s want got
+"$MONITOR" -F 100 -- grep -E '^Sig(Blk|Ign)' /proc/self/status > mgot 2> /dev/null
+check "monitor's command too ($(head -1 mgot))" cmp -s want mgot
+# pcstat dying between starting the command and letting it exec (here: a
+# --control fifo that does not exist) leaves no held child behind.  (One
+# that is left blocks every signal but SIGKILL: the test removes it.)
+at_exit 'for p in $(pgrep -f "held-$$"); do kill -9 "$p"; done'
+"$PCSTAT" -e task-clock --control fifo:no-such-dir/ctl -- true held-$$ 2> /dev/null
+check "a refused --control: exit 2 ($?)" test $? -eq 2
+none_held() { ! pgrep -f "held-$$" > /dev/null; }
+check "no held child left when pcstat dies before the exec" retry 10 none_held
 done_testing

@@ -2,6 +2,7 @@
 # --per-socket, --per-die, --per-core, --per-node: CPUs grouped by their
 # sysfs topology, with perf's AGGR columns in the human, CSV and JSON
 # layouts and the interval header; side by side with perf stat.
+# --per-cache, which perf 6.1 lacks, against sysfs (and test-topology).
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event
 
@@ -23,6 +24,37 @@ check "--per-core: one line per core ($(wc -l < c.csv) of $ncore)" \
 	test "$(wc -l < c.csv)" -eq "$ncore"
 "$PCSTAT" --per-socket -- true 2> /dev/null
 check "--per-socket with a command alone: exit 2 ($?)" test $? -eq 2
+
+# --per-cache (later perf's; 6.1 has none): the ids sysfs gives, each
+# CPU's last level: socket, die, level, the first CPU sharing the cache.
+# (A VM may have no cache directories: then perf's -1s.)
+cache_id() {
+	local c=/sys/devices/system/cpu/cpu$1 best=-1 id=-1 i lvl
+	for i in 0 1 2 3; do
+		[ -r "$c/cache/index$i/level" ] || break
+		lvl=$(cat "$c/cache/index$i/level")
+		if [ "$lvl" -gt "$best" ]; then
+			best=$lvl
+			id=$(sed 's/[-,].*//' "$c/cache/index$i/shared_cpu_list")
+		fi
+	done
+	echo "S$(cat $c/topology/physical_package_id)-D$(cat $c/topology/die_id)-L$best-ID$id"
+}
+for c in $(seq 0 $((ncpu - 1))); do cache_id "$c"; done | sort | uniq -c |
+	awk '{ print $2 "," $1 }' > want
+"$PCSTAT" -x, --per-cache -a -e cpu-clock --timeout 100 2> pc.csv
+cut -d, -f1,2 pc.csv | sort > got
+check "--per-cache: the caches and their CPU counts sysfs gives ($(tr '\n' ' ' < got))" \
+	cmp -s want got
+"$PCSTAT" -j --per-cache=L1 -a -e cpu-clock --timeout 100 2> pc.json
+check "--per-cache=L1 -j: later perf's keys" \
+	grep -q '^{"cache" : "S[0-9]*-D[0-9]*-L[-0-9]*-ID[-0-9]*", "aggregate-number" : [0-9]*, "counter-value"' pc.json
+"$PCSTAT" --per-cache=L5 -a -e cpu-clock --timeout 100 2> e.txt
+check "--per-cache=L5: exit 2 ($?)" test $? -eq 2
+check "--per-cache=L5: perf's words" grep -q 'must be of form L\[1-4\]' e.txt
+"$PCSTAT" --per-cache -I 100 --interval-count 1 -a -e cpu-clock 2> pi.txt
+check "--per-cache -I: the header's cache column" \
+	grep -q '^#           time cache                  cpus             counts unit events$' pi.txt
 
 if have perf; then
 	for mode in --per-socket --per-die --per-core --per-node; do

@@ -10,6 +10,7 @@
 
 #include "util/die.h"
 #include "util/xmalloc.h"
+#include "cgroup.h"
 #include "pcstat.h"
 
 static void read_comm(pid_t tid, char *buf, size_t sz)
@@ -136,6 +137,7 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 			bool grouped = cset_grouped(cfg, ev);
 			bool member = grouped && !ev->leader;
 			struct pc_counter *c;
+			int cg;
 
 			if (member && leader == NULL)
 				continue;	/* its leader did not open */
@@ -153,8 +155,11 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 			attr.enable_on_exec = on_exec && !member && !legacy;
 			attr.inherit = !cfg->no_inherit && un->tid >= 0 &&
 				       !legacy;
+			cg = cgroup_of(cfg, e);
+			/* -G: the cgroup's tasks on this CPU */
 			c = pc_counter_open(&attr, &PC_OPEN_TASK_CPU(
-				un->tid, un->cpu,
+				cg >= 0 ? cfg->cgroups[cg].fd : un->tid,
+				un->cpu, .cgroup = cg >= 0,
 				.leader = member ? leader : NULL,
 				.backend = cfg->backend,
 				.group = grouped && ev->leader));

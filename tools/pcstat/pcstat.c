@@ -17,6 +17,7 @@
 #include "util/parse.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
+#include "cgroup.h"
 #include "events.h"
 #include "list.h"
 #include "openmetrics.h"
@@ -33,6 +34,7 @@ enum {
 	OPT_PRE = 320, OPT_POST,
 	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
 	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
+	OPT_FOR_EACH_CGROUP = 350, OPT_INTERVAL_CLEAR, OPT_PER_CACHE,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -45,6 +47,7 @@ static const struct opt_def opts[] = {
 	{ "repeat", 'r', 'r', "N", "run the command N times: mean +- noise, median" },
 	{ "interval-print", 'I', 'I', "MS", "print counts every MS milliseconds (>= 10)" },
 	{ "interval-count", 0, OPT_INTERVAL_COUNT, "N", "stop after N intervals" },
+	{ "interval-clear", 0, OPT_INTERVAL_CLEAR, NULL, "with -I, clear the terminal before each interval" },
 	{ "timeout", 0, OPT_TIMEOUT, "MS", "stop after MS milliseconds" },
 	{ "field-separator", 'x', 'x', "SEP", "CSV output, fields separated by SEP" },
 	{ "json", 'j', 'j', NULL, "JSON output, one object per line" },
@@ -73,9 +76,12 @@ static const struct opt_def opts[] = {
 	{ "per-die", 0, OPT_PER_DIE, NULL, "with -a/-C, one line per die" },
 	{ "per-core", 0, OPT_PER_CORE, NULL, "with -a/-C, one line per core" },
 	{ "per-node", 0, OPT_PER_NODE, NULL, "with -a/-C, one line per NUMA node" },
+	{ "per-cache", 0, OPT_PER_CACHE, "[=L1..L4]", "with -a/-C, one line per cache instance (the last level, or LN) (later perf's)" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end" },
 	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field" },
 	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD" },
+	{ "cgroup", 'G', 'G', "NAME,..", "with -a/-C, count the events before it in these cgroups (Nth name, Nth event)" },
+	{ "for-each-cgroup", 0, OPT_FOR_EACH_CGROUP, "NAME,..", "with -a/-C, count every event in each cgroup" },
 	{ "verbose", 'v', 'v', NULL, "print each event's raw count, time enabled and running" },
 	{ "help", 'h', 'h', NULL, "show this help" },
 };
@@ -201,7 +207,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 {
 	struct option lopts[NOPTS + 1];
 	char sopts[OPTS_SHORT_SIZE(NOPTS)];
-	const char *out_path = NULL;
+	const char *out_path = NULL, *each_cgroup = NULL;
 	int log_fd = -1;
 	bool append = false;
 	int c, tmp;
@@ -234,6 +240,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 					    "intervals >= 1, not '%s'", optarg);
 			cfg->interval_count = (unsigned)tmp;
 			break;
+		case OPT_INTERVAL_CLEAR: cfg->interval_clear = true; break;
 		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 1); break;
 		case 'x':
 			/* `-x -- cmd` would take "--" as the separator. */
@@ -269,8 +276,23 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_PER_DIE: cfg->aggr = AGGR_DIE; break;
 		case OPT_PER_CORE: cfg->aggr = AGGR_CORE; break;
 		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
+		case OPT_PER_CACHE:
+			cfg->aggr = AGGR_CACHE;
+			cfg->cache_level = 0;
+			/* later perf's words and form: L1 to L4 */
+			if (optarg && ((optarg[0] != 'L' && optarg[0] != 'l') ||
+				       !parse_int(optarg + 1, 1, 4, &tmp) ||
+				       strlen(optarg) != 2))
+				usage_error("--per-cache: cache level must be "
+					    "of form L[1-4], or l[1-4], not "
+					    "'%s'", optarg);
+			if (optarg)
+				cfg->cache_level = tmp;
+			break;
 		case OPT_SUMMARY: cfg->summary = true; break;
 		case 'v': cfg->verbose = true; break;
+		case 'G': cgroup_parse(cfg, optarg); break;
+		case OPT_FOR_EACH_CGROUP: each_cgroup = optarg; break;
 		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
 		case OPT_LOG_FD:
 			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
@@ -325,7 +347,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			usage_error("%s needs -a or -C (it groups CPUs)",
 				    topo_mode(cfg->aggr)->option);
 		cfg->unit_slot = xcalloc(cfg->ncpus, sizeof(*cfg->unit_slot));
-		cfg->naggr = topo_group(cfg->aggr, cfg->cpus, cfg->ncpus,
+		cfg->naggr = topo_group(cfg->aggr, cfg->cache_level, cfg->cpus,
+					cfg->ncpus,
 					&cfg->aggr_ids, cfg->unit_slot);
 	}
 	if (cfg->legacy && !pc_probe()->legacy)
@@ -350,6 +373,19 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
 	if (cfg->detailed && !cfg->null_run)
 		events_add_detailed(&cfg->events, cfg->detailed);
+	if ((cfg->cgroup_names || each_cgroup) && !cfg->cpus)
+		usage_error("cgroups are only counted system-wide: add -a or "
+			    "-C to %s", each_cgroup ? "--for-each-cgroup" : "-G");
+	if (cfg->cgroup_names && each_cgroup)
+		usage_error("-G and --for-each-cgroup exclude each other");
+	if ((cfg->cgroup_names || each_cgroup) && cfg->legacy)
+		usage_error("the 2008 perf_counter_open has no cgroups: drop "
+			    "--legacy");
+	if ((cfg->cgroup_names || each_cgroup) && cfg->openmetrics)
+		usage_error("--openmetrics has no cgroup label: drop -G or "
+			    "--for-each-cgroup");
+	if (each_cgroup)
+		cgroup_expand(cfg, each_cgroup);
 	/* perf's --all-user/--all-kernel: the hypervisor goes too. */
 	for (size_t e = 0; e < cfg->events.nr && (cfg->all_user ||
 						 cfg->all_kernel); e++) {
@@ -370,6 +406,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			   strerror(errno));
 	if (log_fd >= 0)
 		cfg->out_file = true;
+	/* perf's words; it asks even without -I. */
+	if (cfg->interval_clear && (out_path || !isatty(fileno(cfg->out))))
+		usage_error("--interval-clear does not work with output: it "
+			    "clears a terminal, and the counts go to %s",
+			    out_path ? "a file (drop -o)" : log_fd >= 0 ?
+			    "--log-fd's file (drop --log-fd)" :
+			    "no terminal (drop the redirection)");
 	if (out_path) {
 		time_t t = time(NULL);
 		char date[64];
@@ -384,6 +427,25 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			 localtime(&t));
 		fprintf(cfg->out, "# started on %s\n\n", date);
 	}
+}
+
+/*
+ * Would setlocale(LC_NUMERIC, "") give the C locale's numbers (no
+ * grouping, a '.')?  Then it is skipped: loading a locale is a good part
+ * of a short run, and C.UTF-8's numbers are C's.
+ */
+static bool numeric_is_c(void)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_NUMERIC", "LANG" };
+
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v)
+			return !strcmp(v, "C") || !strcmp(v, "POSIX") ||
+			       !strcmp(v, "C.UTF-8") || !strcmp(v, "C.utf8");
+	}
+	return true;	/* nothing set: the C locale */
 }
 
 /* Say once what the 2008 call cannot do that the command line asked for. */
@@ -435,7 +497,7 @@ int main(int argc, char **argv)
 	/* The human layout follows the user's locale, as perf stat's does
 	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
 	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
-	if (cfg.fmt == FMT_STD && !cfg.no_big_num)
+	if (cfg.fmt == FMT_STD && !cfg.no_big_num && !numeric_is_c())
 		setlocale(LC_NUMERIC, "");
 	cfg.backend = cset_backend(cfg.legacy);
 	if (cfg.backend == PC_BACKEND_LEGACY && !cfg.quiet)
@@ -482,6 +544,7 @@ int main(int argc, char **argv)
 	free(cfg.post_argv);
 	free(cfg.aggr_ids);
 	free(cfg.unit_slot);
+	cgroup_release(&cfg);
 	if (cfg.out_file && fclose(cfg.out) != 0)
 		die_errno("cannot write the output file");
 	return status;

@@ -22,6 +22,7 @@ enum aggr_mode {
 	AGGR_DIE,		/* event and group of CPUs (topology.c) */
 	AGGR_CORE,
 	AGGR_NODE,
+	AGGR_CACHE,		/* --per-cache: later perf's, not 6.1's */
 };
 
 enum out_format { FMT_STD, FMT_CSV, FMT_JSON };
@@ -41,6 +42,7 @@ struct config {
 	int run_count;		/* -r */
 	unsigned interval_ms;	/* -I, 0 when off */
 	unsigned interval_count;
+	bool interval_clear;	/* --interval-clear: a fresh screen each time */
 	unsigned timeout_ms;
 	unsigned delay_ms;	/* -D */
 	bool start_disabled;	/* -D -1: until --control says enable */
@@ -57,6 +59,7 @@ struct config {
 	bool summary;		/* --summary: totals after -I's intervals */
 	bool verbose;		/* -v: raw counts, enabled, running */
 	bool no_csv_summary;	/* --no-csv-summary: no "summary" field */
+	int cache_level;	/* --per-cache=LN: N; 0 the last level */
 	struct aggr_id *aggr_ids; /* --per-socket etc.: the groups */
 	size_t naggr;
 	size_t *unit_slot;	/* the group of each CPU */
@@ -67,6 +70,18 @@ struct config {
 	FILE *out;		/* -o FILE or stderr */
 	bool out_file;
 	const char *openmetrics; /* --openmetrics FILE, NULL when off */
+	struct cgrp *cgroups;	/* -G, --for-each-cgroup (cgroup.c) */
+	size_t ncgroups;
+	int *ev_cgroup;		/* per event: index in cgroups[], or -1 */
+	size_t ev_cgroup_nr;
+	unsigned cgroup_names;	/* perf's nr_cgroups: names given; > 0
+				   prints the cgroup column */
+};
+
+/* A cgroup that events count in: its name as printed, its directory. */
+struct cgrp {
+	char *name;
+	int fd;
 };
 
 /* Where a set of counters is opened: one task (any CPU) or one CPU. */

@@ -40,6 +40,8 @@ static void csv_row(const struct print_ctx *pc, const struct row *r)
 		fprintf(f, "%s%s", r->supported ? CNTR_NOT_COUNTED :
 			CNTR_NOT_SUPPORTED, sep);
 	fprintf(f, "%s%s%s", r->unit, sep, r->name);
+	if (r->cgroup)
+		fprintf(f, "%s%s", sep, r->cgroup);
 	if (r->noise_shown)
 		fprintf(f, "%s%.2f%%", sep, r->noise);
 	fprintf(f, "%s%llu%s%.2f", sep, (unsigned long long)r->run, sep,

@@ -36,6 +36,11 @@ static void json_row(const struct print_ctx *pc, const struct row *r)
 	fprintf(f, "\"unit\" : \"%s\", \"event\" : \"", r->unit);
 	esc_print_json(f, r->name);
 	fprintf(f, "\", ");
+	if (r->cgroup) {
+		fprintf(f, "\"cgroup\" : \"");
+		esc_print_json(f, r->cgroup);
+		fprintf(f, "\", ");
+	}
 	if (r->noise_shown)
 		fprintf(f, "\"variance\" : %.2f, ", r->noise);
 	fprintf(f, "\"event-runtime\" : %llu, \"pcnt-running\" : %.2f, ",

@@ -16,6 +16,12 @@ static void std_aggr(FILE *f, enum aggr_mode mode, const struct aggr_id *id)
 		fprintf(f, "S%d-D%-8d %4d ", id->socket, id->die, id->nr);
 	else if (mode == AGGR_NODE)
 		fprintf(f, "N%-5d %4d ", id->node, id->nr);
+	else if (mode == AGGR_CACHE) {	/* later perf's: "%-22s %4d " */
+		char buf[64];
+
+		topo_label(mode, id, buf, sizeof(buf));
+		fprintf(f, "%-22s %4d ", buf, id->nr);
+	}
 	else
 		fprintf(f, "S%-5d %4d ", id->socket, id->nr);
 }
@@ -61,12 +67,16 @@ static void std_row(const struct print_ctx *pc, const struct row *r)
 			STD_COUNTS_LEN, r->val * r->scale);
 		fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
 		fprintf(f, "%-*s", STD_NAME_LEN, r->name);
+		if (r->cgroup)	/* perf's print_cgroup() */
+			fprintf(f, " %s", r->cgroup);
 		std_metric(f, &r->m);
 	} else {
 		fprintf(f, "%*s ", STD_COUNTS_LEN,
 			r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
 		fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
 		fprintf(f, "%-*s", STD_NAME_LEN_UNCOUNTED, r->name);
+		if (r->cgroup)
+			fprintf(f, " %s", r->cgroup);
 		fprintf(f, "%-*s", STD_METRIC_LEN, "");
 	}
 	if (r->noise_shown && r->noise != 0)

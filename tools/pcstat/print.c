@@ -2,11 +2,11 @@
 /* print.c - turn statistics into rows; perf's header and footer. */
 #include "config.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/xmalloc.h"
+#include "cgroup.h"
 #include "print.h"
 
 static const struct printer *const printers[] = {
@@ -37,12 +37,23 @@ static void print_header(const struct config *cfg, FILE *f)
 	fprintf(f, ":\n\n");
 }
 
-/* perf's get_precision(): 2 digits more than the stddev's first. */
+/*
+ * perf's get_precision(), lround(ceil(-log10(sd))) + 2: 2 digits more than
+ * the stddev's first.  Counted, not computed: pcstat needs no libm, whose
+ * loading alone costs a run of `pcstat -- true` a tenth of its faults.
+ */
 static int precision(double sd)
 {
+	double p = 1.0;
+	int k = 0;
+
 	if (sd > 1 || sd <= 0)
 		return sd <= 0 ? 7 : 2;
-	return (int)lround(ceil(-log10(sd))) + 2;
+	while (sd < p && k < 400) {	/* the first k with sd >= 10^-k */
+		p /= 10;
+		k++;
+	}
+	return k + 2;
 }
 
 static void print_table(FILE *f, const struct acc *wall, int prec)
@@ -131,14 +142,17 @@ static void fill_row(struct row *r, const struct config *cfg,
 
 	memset(r, 0, sizeof(*r));
 	r->name = ev->name;
+	if (cfg->cgroup_names)
+		r->cgroup = cgroup_of(cfg, e) >= 0 ?
+			    cfg->cgroups[cgroup_of(cfg, e)].name : "";
 	r->unit = clock ? "msec" : ev->attr.type == PC_TYPE_TOOL ? "ns" : "";
 	r->scale = clock ? 1e-6 : 1.0;
 	r->where = cfg->aggr == AGGR_GLOBAL || cfg->aggr_ids ? NULL
 							      : &cs->units[s];
 	r->aggr = cfg->aggr_ids ? &cfg->aggr_ids[s] : NULL;
 	r->val = rs->val.mean;
-	r->ena = (uint64_t)llround(rs->ena.mean);
-	r->run = (uint64_t)llround(rs->run.mean);
+	r->ena = stat_round(rs->ena.mean);
+	r->run = stat_round(rs->run.mean);
 	r->noise_shown = cfg->run_count > 1;
 	r->noise = acc_noise_pct(&rs->val);
 	r->supported = cs->supported[e];
@@ -161,29 +175,46 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 {
 	static unsigned nintervals;
 	const struct printer *p = printers[cfg->fmt];
-	struct print_ctx pc = { .cfg = cfg, .f = cfg->out };
+	/* The whole report in one write(2), not one per field: stderr is
+	   unbuffered, and each write costs (a pipe reader wakes each time). */
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *mem = open_memstream(&text, &text_len);
+	struct print_ctx pc = { .cfg = cfg, .f = mem ? mem : cfg->out };
 	size_t nrows = st->nev * st->nslots;
 	struct row *rows = xcalloc(nrows, sizeof(*rows));
-	struct metric_ctx *ctx = xcalloc(st->nslots, sizeof(*ctx));
+	/* Metrics take their inputs from the same cgroup, as perf's do:
+	   ctx[(cgroup + 1) * nslots + slot]. */
+	size_t nctx = (cfg->ncgroups + 1) * st->nslots;
+	struct metric_ctx *ctx = xcalloc(nctx, sizeof(*ctx));
 	size_t *order = xcalloc(st->nslots, sizeof(*order));
 
+#define CTX(e, s) (&ctx[(size_t)(cgroup_of(cfg, e) + 1) * st->nslots + (s)])
 	for (size_t e = 0; e < st->nev; e++)
 		for (size_t s = 0; s < st->nslots; s++) {
 			struct row *r = &rows[e * st->nslots + s];
 
 			fill_row(r, cfg, cs, st, e, s);
 			if (r->counted)
-				metric_ctx_add(&ctx[s], &cfg->events.ev[e].attr,
-					       r->val);
+				metric_ctx_add(CTX(e, s),
+					       &cfg->events.ev[e].attr, r->val);
 		}
-	for (size_t s = 0; s < st->nslots; s++)
-		ctx[s].wall_ns = interval ? cfg->interval_ms * 1e6
+	for (size_t i = 0; i < nctx; i++)
+		ctx[i].wall_ns = interval ? cfg->interval_ms * 1e6
 					  : st->wall.mean;
 
 	if (cfg->fmt == FMT_STD && !interval)
 		print_header(cfg, pc.f);
-	if (interval && p->interval_header && nintervals++ % 25 == 0)
+	/* --interval-clear: perf puts() the clear on stdout, whatever
+	   the output, then gives every interval the header, the human
+	   one in CSV and JSON too. */
+	if (interval && cfg->interval_clear) {
+		fputs("\033[H\033[2J\n", stdout);
+		fflush(stdout);
+		(p->interval_header ? p : &print_std)->interval_header(&pc);
+	} else if (interval && p->interval_header && nintervals++ % 25 == 0) {
 		p->interval_header(&pc);
+	}
 	for (size_t e = 0; e < st->nev; e++) {
 		struct row *base = &rows[e * st->nslots];
 
@@ -201,7 +232,7 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 			r->ts_ns = ts_ns;
 			if (r->counted)
 				metric_compute(&r->m, &cfg->events.ev[e].attr,
-					       r->val, &ctx[order[s]]);
+					       r->val, CTX(e, order[s]));
 			p->row(&pc, r);
 		}
 	}
@@ -210,7 +241,11 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 		if (cfg->table && st->wall.n > 1)
 			print_spread(cfg, st, pc.f);
 	}
-	fflush(pc.f);
+#undef CTX
+	if (mem && fclose(mem) == 0)
+		fwrite(text, 1, text_len, cfg->out);
+	free(text);
+	fflush(cfg->out);
 	free(order);
 	free(ctx);
 	free(rows);

@@ -16,6 +16,7 @@
 struct row {
 	const char *name;	/* as the user wrote it */
 	const char *unit;	/* "msec" or "" */
+	const char *cgroup;	/* -G: the cgroup or ""; NULL: no column */
 	double scale;		/* raw count -> shown value (1e-6 for clocks) */
 	const struct unit *where; /* NULL when aggregated */
 	const struct aggr_id *aggr; /* --per-socket etc.: the group, or NULL */

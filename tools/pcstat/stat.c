@@ -135,7 +135,8 @@ void stats_add_run(struct stats *st, const struct cset *cs,
 			/* An integer, as perf_counts_values__scale() keeps it. */
 			acc_add(&rs->val, st->cap, st->no_scale ?
 				(double)sum[s].value :
-				floor(pc_count_scaled(&sum[s], NULL)));
+				(double)(uint64_t)pc_count_scaled(&sum[s],
+								  NULL));
 			acc_add(&rs->ena, st->cap, (double)sum[s].enabled);
 			acc_add(&rs->run, st->cap, (double)sum[s].running);
 		}

@@ -56,4 +56,12 @@ double acc_median(const struct acc *a);
 double acc_min(const struct acc *a);
 double acc_max(const struct acc *a);
 
+/* llround() of a mean of counts or times (>= 0, < 2^53), without libm. */
+static inline uint64_t stat_round(double v)
+{
+	uint64_t i = (uint64_t)v;
+
+	return v - (double)i >= 0.5 ? i + 1 : i;
+}
+
 #endif
