@@ -60,8 +60,18 @@ static int counter_open_legacy(struct pc_counter *c,
 		record = PERF_RECORD_IRQ;
 	c->fd = perf_counter_open(type, (uint32_t)a->sample_period, record,
 				  o->pid, o->cpu);
-	if (c->fd < 0)
+	if (c->fd < 0) {
+		/*
+		 * The 2008 call's answer to an event the CPU cannot count is
+		 * EINVAL.  Everything else it refuses with EINVAL was checked
+		 * above, but for the CPU number: give it back as
+		 * perf_event_open()'s ENOENT, "not supported here".
+		 */
+		if (errno == EINVAL && type < PERF_HW_EVENTS_MAX &&
+		    o->cpu < pc_probe()->ncpus)
+			errno = ENOENT;
 		return -1;
+	}
 	/* The 2008 call takes no flags: set close-on-exec ourselves. */
 	if (fcntl(c->fd, F_SETFD, FD_CLOEXEC) < 0) {
 		int err = errno;

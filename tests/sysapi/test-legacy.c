@@ -81,6 +81,44 @@ out:
 }
 
 /* What the 2008 call cannot do is refused, not faked. */
+
+/*
+ * The kernel answers an event the CPU cannot count with the 2008 EINVAL;
+ * the backend gives it back as perf_event_open()'s ENOENT and its "not
+ * supported here" advice.  Ground truth: perf_event_open()'s own answer
+ * for each generic hardware event, on this machine.
+ */
+static void test_uncountable(void)
+{
+	static const char *const hw[] = {
+		"cycles", "instructions", "cache-references", "cache-misses",
+		"branches", "branch-misses",
+	};
+	struct perf_event_attr a;
+	char buf[256];
+
+	for (size_t i = 0; i < sizeof(hw) / sizeof(hw[0]); i++) {
+		struct pc_counter *ev, *lg;
+		int everr, lgerr;
+
+		pc_event_parse(hw[i], &a, NULL);
+		ev = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_EVENT));
+		everr = errno;
+		lg = pc_counter_open(&a, &PC_OPEN_TASK(0, .backend = PC_BACKEND_LEGACY));
+		lgerr = errno;
+		CHECK(!ev == !lg, "%s: perf_event_open %s, legacy %s", hw[i],
+		      ev ? "opens" : strerror(everr), lg ? "opens" : strerror(lgerr));
+		if (!ev && !lg) {
+			CHECK(lgerr == ENOENT, "%s uncountable on legacy: %s",
+			      hw[i], strerror(lgerr));
+			pc_strerror(lgerr, &a, buf, sizeof(buf));
+			CHECK(strstr(buf, "is not supported on this machine") != NULL,
+			      "%s advice: %s", hw[i], buf);
+		}
+		pc_counter_close(ev);
+		pc_counter_close(lg);
+	}
+}
 static void test_refusals(void)
 {
 	struct perf_event_attr a;
@@ -118,6 +156,7 @@ static void test_refusals(void)
 		CHECK(!c && errno == ENOENT, "instructions without PMU: %s",
 		      strerror(errno));
 	pc_counter_close(c);
+	test_uncountable();
 }
 
 /* IRQ records through the ring API: IPs in our own burn loop. */

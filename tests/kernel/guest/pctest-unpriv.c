@@ -109,7 +109,7 @@ static int u_paranoid3(void)
 						     : 0;
 }
 
-static void unpriv(const char *name, int (*fn)(void), const char *paranoid)
+void unpriv(const char *name, int (*fn)(void), const char *paranoid)
 {
 	pid_t pid;
 	int st;

@@ -13,7 +13,8 @@
  * and "PCTEST SUMMARY <n> passed <m> failed" at the end.  This file holds
  * the harness and main(); the tests are in pctest-simple.c (SIMPLE
  * counting, arguments, errors), pctest-irq.c (IRQ records) and
- * pctest-unpriv.c (as an unprivileged user).
+ * pctest-unpriv.c (as an unprivileged user) and pctest-hw.c (the hardware
+ * types, where the guest has a PMU).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -292,6 +293,7 @@ int main(void)
 	run("root-counts-kernel", t_root_kernel_samples);
 
 	unpriv_tests();
+	hw_tests();
 
 	printf("PCTEST SUMMARY %d passed %d failed\n", npass, nfail);
 	return nfail != 0;

@@ -67,7 +67,13 @@ void t_irq_block_wakeup(void);
 void t_irq_lost(void);
 void t_root_kernel_samples(void);
 
-/* pctest-unpriv.c: the unprivileged cases, each in a child as nobody. */
+/* pctest-unpriv.c: the unprivileged cases, each in a child as nobody:
+   unpriv() runs fn there with that perf_event_paranoid, fn's exit status
+   is the verdict. */
+void unpriv(const char *name, int (*fn)(void), const char *paranoid);
 void unpriv_tests(void);
+
+/* pctest-hw.c: the hardware types, where the guest has a PMU. */
+void hw_tests(void);
 
 #endif

@@ -79,3 +79,144 @@ if [ -x /bin/monitor ]; then
 	grep -v "$pat" /tmp/text.out | head -3 | sed 's/^/# other: /' 
 	sed 's/^/# monitor legacy: /' /tmp/sum.out | head -4
 fi
+
+# 4. Hardware counters, in the guest that has a PMU (arm64: QEMU's
+#    emulated PMUv3 under -icount shift=0, where user-space counts are
+#    exact): /bin/loop N executes 8N + c user-space instructions, c fixed
+#    by the number of digits of N, so every N below has 7.
+if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
+	# num VALUE: VALUE when it is a whole number, else 0.
+	num() { case $1 in ''|*[!0-9]*) echo 0 ;; *) echo "$1" ;; esac; }
+	# val EVENT CSV-FILE: the counts of EVENT's lines, one a line.
+	val() { awk -F, -v e="$1" '$3 == e { print $1 }' "$2"; }
+	N1=1000000 N2=3000000 N3=9000000
+
+	pcstat -x, -e instructions:u,cycles:u -o /tmp/h1.csv -- loop $N1
+	pcstat -x, -e instructions:u,cycles:u -o /tmp/h2.csv -- loop $N2
+	i1=$(num "$(val instructions:u /tmp/h1.csv)")
+	i2=$(num "$(val instructions:u /tmp/h2.csv)")
+	c=$((i1 - 8 * N1))
+	expect hw-instructions-exact \
+		"loop $N1: $i1 = 8N + $c, loop $N2: $i2 = 8N + $((i2 - 8 * N2))" \
+		sh -c "[ $c -eq $((i2 - 8 * N2)) ] && [ $c -gt 0 ] && [ $c -lt 100 ]"
+	sed 's/^/# loop '$N1': /' /tmp/h1.csv
+	# perf's metric: instructions over cycles, two decimals, in CSV
+	# and on the standard layout's instructions line.
+	cy=$(num "$(val cycles:u /tmp/h1.csv)")
+	ipc=$(awk -F, '$3 == "instructions:u" { print $6 }' /tmp/h1.csv)
+	want=$(awk -v i="$i1" -v c="$cy" 'BEGIN { if (c > 0) printf "%.2f", i / c }')
+	pcstat -e instructions:u,cycles:u -- loop $N1 2> /tmp/h1.txt
+	expect hw-ipc-metric "CSV '$ipc' for $i1/$cy = $want; $(grep instructions /tmp/h1.txt)" \
+		sh -c "[ -n '$want' ] && [ '$ipc' = '$want' ] &&
+		       grep -Eq 'instructions:u +# +$want +insn per cycle' /tmp/h1.txt"
+
+	# perf's default set: instructions and cycles count here.
+	pcstat -x, -o /tmp/def.csv -- loop $N1
+	di=$(num "$(val instructions /tmp/def.csv)")
+	dc=$(num "$(val cycles /tmp/def.csv)")
+	expect hw-default-set "instructions $di, cycles $dc (user part: $i1)" \
+		sh -c "[ $di -ge $i1 ] && [ $di -le $((i1 * 2)) ] && [ $dc -ge $i1 ]"
+
+	# 12 instructions:u at once on 6 counters: multiplexed, scaled to
+	# within 1% of the exact count; --no-scale prints the raw counts
+	# that -v shows, and those scaled by enabled/running are right too.
+	exact=$((8 * N3 + c))
+	ev=
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do ev="$ev -e instructions:u"; done
+	pcstat -x, $ev -o /tmp/mux.csv -- loop $N3
+	# |v - exact| / exact, in units of 0.01%, the worst line
+	worst() {
+		awk -F, -v x="$exact" '$3 == "instructions:u" {
+			d = $1 - x; if (d < 0) d = -d; d = d * 10000 / x
+			if (d > w) w = d; n++ }
+			END { printf "%d %d\n", n, w }' "$1"
+	}
+	set -- $(worst /tmp/mux.csv)
+	low=$(awk -F, '$3 == "instructions:u" && $5 + 0 < 100 { n++ } END { print n + 0 }' /tmp/mux.csv)
+	expect hw-multiplex-scaled "$1 lines, $low below 100% running, worst error $2/10000 of $exact" \
+		sh -c "[ $1 -eq 12 ] && [ $low -ge 1 ] && [ $2 -le 100 ]"
+	echo "# multiplex: 12 lines, worst scaled error $2 in 10000 of $exact"
+	head -2 /tmp/mux.csv | sed 's/^/# multiplex: /'
+	pcstat $ev -- loop $N3 2> /tmp/mux.txt
+	expect hw-multiplex-pct "no '(NN.NN%)' running share in the standard layout" \
+		grep -Eq 'instructions:u .*\([0-9]+\.[0-9]{2}%\)$' /tmp/mux.txt
+	pcstat -v --no-scale -x, $ev -o /tmp/raw.csv -- loop $N3 2> /tmp/raw.v
+	# -v: "instructions:u: RAW ENABLED RUNNING", in the lines' order
+	awk '$1 == "instructions:u:" { print $2, $3, $4 }' /tmp/raw.v > /tmp/raw.erv
+	val instructions:u /tmp/raw.csv > /tmp/raw.vals
+	bad=$(paste -d' ' /tmp/raw.vals /tmp/raw.erv | awk -v x="$exact" '
+		NF != 4 || $1 != $2 { b++; next }	# printed = raw
+		$4 >= $3 { b++; next }			# multiplexed
+		{ e = $2 * $3 / $4 - x; if (e < 0) e = -e
+		  if (e * 100 > x) b++ }		# raw * ena / run
+		END { print b + 0 }')
+	expect hw-no-scale-raw "$bad of $(wc -l < /tmp/raw.vals) lines not raw, not multiplexed or off by > 1% scaled" \
+		sh -c "[ $bad -eq 0 ] && [ $(wc -l < /tmp/raw.vals) -eq 12 ]"
+
+	# A group: one read(), one pair of times for both members.
+	pcstat -v -x, -e '{cycles:u,instructions:u}' -o /tmp/grp.csv -- loop $N1 2> /tmp/grp.v
+	gi=$(num "$(val instructions:u /tmp/grp.csv)")
+	times=$(awk '$1 == "cycles:u:" || $1 == "instructions:u:" { print $3, $4 }' /tmp/grp.v | sort -u)
+	nt=$(echo "$times" | grep -c .)
+	same=$(echo "$times" | awk '{ print ($1 == $2 && $1 > 0) }' | head -1)
+	expect hw-group-one-read "instructions $gi (alone: $i1), enabled/running: $(echo $times)" \
+		sh -c "[ $gi -eq $i1 ] && [ $nt -eq 1 ] && [ '$same' = 1 ]"
+	# A group larger than the PMU: the 8th member of {cycles, 7 x
+	# instructions} is refused at open (arm_pmu checks that a group
+	# fits), so as perf pcstat shows it <not supported> and the rest,
+	# never scheduled without it, <not counted>: nothing counts.
+	big='{cycles:u'
+	for i in 1 2 3 4 5 6 7; do big="$big,instructions:u"; done
+	pcstat -x, -e "$big}" -o /tmp/big.csv -- loop $N1 2> /tmp/big.err
+	nc=$(grep -c '^<not counted>,' /tmp/big.csv)
+	ns=$(grep -c '^<not supported>,,instructions:u,' /tmp/big.csv)
+	expect hw-group-too-big-nothing-counted \
+		"$nc <not counted> and $ns <not supported> of 8: $(head -c 200 /tmp/big.err)" \
+		sh -c "[ $nc -eq 7 ] && [ $ns -eq 1 ]"
+	grep -v "^#" /tmp/big.csv | grep . | sed 's/^/# group of 8: /'
+	# A group that fits the PMU but not what is left of it, as beside
+	# the NMI watchdog on x86: {cycles, 6 x instructions} needs every
+	# counter, and a CPU-wide event holds one while it runs (one CPU),
+	# so it opens and never runs: every member <not counted>.
+	big='{cycles:u'
+	for i in 1 2 3 4 5 6; do big="$big,instructions:u"; done
+	pcstat -a -x, -e instructions:k -o /tmp/cpu.csv -- \
+		pcstat -x, -e "$big}" -o /tmp/big7.csv -- loop $N1 2> /tmp/big7.err
+	nc=$(grep -c '^<not counted>,' /tmp/big7.csv)
+	ki=$(num "$(val instructions:k /tmp/cpu.csv)")
+	expect hw-group-never-runs-not-counted \
+		"$nc of 7 members <not counted> beside a CPU-wide count of $ki: $(head -c 200 /tmp/big7.err)" \
+		sh -c "[ $nc -eq 7 ] && [ $ki -gt 0 ]"
+	grep -v "^#" /tmp/big7.csv | grep . | head -2 | sed 's/^/# group of 7 beside a CPU-wide event: /'
+	# ... and alone it counts, exactly.
+	pcstat -x, -e "$big}" -o /tmp/fit.csv -- loop $N1
+	fit7=$(val instructions:u /tmp/fit.csv | sort -u)
+	expect hw-group-of-7-counts "instructions:u of the group alone: $(echo $fit7) (exact $i1)" \
+		[ "$fit7" = "$i1" ]
+
+	# monitor sampling cycles:u every P cycles of the loop: cycles / P
+	# samples (cycles counted by pcstat, exact run to run under icount),
+	# every one in loop().
+	if [ -x /bin/monitor ]; then
+		P=100000
+		pcstat -x, -e cycles:u -o /tmp/mc.csv -- loop $N2
+		mc=$(num "$(val cycles:u /tmp/mc.csv)")
+		monitor -e cycles:u -c $P --summary -- loop $N2 > /tmp/ms.out 2>&1
+		ns=$(num "$(sed -n 's/^monitor: \([0-9]*\) samples.*/\1/p' /tmp/ms.out)")
+		share=$(awk '$3 == "loop" { print $2 }' /tmp/ms.out)
+		expect hw-monitor-cycles-samples "$ns samples for $mc cycles:u every $P ($((mc / P)) expected)" \
+			sh -c "[ $mc -gt 0 ] && [ $((ns * 100)) -ge $((mc / P * 99)) ] &&
+			       [ $((ns * 100)) -le $((mc / P * 101 + 100)) ]"
+		expect hw-monitor-ips-in-loop "loop() has ${share:-no} share of the samples" \
+			[ "$share" = 100.00% ]
+		head -4 /tmp/ms.out | sed 's/^/# monitor cycles:u: /'
+	fi
+
+	# libsysapi's and pcstat's own tests that need a PMU, as they run
+	# on bare metal.
+	for t in tests/pcstat/multiplex.sh; do
+		(cd /tmp && top_builddir=/pctools top_srcdir=/pctools sh "/pctools/$t") > /tmp/t.out 2>&1
+		rc=$?
+		expect "suite-$(basename "$t" .sh)" "exit $rc: $(grep -E 'FAIL|SKIP' /tmp/t.out | head -3)" [ $rc -eq 0 ]
+	done
+fi
