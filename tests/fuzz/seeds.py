@@ -166,12 +166,23 @@ def main():
         chain=[CTX_K, 0xffffffff81001010, 0xffffffff81002020, CTX_U,
                0x400100, 0x7f0000001010, 0x400200])]))
     ds = BASE | CALLCHAIN | REGS | STACK
-    regs = [0] * 17
+    # x86-64's user registers in mask order (unwind_regs_mask(): all but
+    # the segment registers): ax bx cx dx si di bp sp ip flags cs ss r8-r15
+    regs = [0] * 20
     regs[6] = regs[7] = 0x7ffc00001000      # bp, sp
-    regs[8] = 0x7fff00000400                # ip
-    w('ring', 'seed-dwarf', ring(ds, 1 | 4, 0, SIDE + [sample(
-        ds, 0x7fff00000400, chain=[CTX_U, 0x7fff00000400], regs=regs,
-        stack=bytes(range(64)) * 4)]))
+    regs[8] = 0x7fff00000400                # ip, in the vDSO
+    stack = b''.join(struct.pack('<Q', 0x7ffc00001000 + 16 * i) +
+                     struct.pack('<Q', 0x7fff00000500 + i) for i in range(16))
+    jit = list(regs)
+    jit[8] = 0x7f0000001010                 # ip, in the JIT's code
+    w('ring', 'seed-dwarf', ring(ds, 1 | 4, 0, SIDE + [
+        sample(ds, 0x7fff00000400, chain=[CTX_U, 0x7fff00000400], regs=regs,
+               stack=stack),
+        sample(ds, 0x7f0000001010, chain=[CTX_U, 0x7f0000001010], regs=jit,
+               stack=stack[:64]),
+        sample(ds, 0xffffffff81001010, misc=1,
+               chain=[CTX_K, 0xffffffff81001010, CTX_U, 0x400100],
+               regs=regs, stack=stack)]))
     two = BASE | IDENT
     w('ring', 'seed-two', ring(two, 1 | 16, 0, SIDE + [
         sample(two, 0x400100, ident=100), sample(two, 0x400100, ident=200),
