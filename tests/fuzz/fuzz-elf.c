@@ -99,6 +99,7 @@ static void check(const struct sym_result *r, int ret)
 	FUZZ_CHECK((unsigned)r->cause < SYM_CAUSE_MAX);
 	if (ret == 0)
 		FUZZ_CHECK(r->sym != NULL);
+	FUZZ_CHECK(r->line >= 0);
 	FUZZ_CHECK(r->n_inline == 0 || r->inl != NULL);
 	for (unsigned i = 0; i < r->n_inline; i++)
 		FUZZ_CHECK(r->inl[i].line >= 0);
