@@ -23,12 +23,25 @@
 
 static char dir[256], rel[64];
 
+static struct symbols *session(void);
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	static const char map[] = "7f0000001000 100 jitted\n";
+	struct symbols *s;
+	struct sym_result r;
+
 	(void)argc;
 	(void)argv;
 	snprintf(dir, sizeof(dir), "%s/jit", fuzz_dir("perfmap"));
 	snprintf(rel, sizeof(rel), "jit/perf-%d.map", FUZZ_PID);
+	/* A map the session must read, or every input would test nothing:
+	   say so loudly if a change of how maps are found or trusted
+	   leaves this target out. */
+	fuzz_file(rel, map, sizeof(map) - 1);
+	s = session();
+	FUZZ_CHECK(symbols_resolve(s, FUZZ_PID, 0x7f0000001010, false, &r) == 0);
+	symbols_free(s);
 	return 0;
 }
 
