@@ -27,6 +27,13 @@ const char *__lsan_default_suppressions(void)
 	return "leak:libdw.so\n";
 }
 
+/* ... and no table of the suppressions used after every leak check. */
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+	return "print_suppressions=0";
+}
+
 static char dir[64];
 static char path[4096];
 
