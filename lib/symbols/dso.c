@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -405,7 +406,9 @@ static const char *die_call_file(Dwarf_Die *die, Dwarf_Die *cu, int *line)
 	size_t nfiles;
 
 	*line = 0;
-	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &mem), &l) == 0)
+	/* a corrupt file's line past INT_MAX is no line, not a negative one */
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &mem), &l) == 0 &&
+	    l <= INT_MAX)
 		*line = (int)l;
 	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &mem),
 			    &fileidx) != 0)
@@ -511,6 +514,8 @@ static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 		if (l)
 			e->file = dwfl_lineinfo(l, NULL, &e->line, NULL, NULL,
 						NULL);
+		if (e->line < 0)	/* libdw's unsigned line, cast */
+			e->line = 0;
 		if (e->file && !(d->flags & SYMBOLS_NO_INLINES))
 			e->n_inline = (uint8_t)dso_inlines(d, a, e->file,
 							   e->line, &e->inl);

@@ -122,7 +122,10 @@ static int jitmap_read(struct jitmap *jm, const struct stat *st)
 	jm->dev = st->st_dev;
 	jm->ino = st->st_ino;
 	while (fgets(line, sizeof(line), f)) {
-		size_t len = strlen(line);
+		/* what fgets() took, a NUL byte included: strlen() would
+		   stop at one, and the next read start inside this line */
+		off_t end = ftello(f);
+		size_t len = end > jm->consumed ? (size_t)(end - jm->consumed) : 0;
 		bool whole = len && line[len - 1] == '\n';
 
 		if (!whole && feof(f) && !jm->skipping)
@@ -133,7 +136,8 @@ static int jitmap_read(struct jitmap *jm, const struct stat *st)
 		jm->skipping = !whole;
 	}
 	fclose(f);
-	qsort(jm->sym, jm->n, sizeof(*jm->sym), jit_cmp);
+	if (jm->n > 1)	/* a map with no symbol yet has no array */
+		qsort(jm->sym, jm->n, sizeof(*jm->sym), jit_cmp);
 	jm->size_seen = st->st_size;
 	return 0;
 }

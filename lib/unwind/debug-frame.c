@@ -172,7 +172,8 @@ int uw_debug_frame_build(const uint8_t *sec, size_t size,
 	memset(df, 0, sizeof(*df));
 	if (walk(&o, df, sec, size, 1) != 0 || walk(&o, df, sec, size, 0) != 0)
 		goto fail;
-	qsort(df->fde, df->nfde, sizeof(*df->fde), cmp_start);
+	if (df->nfde > 1)	/* no FDE: no array either */
+		qsort(df->fde, df->nfde, sizeof(*df->fde), cmp_start);
 	/* the search table: one pair per FDE, found by our own search */
 	for (i = 0; i < df->nfde; i++) {
 		uint32_t fde = df->fde[i].entry;

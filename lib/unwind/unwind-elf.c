@@ -40,6 +40,21 @@ static const void *at(const struct uw_elf *e, uint64_t off, uint64_t n)
 	return e->data + off;
 }
 
+/*
+ * A table of n entries of size bytes at offset off, or NULL: also when
+ * it is not aligned for its entries (as a well-formed file's are), which
+ * are then read as the structs they are.
+ */
+static const void *at_table(const struct uw_elf *e, uint64_t off, unsigned n,
+			    uint64_t size, size_t align)
+{
+	const uint8_t *p = at(e, off, n * size);
+
+	if ((uintptr_t)p & (align - 1))
+		return NULL;
+	return p;
+}
+
 static int map_file(struct uw_elf *e, const char *path)
 {
 	struct stat st;
@@ -73,7 +88,8 @@ static int read_phdrs(struct uw_elf *e, const Elf64_Ehdr *eh)
 
 	if (eh->e_phentsize != sizeof(*ph))
 		return -1;
-	ph = at(e, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(*ph));
+	ph = at_table(e, eh->e_phoff, eh->e_phnum, sizeof(*ph),
+		      _Alignof(Elf64_Phdr));
 	if (!ph)
 		return -1;
 	e->vmin = UINT64_MAX;
@@ -145,7 +161,8 @@ static int read_debug_frame(struct uw_elf *e, const Elf64_Ehdr *eh)
 	if (!eh->e_shoff || eh->e_shentsize != sizeof(*sh) ||
 	    eh->e_shstrndx >= eh->e_shnum)
 		return 0;
-	sh = at(e, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(*sh));
+	sh = at_table(e, eh->e_shoff, eh->e_shnum, sizeof(*sh),
+		      _Alignof(Elf64_Shdr));
 	if (!sh)
 		return 0;
 	strs = &sh[eh->e_shstrndx];
