@@ -313,6 +313,29 @@ kt_wait_exit() {
 	[ -s "$tmpdir/$1.rc" ] && cat "$tmpdir/$1.rc"
 }
 
+# fault_table < TABLE: walk a fault catalogue (tests/*/faults.sh), one
+# row a line: "STATUS | ERE | COMMAND".  COMMAND (shell, eval'd in the
+# test's directory, with its stdout and stderr caught) must exit STATUS,
+# and a line of its stderr or stdout must match ERE.  Blank lines and
+# lines starting with # are skipped.  The table is the documentation of
+# how a tool fails: the man pages point to it.
+fault_table() {
+	local status pat cmd rc
+	while IFS='|' read -r status pat cmd; do
+		case $status in ''|'#'*) continue ;; esac
+		status=$(echo $status)
+		pat=$(echo "$pat" | sed 's/^ *//; s/ *$//')
+		( eval "$cmd" ) > fault.out 2> fault.err < /dev/null
+		rc=$?
+		if [ "$rc" -eq "$status" ] &&
+		   cat fault.err fault.out | grep -Eq -- "$pat"; then
+			ok "$cmd: $rc, $(grep -Eh -- "$pat" fault.err fault.out | head -1)"
+		else
+			fail "$cmd: exit $rc (want $status), no line matching '$pat'; stderr: $(head -c 600 fault.err) stdout: $(head -c 300 fault.out)"
+		fi
+	done
+}
+
 # done_testing: end the test with the right status.
 done_testing() {
 	if [ "$nfail" -ne 0 ]; then

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/optsz.h"
 #include "symbols/symbols-internal.h"
@@ -152,6 +154,19 @@ static int resolve_kernel(struct symbols *s, uint64_t ip,
 	return 0;
 }
 
+/* The user whose perf-PID.map pid may trust, besides root: the owner of
+   /proc/PID (the process's effective user), else ours. */
+static uid_t jit_owner(const struct symbols *s, pid_t pid)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%d", s->proc_root, (int)pid);
+	if (stat(path, &st) == 0)
+		return st.st_uid;
+	return geteuid();
+}
+
 /* A function of a JIT's perf-PID.map: 0, or -1 with out->cause.  The
    caller counts what stays unresolved. */
 static int resolve_jit(struct symbols *s, struct sym_proc *p, uint64_t ip,
@@ -160,16 +175,18 @@ static int resolve_jit(struct symbols *s, struct sym_proc *p, uint64_t ip,
 	char path[4096];
 
 	out->dso = "[jit]";
+	out->cause = SYM_JIT_NO_MAP;
 	if (!p->jit) {
 		snprintf(path, sizeof(path), "%s/perf-%d.map", s->jit_dir,
 			 (int)p->pid);
-		p->jit = jitmap_new(path);
+		p->jit = jitmap_new(path, jit_owner(s, p->pid));
 	}
 	if (p->jit)
-		out->sym = jitmap_lookup(p->jit, ip, &out->off);
-	if (out->sym)
+		out->sym = jitmap_lookup(p->jit, ip, &out->off, &out->cause);
+	if (out->sym) {
+		out->cause = SYM_OK;
 		return 0;
-	out->cause = SYM_JIT_NO_MAP;
+	}
 	return -1;
 }
 

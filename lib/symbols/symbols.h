@@ -42,6 +42,10 @@ enum sym_cause {
 	SYM_BAD_ELF,		/* not ELF, truncated or corrupt */
 	SYM_KPTR_RESTRICT,	/* kernel addresses hidden by kptr_restrict */
 	SYM_NO_KALLSYMS,	/* /proc/kallsyms unreadable */
+	SYM_JIT_MAP_DIR,	/* perf-PID.map is a directory */
+	SYM_JIT_MAP_NOT_FILE,	/* perf-PID.map a FIFO, device, link...: unread */
+	SYM_JIT_MAP_UNTRUSTED,	/* perf-PID.map owned by another user */
+	SYM_JIT_LINE_TOO_LONG,	/* perf-PID.map lines skipped for length */
 	SYM_CAUSE_MAX
 };
 
