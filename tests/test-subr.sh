@@ -324,7 +324,7 @@ fault_table() {
 	while IFS='|' read -r status pat cmd; do
 		case $status in ''|'#'*) continue ;; esac
 		status=$(echo $status)
-		pat=$(echo "$pat" | sed 's/^ *//; s/ *$//')
+		pat=$(printf "%s" "$pat" | sed 's/^ *//; s/ *$//')
 		( eval "$cmd" ) > fault.out 2> fault.err < /dev/null
 		rc=$?
 		if [ "$rc" -eq "$status" ] &&
@@ -334,6 +334,27 @@ fault_table() {
 			fail "$cmd: exit $rc (want $status), no line matching '$pat'; stderr: $(head -c 600 fault.err) stdout: $(head -c 300 fault.out)"
 		fi
 	done
+}
+
+# visible: a filter for a fault row's pipe: passes its input on, and
+# fails when it holds a byte that could act on a terminal (a control
+# other than newline and tab) or is not valid UTF-8.
+visible() {
+	tee visible.in
+	LC_ALL=C tr -d '\n\t' < visible.in > visible.ctl
+	! LC_ALL=C grep -q '[[:cntrl:]]' visible.ctl &&
+		iconv -f UTF-8 -t UTF-8 visible.in > /dev/null 2>&1
+}
+
+# json_lines: a filter that passes its input on and fails unless every
+# line is JSON that json.loads() takes, read as UTF-8 (strict).
+json_lines() {
+	tee json.in
+	"$PYTHON3" -c '
+import json, sys
+for line in open("json.in", "rb"):
+    if line.strip():
+        json.loads(line.decode("utf-8"))' 2> json.err
 }
 
 # done_testing: end the test with the right status.

@@ -35,6 +35,7 @@ plant() {
 	long) { printf '%s 10 ' "$jaddr"
 		head -c 5000 /dev/zero | tr '\0' x; echo; } > "$map" ;;
 	good) echo "$jaddr 10 jitted_spin" > "$map" ;;
+	evil) printf '%s 10 ev\033[31mil\377\a\n' "$jaddr" > "$map" ;;
 	esac
 	chmod a+r "$map" 2>/dev/null
 	return 0
@@ -51,6 +52,11 @@ fault_table <<'TABLE'
 0 | [0-9]+ in \[jit\]: JIT map not trusted                 | plant nobody; jit
 0 | [0-9]+ in \[jit\]: map line too long                   | plant long; jit
 0 | jitted_spin +\[jit\]  | echo "$naddr 10 jitted_spin" > /tmp/perf-$np.map; chown 65534 /tmp/perf-$np.map; mon -u -F 2000 -n 40 --summary $np
+
+# 2. no byte of a target reaches a terminal as a control sequence
+0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]            | plant evil; jit | visible
+0 | ev\\x1b\[31mil\\xff\\x07\+0x[0-9a-f]+ +\[jit\] | plant evil; mon -u -F 2000 -n 40 $jp 2>&1 | visible
+0 | "sym":"ev\\u001b\[31mil\\ufffd\\u0007"       | plant evil; mon -u -F 2000 -n 40 --json $jp | json_lines
 TABLE
 
 done_testing

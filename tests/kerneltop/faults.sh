@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# faults.sh - kerneltop's fault catalogue: how kerneltop fails, one row
+# per bad input or fault, {exit status, message pattern, the fault}.
+# Read the table as documentation (kerneltop(1), EXIT STATUS, points
+# here).  Batch mode: the terminal's own faults are tui.sh's.
+. "$top_srcdir/tests/test-subr.sh"
+need kerneltop perf_event root setpriv
+
+H="$top_builddir/tests/monitor/mon-helper"
+# every run bounded: a hang shows as status 124
+kt() { timeout -k 5 60 "$KERNELTOP" "$@"; }
+
+# A JIT whose map names its code with an escape sequence, a BEL and a
+# byte that is not UTF-8; a task whose comm holds the same.
+spawn_ready "$H" jitbare 600000 || fail "no JIT helper"
+set -- $ready
+jp=$1
+at_exit "rm -f /tmp/perf-$jp.map"
+printf '%s 10 ev\033[31mil\377\a\n' "$2" > /tmp/perf-$jp.map
+evil=$(printf 'e\033[31m\377\a')
+cp "$H" "./$evil"
+spawn_ready "./$evil" hot 600000 || fail "no evil comm"
+ep=$spawned
+kb() { kt -b -d 0.3 -n 2 -F 1000 "$@"; }
+
+fault_table <<'TABLE'
+# status | message (ERE)                                    | fault
+# 2. no byte of a target reaches a terminal as a control sequence
+0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]                  | kb -p $jp -s sym,dso | visible
+0 | e\\x1b\[31m\\xff                               | kb -p $ep -s comm | visible
+TABLE
+
+done_testing

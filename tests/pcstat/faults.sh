@@ -1,0 +1,29 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# faults.sh - pcstat's fault catalogue: how pcstat fails, one row per bad
+# input or fault, {exit status, message pattern, the fault}.  Read the
+# table as documentation (pcstat(1), EXIT STATUS, points here).
+. "$top_srcdir/tests/test-subr.sh"
+need perf_event root setpriv python
+
+nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+# every run bounded: a hang shows as status 124
+pcs() { timeout -k 5 60 "$PCSTAT" "$@"; }
+
+# A task whose comm holds an escape sequence, a BEL and a byte that is
+# not UTF-8.
+evil=$(printf 'e\033[31m\377\a')
+cp /bin/sleep "./$evil"
+spawn_ready sh -c 'echo ready $$ >&2; exec "$0" 600' "./$evil" || fail "no task"
+ep=$spawned
+thr() { pcs --per-thread -t $ep -e task-clock --timeout 100 "$@"; }
+
+fault_table <<'TABLE'
+# status | message (ERE)                                    | fault
+# 2. no byte of a target reaches a terminal as a control sequence
+0 | e\\x1b\[31m\\xff\\x07-[0-9]+                    | thr 2>&1 | visible
+0 | ^e\\x1b\[31m\\xff\\x07-[0-9]+,                   | thr -x, 2>&1 | visible
+0 | "thread" : "e\\u001b\[31m\\ufffd\\u0007-[0-9]+" | thr -j 2>&1 | json_lines
+TABLE
+
+done_testing
