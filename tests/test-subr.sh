@@ -336,6 +336,16 @@ fault_table() {
 	done
 }
 
+# said 'CMD': eval the shell command CMD (with its redirections), then
+# print "exit N" on stdout and return N: a fault row's message when the
+# tool's own stderr and stdout are closed or full.
+said() {
+	eval "$1"
+	set -- $?
+	echo "exit $1"
+	return "$1"
+}
+
 # visible: a filter for a fault row's pipe: passes its input on, and
 # fails when it holds a byte that could act on a terminal (a control
 # other than newline and tab) or is not valid UTF-8.

@@ -57,6 +57,15 @@ fault_table <<'TABLE'
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]            | plant evil; jit | visible
 0 | ev\\x1b\[31mil\\xff\\x07\+0x[0-9a-f]+ +\[jit\] | plant evil; mon -u -F 2000 -n 40 $jp 2>&1 | visible
 0 | "sym":"ev\\u001b\[31mil\\ufffd\\u0007"       | plant evil; mon -u -F 2000 -n 40 --json $jp | json_lines
+
+# 3. output that cannot be written is an error
+1 | cannot write to standard output: No space left on device | mon -n 5 -F 1000 -- "$H" hot 2000 > /dev/full
+1 | cannot write to standard output: No space left on device | mon --summary -n 5 -F 1000 -- "$H" hot 2000 > /dev/full
+1 | standard output is closed: the samples would be lost      | mon -n 5 -- "$H" hot 2000 >&-
+1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>/dev/full > /dev/null'
+1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
+0 | ^exit 0$                          | said 'mon --summary -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
+0 | ^exit 0$                          | trap '' PIPE; { mon -F 1000 -- "$H" hot 3000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc
 TABLE
 
 done_testing

@@ -24,6 +24,17 @@ fault_table <<'TABLE'
 0 | e\\x1b\[31m\\xff\\x07-[0-9]+                    | thr 2>&1 | visible
 0 | ^e\\x1b\[31m\\xff\\x07-[0-9]+,                   | thr -x, 2>&1 | visible
 0 | "thread" : "e\\u001b\[31m\\ufffd\\u0007-[0-9]+" | thr -j 2>&1 | json_lines
+
+# 3. output that cannot be written is an error; nothing goes into a
+# descriptor pcstat did not open for output
+1 | cannot write to /dev/full: No space left on device | pcs -o /dev/full -e task-clock -- true
+1 | cannot write to /dev/full: No space left on device | pcs -I 100 -o /dev/full -e task-clock -- sleep 5
+1 | cannot write to standard output: No space left     | pcs list > /dev/full
+1 | ^exit 1$                         | said 'pcs -e task-clock -- true 2>/dev/full'
+1 | ^exit 1$                         | said 'pcs -e task-clock -- true 2>&-'
+0 | ^exit 0$                         | said 'pcs -q -e task-clock -- true 2>&-'
+0 | [0-9.]+ +msec task-clock         | pcs -o c.txt -e task-clock -- true 2>&-; cat c.txt
+0 | [0-9.]+ +msec task-clock         | pcs -e task-clock -- true 2>&1 <&- >&-
 TABLE
 
 done_testing

@@ -21,6 +21,7 @@
 #include "util/callgraph.h"
 #include "util/die.h"
 #include "util/exports.h"
+#include "util/output.h"
 #include "util/parse.h"
 #include "util/sample-args.h"
 #include "util/usage.h"
@@ -355,11 +356,15 @@ static void target_setup(struct monitor *m)
 	free(exe);
 }
 
-/* stdout is a pipe whose reader is gone (SIGPIPE ignored by our caller):
-   stop quietly, as head(1)'s writers do. */
-static bool out_closed(void)
+/*
+ * The samples written so far went out, or exit 1: a full disk is an
+ * error.  A pipe whose reader is gone (SIGPIPE ignored by our caller)
+ * ends the run quietly instead, as head(1)'s writers do.
+ */
+static void out_check(void)
 {
-	return fflush(stdout) != 0 && errno == EPIPE;
+	if (output_reader_gone(stdout, "standard output"))
+		exit(0);
 }
 
 static void loop(struct monitor *m)
@@ -368,8 +373,7 @@ static void loop(struct monitor *m)
 
 	for (;;) {
 		drain(m);
-		if (out_closed())
-			exit(0);
+		out_check();
 		if (interrupted || m->info.target_gone ||
 		    (m->max_samples && m->totals.samples >= m->max_samples))
 			break;
@@ -382,7 +386,7 @@ static void loop(struct monitor *m)
 		if (feed_poll(m->feed, 100) < 0)
 			die_errno("poll");
 	}
-	fflush(stdout);
+	out_check();
 }
 
 int main(int argc, char **argv)
@@ -391,7 +395,13 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	int status = 0;
 	set_progname(argv[0]);
+	std_fds_guard();
 	parse_options(&m, argc, argv);
+	std_fd_require(STDOUT_FILENO, m.summary_only ?
+		       "the summary would be lost" : "the samples would be lost");
+	if (!m.summary_only)
+		std_fd_require(STDERR_FILENO, "the summary would be lost "
+			       "(give --summary to print it on standard output)");
 	exports_check(&m.exports);
 	setup_event(&m);
 	m.sym = symbols_new(NULL);
@@ -426,6 +436,8 @@ int main(int argc, char **argv)
 	m.totals.stack_size = m.stack_size;
 	summary_print(m.summary_only ? stdout : stderr, m.hist, m.sym,
 		      &m.totals, m.top, &m.info);
+	output_check(m.summary_only ? stdout : stderr, m.summary_only ?
+		     "standard output" : "standard error");
 	if (m.stacks) {
 		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
 			.tool = "monitor", .target = m.target_name,
@@ -442,6 +454,6 @@ int main(int argc, char **argv)
 	}
 	symbols_free(m.sym);
 	hist_free(m.hist);
-	fflush(stdout);
+	output_check(stdout, "standard output");
 	return status ? 1 : 0;
 }

@@ -14,6 +14,7 @@
 
 #include "base/words.h"
 #include "util/die.h"
+#include "util/output.h"
 #include "util/parse.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
@@ -363,13 +364,16 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		check_openmetrics(cfg);
 
 	cfg->out = stderr;
+	cfg->out_name = "standard error";
 	if (out_path && log_fd >= 0)
 		usage_error("-o and --log-fd exclude each other");
 	if (log_fd >= 0 && (cfg->out = fdopen(log_fd, append ? "a" : "w")) == NULL)
 		die_status(2, "cannot write to --log-fd %d: %s", log_fd,
 			   strerror(errno));
-	if (log_fd >= 0)
+	if (log_fd >= 0) {
 		cfg->out_file = true;
+		cfg->out_name = "--log-fd";
+	}
 	if (out_path) {
 		time_t t = time(NULL);
 		char date[64];
@@ -379,6 +383,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			die_status(2, "cannot write '%s': %s (does its directory "
 				   "exist?)", out_path, strerror(errno));
 		cfg->out_file = true;
+		cfg->out_name = out_path;
 		/* perf starts its files so. */
 		strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y",
 			 localtime(&t));
@@ -425,13 +430,18 @@ int main(int argc, char **argv)
 	int status = 0;
 
 	set_progname(argv[0]);
+	std_fds_guard();
 	if (argc > 1 && strcmp(argv[1], "list") == 0) {
 		if (argc > 3)
 			usage_error("pcstat list takes one filter at most");
 		list_events(stdout, argc > 2 ? argv[2] : NULL);
+		output_check(stdout, "standard output");
 		return 0;
 	}
 	parse_args(&cfg, argc, argv);
+	if (cfg.out == stderr && !cfg.quiet)
+		std_fd_require(STDERR_FILENO, "the counts would be lost (give "
+			       "-o FILE)");
 	/* The human layout follows the user's locale, as perf stat's does
 	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
 	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
@@ -482,7 +492,9 @@ int main(int argc, char **argv)
 	free(cfg.post_argv);
 	free(cfg.aggr_ids);
 	free(cfg.unit_slot);
-	if (cfg.out_file && fclose(cfg.out) != 0)
-		die_errno("cannot write the output file");
+	if (cfg.out_file)
+		output_close(cfg.out, cfg.out_name);
+	else
+		output_check(cfg.out, cfg.out_name);
 	return status;
 }

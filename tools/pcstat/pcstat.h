@@ -66,6 +66,7 @@ struct config {
 	enum pc_backend backend; /* what the counters get (cset_backend()) */
 	FILE *out;		/* -o FILE or stderr */
 	bool out_file;
+	const char *out_name;	/* out, for messages: a path, "standard error" */
 	const char *openmetrics; /* --openmetrics FILE, NULL when off */
 };
 

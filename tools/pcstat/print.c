@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/xmalloc.h"
+#include "util/output.h"
 #include "print.h"
 
 static const struct printer *const printers[] = {
@@ -210,7 +211,8 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 		if (cfg->table && st->wall.n > 1)
 			print_spread(cfg, st, pc.f);
 	}
-	fflush(pc.f);
+	/* counts that cannot be written are a failure, not a silent loss */
+	output_check(pc.f, cfg->out_name);
 	free(order);
 	free(ctx);
 	free(rows);
