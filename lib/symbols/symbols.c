@@ -316,6 +316,37 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 	return ret;
 }
 
+enum sym_cause symbols_check_debug_file(struct symbols *s, const char *binary,
+				       const char *debug_file)
+{
+	uint8_t want[64], got[64];
+	enum sym_cause cause;
+	struct stat st;
+	struct dso *d;
+	int nwant, ngot;
+
+	if (stat(debug_file, &st) != 0)
+		return errno == ENOENT || errno == ENOTDIR ? SYM_NO_FILE
+							  : SYM_PERMISSION;
+	if (S_ISDIR(st.st_mode))
+		return SYM_NO_FILE;
+	/* the loader every lookup uses says whether it is a usable ELF */
+	d = files_get(&s->files, debug_file, NULL, 0, NULL, 0);
+	if (!d)
+		return SYM_BAD_ELF;
+	if (dso_refs(d) == 0)
+		dso_get(d);	/* held by the session until symbols_free */
+	cause = dso_load(d) == 0 ? SYM_OK : dso_cause(d);
+	if (cause != SYM_OK && cause != SYM_STRIPPED)
+		return cause;
+	nwant = dso_read_build_id(binary, want, sizeof(want));
+	ngot = dso_read_build_id(debug_file, got, sizeof(got));
+	if (nwant > 0 && ngot > 0 &&
+	    (nwant != ngot || memcmp(want, got, (size_t)ngot) != 0))
+		return SYM_BUILD_ID_MISMATCH;
+	return SYM_OK;
+}
+
 int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,
 		     size_t size)
 {

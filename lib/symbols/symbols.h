@@ -120,6 +120,16 @@ void symbols_free(struct symbols *s);
 int symbols_set_debug_file(struct symbols *s, const char *binary,
 			   const char *debug_file);
 
+/*
+ * Whether debug_file can stand for binary (a tool checks its -d before
+ * sampling): SYM_OK; SYM_NO_FILE (none, or a directory); SYM_PERMISSION;
+ * SYM_BAD_ELF (not ELF, truncated or corrupt, as a lookup would find
+ * it); SYM_BUILD_ID_MISMATCH (both carry a build-id and they differ).
+ * A stripped file is fine here: lookups will say so.
+ */
+enum sym_cause symbols_check_debug_file(struct symbols *s, const char *binary,
+				       const char *debug_file);
+
 /* A mapping, as an MMAP2 record or a /proc/PID/maps line describes it. */
 struct sym_mapping {
 	uint64_t start, len, pgoff;

@@ -40,6 +40,17 @@ plant() {
 	chmod a+r "$map" 2>/dev/null
 	return 0
 }
+# Programs that cannot run, each for its own reason.
+printf '#!/no/such/sh\necho hi\n' > bad.sh
+printf '\177ELF junk, not a program' > junk.elf
+printf 'echo a shell ran me > ran-by-sh\n' > no-hashbang
+chmod +x bad.sh junk.elf no-hashbang
+# -d files that cannot stand for the helper
+echo text > text.txt
+head -c 3000 "$H" > trunc.elf
+objcopy --dump-section .note.gnu.build-id=note "$H" note.o 2>/dev/null
+printf '\001' | dd of=note bs=1 seek=20 conv=notrunc 2>/dev/null
+objcopy --update-section .note.gnu.build-id=note "$H" other.elf
 jit() { mon -u -F 2000 -n 40 --summary "$jp"; }
 
 fault_table <<'TABLE'
@@ -66,6 +77,24 @@ fault_table <<'TABLE'
 1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
 0 | ^exit 0$                          | said 'mon --summary -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
 0 | ^exit 0$                          | trap '' PIPE; { mon -F 1000 -- "$H" hot 3000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc
+
+# 4. numbers and options mean what they say
+0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
+2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
+2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1
+2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1
+1 | -d file '.' is a directory                              | mon -d . -- "$H" hot 100
+1 | cannot use -d file 'text.txt' for .*: bad ELF           | mon -d text.txt -- "$H" hot 100
+1 | cannot use -d file 'trunc.elf' for .*: bad ELF          | mon -d trunc.elf -- "$H" hot 100
+1 | cannot use -d file 'other.elf' for .*: build-id mismatch | mon -d other.elf -- "$H" hot 100
+0 | hot_spin                                                | mon -u -n 20 -F 1000 -d "$H" --summary -- "$H" hot 1000
+1 | thread 1 belongs to another user \(run monitor as its owner or as root\)$ | $nobody "$MONITOR" -n 1 1
+1 | or count user space only with a ':u' modifier$          | $nobody "$MONITOR" -k -n 1 -- "$H" hot 100
+1 | cannot run './bad.sh': bad interpreter '/no/such/sh'    | mon -- ./bad.sh
+1 | cannot run './junk.elf': Exec format error              | mon -- ./junk.elf
+1 | cannot run './no-hashbang': Exec format error           | mon -- ./no-hashbang
+0 | ^no shell ran it$ | mon -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
+1 | cannot run './no-such-program': no such command         | mon -- ./no-such-program
 TABLE
 
 done_testing

@@ -16,6 +16,12 @@ evil=$(printf 'e\033[31m\377\a')
 cp /bin/sleep "./$evil"
 spawn_ready sh -c 'echo ready $$ >&2; exec "$0" 600' "./$evil" || fail "no task"
 ep=$spawned
+# Programs that cannot run, each for its own reason.
+printf '#!/no/such/sh\necho hi\n' > bad.sh
+printf '\177ELF junk, not a program' > junk.elf
+printf 'echo a shell ran me > ran-by-sh\n' > no-hashbang
+chmod +x bad.sh junk.elf no-hashbang
+long=$(printf '%0300d' 0 | tr 0 a)
 thr() { pcs --per-thread -t $ep -e task-clock --timeout 100 "$@"; }
 
 fault_table <<'TABLE'
@@ -35,6 +41,22 @@ fault_table <<'TABLE'
 0 | ^exit 0$                         | said 'pcs -q -e task-clock -- true 2>&-'
 0 | [0-9.]+ +msec task-clock         | pcs -o c.txt -e task-clock -- true 2>&-; cat c.txt
 0 | [0-9.]+ +msec task-clock         | pcs -e task-clock -- true 2>&1 <&- >&-
+
+# 4. numbers and options mean what they say
+0 | \(10 runs\)                                   | pcs -r 010 -e task-clock -- true
+0 | ^10$                | pcs -I 10 --interval-count 010 -x, -e task-clock -- sleep 1 2>&1 | grep -c task-clock
+2 | -r needs a run count from 1 to 1000000, not '2000000' | pcs -r 2000000 -- true
+2 | --interval-count needs a number of intervals >= 1, not '0' | pcs -I 100 --interval-count 0 -- true
+2 | 'sched' is a tracepoint system, not an event: name one of its tracepoints as 'sched:NAME' | pcs -e sched -- true
+2 | unknown event 'a{300}' \(see 'pcstat list'\)$  | pcs -e $long -- true
+0 | ^1$                 | pcs -t $ep,$ep --per-thread -x, -e task-clock --timeout 100 2>&1 | grep -c task-clock
+0 | ^1$                 | pcs -p $ep,$ep --per-thread -x, -e task-clock --timeout 100 2>&1 | grep -c task-clock
+2 | process 1 belongs to another user \(run pcstat as its owner or as root\)$ | $nobody "$PCSTAT" -p 1
+126 | cannot run './bad.sh': bad interpreter '/no/such/sh': No such file or directory | pcs -- ./bad.sh
+126 | cannot run './junk.elf': Exec format error \(an ELF file        | pcs -- ./junk.elf
+126 | cannot run './no-hashbang': Exec format error \(not a program  | pcs -- ./no-hashbang
+0 | ^no shell ran it$ | pcs -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
+127 | cannot run './no-such-program': No such file or directory      | pcs -- ./no-such-program
 TABLE
 
 done_testing

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,10 +21,12 @@
 #include "monitor.h"
 #include "util/callgraph.h"
 #include "util/die.h"
+#include "util/events.h"
 #include "util/exports.h"
 #include "util/output.h"
 #include "util/parse.h"
 #include "util/sample-args.h"
+#include "util/task.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 
@@ -133,8 +136,14 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			m->freq_set = true;
 			break;
 		case 'e': m->event = optarg; break;
-		case 'k': m->space = SPACE_KERNEL; break;
-		case 'u': m->space = SPACE_USER; break;
+		case 'k':
+		case 'u':
+			if (m->space != SPACE_ALL &&
+			    m->space != (c == 'k' ? SPACE_KERNEL : SPACE_USER))
+				usage_error("-k and -u exclude each other (give "
+					    "neither for both)");
+			m->space = c == 'k' ? SPACE_KERNEL : SPACE_USER;
+			break;
 		case 'n':
 			if (!parse_u64(optarg, 1, UINT64_MAX, &m->max_samples))
 				usage_error("-n wants a number >= 1, not '%s'",
@@ -197,16 +206,17 @@ static void setup_event(struct monitor *m)
 {
 	const struct pc_probe *probe = pc_probe();
 	const char *name = m->event ? m->event : DEFAULT_EVENT;
-	size_t errpos = 0;
 
-	if (pc_event_parse(name, &m->attr, &errpos) != 0) {
-		const char *sug = pc_event_suggest(name);
+	struct pc_event_list list = { .nr = 0 };
 
-		if (sug)
-			usage_error("unknown event '%s' (did you mean '%s'?)",
-				    name, sug);
-		usage_error("unknown event '%s' (see pcstat list)", name);
-	}
+	/* the one parser (and its messages) every tool's -e goes through */
+	events_add(&list, name);
+	if (list.nr != 1)
+		usage_error("one event at a time, not %zu ('%s'): give "
+			    "one to -e (kerneltop samples several)", list.nr,
+			    name);
+	m->attr = list.ev[0].attr;
+	pc_event_list_release(&list);
 	if (!m->legacy && feed_event_fallback(&m->attr))
 		warn_msg("cycles not supported here (no hardware PMU); "
 			 "sampling cpu-clock");
@@ -232,7 +242,7 @@ static void open_feed(struct monitor *m)
 {
 	struct feed_failure fail = { .err = 0 };
 	pid_t id = m->tid;
-	char buf[256];
+	char buf[PC_STRERROR_SIZE];
 
 	if (m->all_threads && !m->command)
 		id = thread_tgid(m->tid);
@@ -327,7 +337,7 @@ static void target_setup(struct monitor *m)
 	char *exe = NULL, link[64];
 
 	if (m->command) {
-		exe = path_search(m->command[0]);
+		exe = spawn_path_search(m->command[0]);
 		if (!exe)
 			die("cannot run '%s': no such command", m->command[0]);
 		if (spawn_hold(&m->child, m->command, NULL) != 0)
@@ -338,6 +348,9 @@ static void target_setup(struct monitor *m)
 	} else {
 		if (thread_tgid(m->tid) < 0)
 			die("no thread %d (has it exited?)", (int)m->tid);
+		if (task_is_others(m->tid))
+			die("thread %d belongs to another user (run monitor "
+			    "as its owner or as root)", (int)m->tid);
 		snprintf(link, sizeof(link), "/proc/%d/exe", (int)m->tid);
 		exe = realpath(link, NULL);
 		snprintf(m->target_name, sizeof(m->target_name), "%s %d",
@@ -345,11 +358,24 @@ static void target_setup(struct monitor *m)
 			 (int)m->tid);
 	}
 	if (m->debug_file) {
+		struct stat st;
+		enum sym_cause c;
+
 		if (access(m->debug_file, R_OK) != 0)
 			die_errno("cannot read -d file '%s'", m->debug_file);
+		if (stat(m->debug_file, &st) == 0 && S_ISDIR(st.st_mode))
+			die("-d file '%s' is a directory (give the target's "
+			    "unstripped executable or its debug file)",
+			    m->debug_file);
 		if (!exe)
 			die("cannot find the executable of thread %d for -d",
 			    (int)m->tid);
+		/* refused now, not blamed on the target in every sample */
+		c = symbols_check_debug_file(m->sym, exe, m->debug_file);
+		if (c != SYM_OK)
+			die("cannot use -d file '%s' for %s: %s (%s)",
+			    m->debug_file, exe, symbols_cause_name(c),
+			    symbols_cause_advice(c));
 		if (symbols_set_debug_file(m->sym, exe, m->debug_file) != 0)
 			die_errno("cannot use -d file '%s'", m->debug_file);
 	}
@@ -423,8 +449,12 @@ int main(int argc, char **argv)
 	m.start_ns = wall_ns();
 	open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
+		char why[512];
+		int e = errno;
+
 		waitpid(m.child.pid, NULL, 0);
-		die_errno("cannot run '%s'", m.command[0]);
+		die("cannot run '%s': %s", m.command[0],
+		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
 	loop(&m);
 

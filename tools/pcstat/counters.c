@@ -82,7 +82,7 @@ static bool not_supported(int err)
 static void open_failed(const struct config *cfg, const struct unit *u,
 			const struct pc_event_spec *ev, int err)
 {
-	char buf[512];
+	char buf[PC_STRERROR_SIZE];
 	bool task = cfg->tids != NULL;
 
 	pc_strerror(err, &ev->attr, buf, sizeof(buf));

@@ -16,6 +16,7 @@
 #include "util/die.h"
 #include "util/output.h"
 #include "util/parse.h"
+#include "util/task.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 #include "events.h"
@@ -122,7 +123,7 @@ static void parse_tasks(struct config *cfg, const char *s, bool whole)
 		if (kill(pid, 0) < 0 && errno == ESRCH)
 			die_status(2, "no process with id %d (is it still "
 				   "running?)", pid);
-		if (kill(pid, 0) < 0 && errno == EPERM && geteuid() != 0)
+		if (task_is_others(pid))
 			die_status(2, "process %d belongs to another user "
 				   "(run pcstat as its owner or as root)", pid);
 		if (whole) {
@@ -135,10 +136,9 @@ static void parse_tasks(struct config *cfg, const char *s, bool whole)
 			t = xmalloc(sizeof(*t));
 			t[0] = pid;
 		}
-		cfg->tids = xreallocarray(cfg->tids, cfg->ntids + n,
-					  sizeof(*cfg->tids));
-		memcpy(cfg->tids + cfg->ntids, t, n * sizeof(*t));
-		cfg->ntids += n;
+		/* -t X,X or -p X,X: one target, counted once */
+		for (int i = 0; i < n; i++)
+			ids_add_once(&cfg->tids, &cfg->ntids, t[i]);
 		free(t);
 	}
 	free(copy);
@@ -224,8 +224,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'C': cfg->cpu_str = optarg; parse_cpus(cfg, optarg); break;
 		case 'r':
 			if (!parse_int(optarg, 1, 1000000, &tmp))
-				usage_error("-r needs a run count >= 1, not '%s'",
-					    optarg);
+				usage_error("-r needs a run count from 1 to "
+					    "1000000, not '%s'", optarg);
 			cfg->run_count = tmp;
 			break;
 		case 'I': cfg->interval_ms = parse_ms("-I", optarg, 10); break;

@@ -201,9 +201,12 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		int e = spawn_release(&wl);
 
 		if (e) {
+			char why[512];
+
 			waitpid(wl.pid, NULL, 0);
-			die_status(e == ENOENT ? 127 : 126, "cannot run '%s': %s",
-				   cfg->argv[0], strerror(e));
+			die_status(spawn_exit_status(&wl, e), "cannot run '%s': "
+				   "%s", cfg->argv[0],
+				   spawn_strerror(&wl, e, why, sizeof(why)));
 		}
 	}
 	if (cfg->delay_ms) {
