@@ -346,6 +346,38 @@ said() {
 	return "$1"
 }
 
+# stopped SIG NAME CMD...: the stop-signal rule (util/stop-signals.h),
+# as a fault row.  CMD runs in the background with SIG at its default
+# action (a background job of sh ignores SIGINT and SIGQUIT); once a
+# process called NAME runs (the command the tool starts, a copy of
+# sleep(1) named NAME; or "-" when the tool starts none, then after a
+# second), SIG is sent to the tool alone.  Returns the tool's status, or
+# 99 when NAME is still running after the tool ended: left behind.
+stopped() {
+	local sig=$1 name=$2 pid n=0
+	shift 2
+	[ "$name" = - ] || cp "$(command -v sleep)" "./$name"
+	env --default-signal=INT,QUIT "$@" &
+	pid=$!
+	if [ "$name" = - ]; then
+		sleep 1
+	else
+		while ! pgrep -x "$name" > /dev/null && [ $n -lt 100 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+	fi
+	kill -s "$sig" $pid
+	wait $pid
+	set -- $?
+	if [ "$name" != - ] && pgrep -x "$name" > /dev/null; then
+		kill $(pgrep -x "$name")
+		echo "$name left running"
+		return 99
+	fi
+	return "$1"
+}
+
 # visible: a filter for a fault row's pipe: passes its input on, and
 # fails when it holds a byte that could act on a terminal (a control
 # other than newline and tab) or is not valid UTF-8.

@@ -37,6 +37,14 @@ fault_table <<'TABLE'
 # 4. numbers and options mean what they say
 1 | task 1 belongs to another user \(run kerneltop as its owner or as root\) | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -p 1
 2 | 'sched' is a tracepoint system, not an event            | kb -e sched
+
+# 5. signals: the batch run ends as after -n, status 0
+0 | ^kerneltop: [0-9]+ samples/s | stopped HUP - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped INT - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped QUIT - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped USR1 - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped USR2 - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped TERM - "$KERNELTOP" -b -d 0.3
 TABLE
 
 done_testing

@@ -95,6 +95,14 @@ fault_table <<'TABLE'
 1 | cannot run './no-hashbang': Exec format error           | mon -- ./no-hashbang
 0 | ^no shell ran it$ | mon -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
 1 | cannot run './no-such-program': no such command         | mon -- ./no-such-program
+
+# 5. signals: the summary printed, the command sent the signal and waited for
+0 | ^monitor: [0-9]+ samples of | stopped HUP m$$HUP "$MONITOR" -F 1000 -- ./m$$HUP 600
+0 | ^monitor: [0-9]+ samples of | stopped INT m$$INT "$MONITOR" -F 1000 -- ./m$$INT 600
+0 | ^monitor: [0-9]+ samples of | stopped QUIT m$$QUIT "$MONITOR" -F 1000 -- ./m$$QUIT 600
+0 | ^monitor: [0-9]+ samples of | stopped USR1 m$$USR1 "$MONITOR" -F 1000 -- ./m$$USR1 600
+0 | ^monitor: [0-9]+ samples of | stopped USR2 m$$USR2 "$MONITOR" -F 1000 -- ./m$$USR2 600
+0 | ^monitor: [0-9]+ samples of | stopped TERM m$$TERM "$MONITOR" -F 1000 -- ./m$$TERM 600
 TABLE
 
 done_testing

@@ -22,6 +22,16 @@ printf '\177ELF junk, not a program' > junk.elf
 printf 'echo a shell ran me > ran-by-sh\n' > no-hashbang
 chmod +x bad.sh junk.elf no-hashbang
 long=$(printf '%0300d' 0 | tr 0 a)
+# runs_agree FILE: the header and the footer of a -r run name the same
+# number of runs, and no run is shorter than the 0.3 s each whole one takes
+runs_agree() {
+	h=$(sed -n 's/.*(\([0-9]*\) runs):$/\1/p' "$1")
+	f=$(sed -n 's/.* \([0-9.]*\) min.* of the \([0-9]*\) runs$/\2 \1/p' "$1")
+	set -- $f
+	[ -n "$h" ] && [ "$h" = "${1:-}" ] &&
+		awk -v m="${2:-0}" 'BEGIN { exit !(m >= 0.3) }' &&
+		echo "runs agree: $h, none cut short"
+}
 thr() { pcs --per-thread -t $ep -e task-clock --timeout 100 "$@"; }
 
 fault_table <<'TABLE'
@@ -57,6 +67,17 @@ fault_table <<'TABLE'
 126 | cannot run './no-hashbang': Exec format error \(not a program  | pcs -- ./no-hashbang
 0 | ^no shell ran it$ | pcs -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
 127 | cannot run './no-such-program': No such file or directory      | pcs -- ./no-such-program
+
+# 5. signals: counts printed, the command sent the signal and waited for
+129 | [0-9.]+ +msec task-clock | stopped HUP p$$HUP "$PCSTAT" -e task-clock -- ./p$$HUP 600
+130 | [0-9.]+ +msec task-clock | stopped INT p$$INT "$PCSTAT" -e task-clock -- ./p$$INT 600
+131 | [0-9.]+ +msec task-clock | stopped QUIT p$$QUIT "$PCSTAT" -e task-clock -- ./p$$QUIT 600
+138 | [0-9.]+ +msec task-clock | stopped USR1 p$$USR1 "$PCSTAT" -e task-clock -- ./p$$USR1 600
+140 | [0-9.]+ +msec task-clock | stopped USR2 p$$USR2 "$PCSTAT" -e task-clock -- ./p$$USR2 600
+143 | [0-9.]+ +msec task-clock | stopped TERM p$$TERM "$PCSTAT" -e task-clock -- ./p$$TERM 600
+0 | runs agree: [0-9]+, none cut short | "$PCSTAT" -r 6 -e task-clock -- sh -c 'echo >> started; exec sleep 0.3' 2> runs & p=$!; until [ "$(cat started 2>/dev/null | wc -l)" -ge 3 ]; do sleep 0.05; done; kill -s TERM $p; wait $p; runs_agree runs
+0 | counting user space only, as with :u | $nobody "$PCSTAT" -e task-clock -- true
+0 | [0-9.]+ +msec task-clock              | $nobody "$PCSTAT" -e task-clock -- true
 TABLE
 
 done_testing

@@ -26,6 +26,7 @@
 #include "util/output.h"
 #include "util/parse.h"
 #include "util/sample-args.h"
+#include "util/stop-signals.h"
 #include "util/task.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
@@ -64,7 +65,8 @@ struct monitor {
 	struct spawn child;		/* the command, when monitor starts one */
 };
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
+static volatile sig_atomic_t interrupt_forward;	/* sent by a process */
 
 static uint64_t wall_ns(void)
 {
@@ -74,10 +76,11 @@ static uint64_t wall_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *si, void *uc)
 {
-	(void)sig;
-	interrupted = 1;
+	(void)uc;
+	interrupted = sig;
+	interrupt_forward = stop_signal_forwarded(si->si_code);
 }
 
 enum {
@@ -418,7 +421,6 @@ static void loop(struct monitor *m)
 int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
-	struct sigaction sa = { .sa_handler = on_signal };
 	int status = 0;
 	set_progname(argv[0]);
 	std_fds_guard();
@@ -435,8 +437,8 @@ int main(int argc, char **argv)
 	if (!m.sym || !m.hist)
 		die("out of memory");
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	/* the tools' one rule (util/stop-signals.h) */
+	stop_signals_catch(on_signal);
 	/*
 	 * SIGPIPE keeps its default, as in every other tool: `monitor ... |
 	 * head` ends when head does (status 141), and a command we start
@@ -457,6 +459,16 @@ int main(int argc, char **argv)
 		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
 	loop(&m);
+	if (m.command && m.child.pid > 0 && interrupted) {
+		/* a stop signal ended us: the command gets it too (from the
+		   terminal it already has), and is waited for, never left
+		   running behind our back */
+		if (interrupt_forward)
+			kill(m.child.pid, interrupted);
+		while (waitpid(m.child.pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		m.child.pid = 0;
+	}
 
 	feed_info(m.feed, &m.info);
 	m.totals.lost = m.info.lost;
@@ -478,8 +490,8 @@ int main(int argc, char **argv)
 	}
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0) {
-		/* -n or a signal ended us first: the command goes on alone */
-		if (!interrupted && !m.max_samples)
+		/* -n ended us first: the command goes on alone */
+		if (!m.max_samples)
 			waitpid(m.child.pid, NULL, 0);
 	}
 	symbols_free(m.sym);

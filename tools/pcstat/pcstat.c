@@ -474,7 +474,11 @@ int main(int argc, char **argv)
 		   from the last (cumulative) read; st was their scratch. */
 		if (cfg.interval_ms && cfg.summary)
 			stats_reset(&st);
-		if (!cfg.interval_ms || cfg.summary)
+		/* A run a signal cut short is not one of the -r runs: the
+		   statistics are of the whole ones (all there is when the
+		   first run was cut). */
+		if ((!cfg.interval_ms || cfg.summary) &&
+		    !(res.interrupted && r > 0))
 			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
 		if (res.interrupted || r == cfg.run_count - 1) {
 			if ((!cfg.interval_ms || cfg.summary) && !cfg.quiet)

@@ -16,7 +16,8 @@ static const struct printer *const printers[] = {
 	[FMT_JSON] = &print_json,
 };
 
-static void print_header(const struct config *cfg, FILE *f)
+static void print_header(const struct config *cfg, const struct stats *st,
+			 FILE *f)
 {
 	fprintf(f, "\n Performance counter stats for ");
 	if (cfg->system_wide)
@@ -33,8 +34,10 @@ static void print_header(const struct config *cfg, FILE *f)
 			fprintf(f, " %s", cfg->argv[i]);
 	}
 	fprintf(f, "'");
+	/* the runs counted: fewer than -r when a signal cut them short, and
+	   the same number the footer gives */
 	if (cfg->run_count > 1)
-		fprintf(f, " (%d runs)", cfg->run_count);
+		fprintf(f, " (%u runs)", st->wall.n);
 	fprintf(f, ":\n\n");
 }
 
@@ -182,7 +185,7 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 					  : st->wall.mean;
 
 	if (cfg->fmt == FMT_STD && !interval)
-		print_header(cfg, pc.f);
+		print_header(cfg, st, pc.f);
 	if (interval && p->interval_header && nintervals++ % 25 == 0)
 		p->interval_header(&pc);
 	for (size_t e = 0; e < st->nev; e++) {
