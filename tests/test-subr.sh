@@ -378,6 +378,12 @@ stopped() {
 	return "$1"
 }
 
+# sanitized PROGRAM: PROGRAM runs under ASan, whose shadow memory needs
+# far more address space than a 'ulimit -v' fault row leaves.
+sanitized() {
+	ldd "$1" 2>/dev/null | grep -q libasan
+}
+
 # visible: a filter for a fault row's pipe: passes its input on, and
 # fails when it holds a byte that could act on a terminal (a control
 # other than newline and tab) or is not valid UTF-8.

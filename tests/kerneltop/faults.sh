@@ -22,6 +22,10 @@ evil=$(printf 'e\033[31m\377\a')
 cp "$H" "./$evil"
 spawn_ready "./$evil" hot 600000 || fail "no evil comm"
 ep=$spawned
+# kernel addresses hidden, as kptr_restrict hides them: a private mount
+# namespace shows the tool a /proc/kallsyms of zeros
+sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
+hidden() { unshare -m sh -c 'mount --bind zero-kallsyms /proc/kallsyms && exec "$@"' sh "$@"; }
 kb() { kt -b -d 0.3 -n 2 -F 1000 "$@"; }
 
 fault_table <<'TABLE'
@@ -45,6 +49,21 @@ fault_table <<'TABLE'
 0 | ^kerneltop: [0-9]+ samples/s | stopped USR1 - "$KERNELTOP" -b -d 0.3
 0 | ^kerneltop: [0-9]+ samples/s | stopped USR2 - "$KERNELTOP" -b -d 0.3
 0 | ^kerneltop: [0-9]+ samples/s | stopped TERM - "$KERNELTOP" -b -d 0.3
+
+# 7. faults that already had a clear answer, kept so
+1 | no process 4194303 \(has it exited\?\)                | kb -p 4194303
+1 | too many open files: one counter is one file descriptor | ulimit -n 4; kb
+0 | other users' tasks not allowed \(perf_event_paranoid 2\): showing yours | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -d 0.3
+0 | \[k\] \[unknown\] +\[kernel\]                         | hidden "$KERNELTOP" -b -n 1 -d 0.3 -U
 TABLE
+
+# memory limits: not under ASan, which reserves terabytes of addresses
+if sanitized "$KERNELTOP"; then
+	echo "note: ASan build: the ulimit -v rows are not run"
+else
+	fault_table <<'TABLE'
+1 | cannot map the sample buffers \(ulimit -v\): Cannot allocate memory | ulimit -v 8000; kb
+TABLE
+fi
 
 done_testing

@@ -51,6 +51,10 @@ head -c 3000 "$H" > trunc.elf
 objcopy --dump-section .note.gnu.build-id=note "$H" note.o 2>/dev/null
 printf '\001' | dd of=note bs=1 seek=20 conv=notrunc 2>/dev/null
 objcopy --update-section .note.gnu.build-id=note "$H" other.elf
+# kernel addresses hidden, as kptr_restrict hides them: a private mount
+# namespace shows the tool a /proc/kallsyms of zeros
+sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
+hidden() { unshare -m sh -c 'mount --bind zero-kallsyms /proc/kallsyms && exec "$@"' sh "$@"; }
 jit() { mon -u -F 2000 -n 40 --summary "$jp"; }
 
 fault_table <<'TABLE'
@@ -103,6 +107,23 @@ fault_table <<'TABLE'
 0 | ^monitor: [0-9]+ samples of | stopped USR1 m$$USR1 "$MONITOR" -F 1000 -- ./m$$USR1 600
 0 | ^monitor: [0-9]+ samples of | stopped USR2 m$$USR2 "$MONITOR" -F 1000 -- ./m$$USR2 600
 0 | ^monitor: [0-9]+ samples of | stopped TERM m$$TERM "$MONITOR" -F 1000 -- ./m$$TERM 600
+
+# 7. faults that already had a clear answer, kept so
+1 | no thread 4194303 \(has it exited\?\)                 | mon 4194303
+1 | cannot run 'no-such-command-x': no such command      | mon -- no-such-command-x
+1 | cannot start '.*mon-helper': Too many open files     | ulimit -n 6; mon -n 5 -- "$H" hot 100
+0 | ^monitor: 5 samples of                               | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
+0 | kernel samples not allowed \(perf_event_paranoid\); sampling user space only | $nobody "$MONITOR" -n 5 -- "$H" hot 1000
+0 | in \[kernel\]: kptr_restrict \(kernel addresses are hidden | hidden "$MONITOR" -k -n 20 -F 1000 --summary -- "$H" sys 1000
 TABLE
+
+# memory limits: not under ASan, which reserves terabytes of addresses
+if sanitized "$MONITOR"; then
+	echo "note: ASan build: the ulimit -v rows are not run"
+else
+	fault_table <<'TABLE'
+0 | ^monitor: [0-9]+ samples of                          | ulimit -v 60000; mon -n 5 -- "$H" hot 1000
+TABLE
+fi
 
 done_testing

@@ -78,6 +78,22 @@ fault_table <<'TABLE'
 0 | runs agree: [0-9]+, none cut short | "$PCSTAT" -r 6 -e task-clock -- sh -c 'echo >> started; exec sleep 0.3' 2> runs & p=$!; until [ "$(cat started 2>/dev/null | wc -l)" -ge 3 ]; do sleep 0.05; done; kill -s TERM $p; wait $p; runs_agree runs
 0 | counting user space only, as with :u | $nobody "$PCSTAT" -e task-clock -- true
 0 | [0-9.]+ +msec task-clock              | $nobody "$PCSTAT" -e task-clock -- true
+
+# 7. faults that already had a clear answer, kept so
+2 | no process with id [0-9]+ \(is it still running\?\)  | sh -c 'exit 0' & d=$!; wait $d; pcs -p $d
+2 | -p needs process ids, not 'abc'                      | pcs -p abc
+127 | cannot run 'no-such-command-x': No such file or directory | pcs -- no-such-command-x
+1 | too many open files: one counter is one file descriptor; raise the limit with 'ulimit -n' | ulimit -n 12; pcs -a -e task-clock,page-faults,cpu-clock,minor-faults -- true
+1 | perf_event_paranoid is 2 \(unprivileged users may count only user space of their own tasks\) | $nobody "$PCSTAT" -a -- true
 TABLE
+
+# memory limits: not under ASan, which reserves terabytes of addresses
+if sanitized "$PCSTAT"; then
+	echo "note: ASan build: the ulimit -v rows are not run"
+else
+	fault_table <<'TABLE'
+0 | [0-9.]+ +msec task-clock                             | ulimit -v 30000; pcs -e task-clock -- true
+TABLE
+fi
 
 done_testing

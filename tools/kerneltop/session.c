@@ -124,7 +124,9 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		    fail->cpu, buf);
 	}
 	errno = err;
-	die_errno("cannot map the sample buffers (perf_event_mlock_kb)");
+	/* EPERM: the locked-memory allowance; ENOMEM: the address space */
+	die_errno("cannot map the sample buffers (%s)", err == ENOMEM ?
+		  "ulimit -v" : "perf_event_mlock_kb");
 }
 
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */

@@ -277,8 +277,10 @@ static void open_feed(struct monitor *m)
 			    pc_strerror(fail.err, &m->attr, buf,
 					sizeof(buf)));
 		errno = e;
-		die_errno("cannot map the sample buffer "
-			  "(perf_event_mlock_kb)");
+		/* EPERM: the locked-memory allowance; ENOMEM: the address
+		   space */
+		die_errno("cannot map the sample buffer (%s)", e == ENOMEM ?
+			  "ulimit -v" : "perf_event_mlock_kb");
 	}
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only)
