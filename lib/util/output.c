@@ -37,7 +37,7 @@ bool std_fd_was_closed(int fd)
 void std_fd_require(int fd, const char *fix)
 {
 	if (std_fd_was_closed(fd))
-		die("%s is closed: %s", fd == STDOUT_FILENO ?
+		die("%s is closed (%s)", fd == STDOUT_FILENO ?
 		    "standard output" : "standard error", fix);
 }
 

@@ -36,7 +36,7 @@ fault_table <<'TABLE'
 
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device   | kb > /dev/full
-1 | standard output is closed: run kerneltop with its output on | kb >&-
+1 | standard output is closed \(run kerneltop with its output on | kb >&-
 
 # 4. numbers and options mean what they say
 1 | task 1 belongs to another user \(run kerneltop as its owner or as root\) | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -p 1

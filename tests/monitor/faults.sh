@@ -76,7 +76,7 @@ fault_table <<'TABLE'
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device | mon -n 5 -F 1000 -- "$H" hot 2000 > /dev/full
 1 | cannot write to standard output: No space left on device | mon --summary -n 5 -F 1000 -- "$H" hot 2000 > /dev/full
-1 | standard output is closed: the samples would be lost      | mon -n 5 -- "$H" hot 2000 >&-
+1 | standard output is closed \(the samples would be lost: give it a file or a pipe\)     | mon -n 5 -- "$H" hot 2000 >&-
 1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>/dev/full > /dev/null'
 1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
 0 | ^exit 0$                          | said 'mon --summary -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'

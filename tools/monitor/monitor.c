@@ -428,10 +428,11 @@ int main(int argc, char **argv)
 	std_fds_guard();
 	parse_options(&m, argc, argv);
 	std_fd_require(STDOUT_FILENO, m.summary_only ?
-		       "the summary would be lost" : "the samples would be lost");
+		       "the summary would be lost: give it a file or a pipe" :
+		       "the samples would be lost: give it a file or a pipe");
 	if (!m.summary_only)
-		std_fd_require(STDERR_FILENO, "the summary would be lost "
-			       "(give --summary to print it on standard output)");
+		std_fd_require(STDERR_FILENO, "the summary would be lost: "
+			       "give --summary to print it on standard output");
 	exports_check(&m.exports);
 	setup_event(&m);
 	m.sym = symbols_new(NULL);

@@ -440,8 +440,8 @@ int main(int argc, char **argv)
 	}
 	parse_args(&cfg, argc, argv);
 	if (cfg.out == stderr && !cfg.quiet)
-		std_fd_require(STDERR_FILENO, "the counts would be lost (give "
-			       "-o FILE)");
+		std_fd_require(STDERR_FILENO, "the counts would be lost: give "
+			       "-o FILE");
 	/* The human layout follows the user's locale, as perf stat's does
 	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
 	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
