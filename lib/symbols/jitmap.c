@@ -184,7 +184,8 @@ static int jitmap_read(struct jitmap *jm, int fd, const struct stat *st)
 		jm->skipping = !whole;
 	}
 	fclose(f);
-	qsort(jm->sym, jm->n, sizeof(*jm->sym), jit_cmp);
+	if (jm->n > 1)	/* sym is NULL while n is 0 */
+		qsort(jm->sym, jm->n, sizeof(*jm->sym), jit_cmp);
 	/* cut short: the rest is read at the next miss */
 	jm->size_seen = jm->consumed < stop ? st->st_size : -1;
 	return 0;

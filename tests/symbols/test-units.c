@@ -386,6 +386,25 @@ static void test_jitmap_untrusted(void)
 	jitmap_free(jm);
 	unlink(path);
 
+	/* nothing but an overlong line: no symbol at all (UBSan watched
+	   the empty table being sorted) */
+	f = fopen(path, "w");
+	fputs("1000 10 ", f);
+	for (int i = 0; i < 5000; i++)
+		fputc('x', f);
+	fputc('\n', f);
+	fclose(f);
+	{
+		enum sym_cause cause = SYM_OK;
+
+		jm = jitmap_new(path, geteuid());
+		CHECK(!jitmap_lookup(jm, 0x1001, &off, &cause) &&
+		      cause == SYM_JIT_LINE_TOO_LONG,
+		      "a map of one overlong line: no symbol, cause named");
+		jitmap_free(jm);
+	}
+	unlink(path);
+
 	/* 6 MiB of lines before the one wanted: each refresh reads 4 MiB at
 	   most, so the second miss finds it */
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
