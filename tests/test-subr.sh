@@ -313,6 +313,98 @@ kt_wait_exit() {
 	[ -s "$tmpdir/$1.rc" ] && cat "$tmpdir/$1.rc"
 }
 
+# fault_table < TABLE: walk a fault catalogue (tests/*/faults.sh), one
+# row a line: "STATUS | ERE | COMMAND".  COMMAND (shell, eval'd in the
+# test's directory, with its stdout and stderr caught) must exit STATUS,
+# and a line of its stderr or stdout must match ERE.  Blank lines and
+# lines starting with # are skipped.  The table is the documentation of
+# how a tool fails: the man pages point to it.
+fault_table() {
+	local status pat cmd rc
+	while IFS='|' read -r status pat cmd; do
+		case $status in ''|'#'*) continue ;; esac
+		status=$(echo $status)
+		pat=$(printf "%s" "$pat" | sed 's/^ *//; s/ *$//')
+		( eval "$cmd" ) > fault.out 2> fault.err < /dev/null
+		rc=$?
+		if [ "$rc" -eq "$status" ] &&
+		   cat fault.err fault.out | grep -Eq -- "$pat"; then
+			ok "$cmd: $rc, $(grep -Eh -- "$pat" fault.err fault.out | head -1)"
+		else
+			fail "$cmd: exit $rc (want $status), no line matching '$pat'; stderr: $(head -c 600 fault.err) stdout: $(head -c 300 fault.out)"
+		fi
+	done
+}
+
+# said 'CMD': eval the shell command CMD (with its redirections), then
+# print "exit N" on stdout and return N: a fault row's message when the
+# tool's own stderr and stdout are closed or full.
+said() {
+	eval "$1"
+	set -- $?
+	echo "exit $1"
+	return "$1"
+}
+
+# stopped SIG NAME CMD...: the stop-signal rule (util/stop-signals.h),
+# as a fault row.  CMD runs in the background with SIG at its default
+# action (a background job of sh ignores SIGINT and SIGQUIT); once a
+# process called NAME runs (the command the tool starts, a copy of
+# sleep(1) named NAME; or "-" when the tool starts none, then after a
+# second), SIG is sent to the tool alone.  Returns the tool's status, or
+# 99 when NAME is still running after the tool ended: left behind.
+stopped() {
+	local sig=$1 name=$2 pid n=0
+	shift 2
+	[ "$name" = - ] || cp "$(command -v sleep)" "./$name"
+	env --default-signal=INT,QUIT "$@" &
+	pid=$!
+	if [ "$name" = - ]; then
+		sleep 1
+	else
+		while ! pgrep -x "$name" > /dev/null && [ $n -lt 100 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+	fi
+	kill -s "$sig" $pid
+	wait $pid
+	set -- $?
+	if [ "$name" != - ] && pgrep -x "$name" > /dev/null; then
+		kill $(pgrep -x "$name")
+		echo "$name left running"
+		return 99
+	fi
+	return "$1"
+}
+
+# sanitized PROGRAM: PROGRAM runs under ASan, whose shadow memory needs
+# far more address space than a 'ulimit -v' fault row leaves.
+sanitized() {
+	ldd "$1" 2>/dev/null | grep -q libasan
+}
+
+# visible: a filter for a fault row's pipe: passes its input on, and
+# fails when it holds a byte that could act on a terminal (a control
+# other than newline and tab) or is not valid UTF-8.
+visible() {
+	tee visible.in
+	LC_ALL=C tr -d '\n\t' < visible.in > visible.ctl
+	! LC_ALL=C grep -q '[[:cntrl:]]' visible.ctl &&
+		iconv -f UTF-8 -t UTF-8 visible.in > /dev/null 2>&1
+}
+
+# json_lines: a filter that passes its input on and fails unless every
+# line is JSON that json.loads() takes, read as UTF-8 (strict).
+json_lines() {
+	tee json.in
+	"$PYTHON3" -c '
+import json, sys
+for line in open("json.in", "rb"):
+    if line.strip():
+        json.loads(line.decode("utf-8"))' 2> json.err
+}
+
 # done_testing: end the test with the right status.
 done_testing() {
 	if [ "$nfail" -ne 0 ]; then

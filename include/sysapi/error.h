@@ -12,6 +12,9 @@
 extern "C" {
 #endif
 
+/* A buffer of this size holds every message pc_strerror() writes whole. */
+#define PC_STRERROR_SIZE 1024
+
 /*
  * Explain errnum, as returned by pc_counter_open() for attr (may be NULL),
  * in one line without a trailing newline: what is wrong, then the fix.

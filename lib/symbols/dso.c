@@ -191,6 +191,32 @@ static int dso_fail(struct dso *d, enum sym_cause cause)
 	return -1;
 }
 
+/*
+ * A file cut short (a copy that stopped, a download in progress) still
+ * has a whole ELF header, and libelf takes it: its sections or headers
+ * would point past the end.
+ */
+static bool elf_truncated(Elf *elf)
+{
+	size_t size = 0, n = 0;
+	GElf_Ehdr eh;
+	Elf_Scn *scn = NULL;
+
+	if (!elf_rawfile(elf, &size) || !gelf_getehdr(elf, &eh))
+		return false;	/* not a file image: nothing to compare */
+	if (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize > size ||
+	    eh.e_phoff + (uint64_t)eh.e_phnum * eh.e_phentsize > size)
+		return true;
+	while ((scn = elf_nextscn(elf, scn)) != NULL && n++ < 65536) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    sh.sh_offset + sh.sh_size > size)
+			return true;
+	}
+	return false;
+}
+
 int dso_load(struct dso *d)
 {
 	const char *file = d->elf_path ? d->elf_path : d->path;
@@ -230,7 +256,7 @@ int dso_load(struct dso *d)
 		return dso_fail(d, SYM_BAD_ELF);
 
 	elf = dwfl_module_getelf(d->mod, &d->bias);
-	if (!elf)
+	if (!elf || elf_truncated(elf))
 		return dso_fail(d, SYM_BAD_ELF);
 	dso_read_segments(d, elf);
 	if (d->nseg == 0)

@@ -8,8 +8,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/array.h"
 #include "symbols/jitmap.h"
@@ -22,6 +24,9 @@ struct jit_sym {
 
 /* Longer lines are not a JIT's symbol but garbage: skipped, not stored. */
 #define JIT_LINE_MAX 4096
+/* What one refresh reads at most: a huge or endless file (anyone can
+   plant one) costs a bounded time per lookup, the rest waits. */
+#define JIT_READ_MAX (4u << 20)
 
 struct jitmap {
 	char *path;
@@ -30,11 +35,14 @@ struct jitmap {
 	off_t consumed;		/* bytes of whole lines parsed */
 	off_t size_seen;	/* file size when last read; -1 never read */
 	bool skipping;		/* inside an overlong line */
+	size_t long_lines;	/* lines skipped for their length */
+	uid_t owner;		/* trusted besides root */
+	enum sym_cause refused;	/* why the file is not read, or SYM_OK */
 	dev_t dev;		/* the file read, to see it replaced */
 	ino_t ino;
 };
 
-struct jitmap *jitmap_new(const char *path)
+struct jitmap *jitmap_new(const char *path, uid_t owner)
 {
 	struct jitmap *jm = calloc(1, sizeof(*jm));
 
@@ -46,6 +54,7 @@ struct jitmap *jitmap_new(const char *path)
 		return NULL;
 	}
 	jm->size_seen = -1;
+	jm->owner = owner;
 	return jm;
 }
 
@@ -60,6 +69,7 @@ static void jitmap_release(struct jitmap *jm)
 	jm->n = jm->alloc = 0;
 	jm->consumed = 0;
 	jm->skipping = false;
+	jm->long_lines = 0;
 }
 
 void jitmap_free(struct jitmap *jm)
@@ -100,28 +110,67 @@ static void jitmap_parse(struct jitmap *jm, char *line)
 }
 
 /*
- * Parse the whole lines added since the last read.  A JIT may be writing
- * as we read: a last line without its newline is left for the next read,
- * so that a half-written "START SIZE na" never becomes a symbol.
+ * Open the map as an untrusted file: anyone can create /tmp/perf-PID.map
+ * before the JIT does.  Never block (a FIFO), never follow a link (to
+ * /dev/zero, or to a file of root's), read only a regular file owned by
+ * root or by the process's user (perf's rule, "not owned by current user
+ * or root").  Returns the descriptor with *st, or -1 with jm->refused
+ * set.
  */
-static int jitmap_read(struct jitmap *jm, const struct stat *st)
+static int jitmap_open(struct jitmap *jm, struct stat *st)
+{
+	int fd = open(jm->path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		jm->refused = errno == ELOOP ? SYM_JIT_MAP_NOT_FILE :
+			      errno == EACCES ? SYM_PERMISSION : SYM_JIT_NO_MAP;
+		return -1;
+	}
+	if (fstat(fd, st) != 0)
+		jm->refused = SYM_JIT_NO_MAP;
+	else if (S_ISDIR(st->st_mode))
+		jm->refused = SYM_JIT_MAP_DIR;
+	else if (!S_ISREG(st->st_mode))
+		jm->refused = SYM_JIT_MAP_NOT_FILE;
+	else if (st->st_uid != 0 && st->st_uid != jm->owner)
+		jm->refused = SYM_JIT_MAP_UNTRUSTED;
+	else
+		jm->refused = SYM_OK;
+	if (jm->refused != SYM_OK) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Parse the whole lines added since the last read, JIT_READ_MAX bytes at
+ * most.  A JIT may be writing as we read: a last line without its newline
+ * is left for the next read, so that a half-written "START SIZE na"
+ * never becomes a symbol.  Takes fd.
+ */
+static int jitmap_read(struct jitmap *jm, int fd, const struct stat *st)
 {
 	char line[JIT_LINE_MAX];
+	off_t stop;
 	FILE *f;
 
 	if (st->st_dev != jm->dev || st->st_ino != jm->ino ||
 	    st->st_size < jm->consumed)
 		jitmap_release(jm);	/* rewritten: start over */
-	f = fopen(jm->path, "re");
-	if (!f)
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
 		return -1;
+	}
 	if (fseeko(f, jm->consumed, SEEK_SET) != 0) {
 		fclose(f);
 		return -1;
 	}
 	jm->dev = st->st_dev;
 	jm->ino = st->st_ino;
-	while (fgets(line, sizeof(line), f)) {
+	stop = jm->consumed + JIT_READ_MAX;
+	while (jm->consumed < stop && fgets(line, sizeof(line), f)) {
 		/* what fgets() took, a NUL byte included: strlen() would
 		   stop at one, and the next read start inside this line */
 		off_t end = ftello(f);
@@ -133,12 +182,15 @@ static int jitmap_read(struct jitmap *jm, const struct stat *st)
 		jm->consumed += (off_t)len;
 		if (!jm->skipping && whole)
 			jitmap_parse(jm, line);
+		if (!jm->skipping && !whole)
+			jm->long_lines++;
 		jm->skipping = !whole;
 	}
 	fclose(f);
-	if (jm->n > 1)	/* a map with no symbol yet has no array */
+	if (jm->n > 1)	/* sym is NULL while n is 0 */
 		qsort(jm->sym, jm->n, sizeof(*jm->sym), jit_cmp);
-	jm->size_seen = st->st_size;
+	/* cut short: the rest is read at the next miss */
+	jm->size_seen = jm->consumed < stop ? st->st_size : -1;
 	return 0;
 }
 
@@ -158,23 +210,41 @@ static const struct jit_sym *jitmap_find(const struct jitmap *jm,
 	return NULL;
 }
 
-const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off)
+const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off,
+			  enum sym_cause *cause)
 {
 	const struct jit_sym *js = jitmap_find(jm, addr);
 	struct stat st;
+	int fd;
 
 	if (!js) {
-		if (stat(jm->path, &st) != 0)
-			return NULL;
+		fd = jitmap_open(jm, &st);
+		if (fd < 0 && jm->refused != SYM_JIT_NO_MAP)
+			jitmap_release(jm);	/* replaced by a plant */
+		if (fd < 0)
+			goto miss;
 		if (st.st_size == jm->size_seen && st.st_ino == jm->ino &&
-		    st.st_dev == jm->dev)
-			return NULL;
-		if (jitmap_read(jm, &st) != 0)
-			return NULL;
+		    st.st_dev == jm->dev) {
+			close(fd);
+			goto miss;
+		}
+		if (jitmap_read(jm, fd, &st) != 0)
+			goto miss;
 		js = jitmap_find(jm, addr);
 		if (!js)
-			return NULL;
+			goto miss;
 	}
 	*off = addr - js->start;
 	return js->name;
+miss:
+	if (cause)
+		*cause = jm->refused != SYM_OK ? jm->refused :
+			 jm->long_lines ? SYM_JIT_LINE_TOO_LONG :
+			 SYM_NO_SYMBOL;
+	return NULL;
+}
+
+size_t jitmap_long_lines(const struct jitmap *jm)
+{
+	return jm->long_lines;
 }

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/optsz.h"
 #include "symbols/symbols-internal.h"
@@ -152,6 +154,19 @@ static int resolve_kernel(struct symbols *s, uint64_t ip,
 	return 0;
 }
 
+/* The user whose perf-PID.map pid may trust, besides root: the owner of
+   /proc/PID (the process's effective user), else ours. */
+static uid_t jit_owner(const struct symbols *s, pid_t pid)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%d", s->proc_root, (int)pid);
+	if (stat(path, &st) == 0)
+		return st.st_uid;
+	return geteuid();
+}
+
 /* A function of a JIT's perf-PID.map: 0, or -1 with out->cause.  The
    caller counts what stays unresolved. */
 static int resolve_jit(struct symbols *s, struct sym_proc *p, uint64_t ip,
@@ -160,16 +175,18 @@ static int resolve_jit(struct symbols *s, struct sym_proc *p, uint64_t ip,
 	char path[4096];
 
 	out->dso = "[jit]";
+	out->cause = SYM_JIT_NO_MAP;
 	if (!p->jit) {
 		snprintf(path, sizeof(path), "%s/perf-%d.map", s->jit_dir,
 			 (int)p->pid);
-		p->jit = jitmap_new(path);
+		p->jit = jitmap_new(path, jit_owner(s, p->pid));
 	}
 	if (p->jit)
-		out->sym = jitmap_lookup(p->jit, ip, &out->off);
-	if (out->sym)
+		out->sym = jitmap_lookup(p->jit, ip, &out->off, &out->cause);
+	if (out->sym) {
+		out->cause = SYM_OK;
 		return 0;
-	out->cause = SYM_JIT_NO_MAP;
+	}
 	return -1;
 }
 
@@ -297,6 +314,37 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 	if (out->cause != SYM_OK)
 		unres_count(s, d, 0, out->cause);
 	return ret;
+}
+
+enum sym_cause symbols_check_debug_file(struct symbols *s, const char *binary,
+				       const char *debug_file)
+{
+	uint8_t want[64], got[64];
+	enum sym_cause cause;
+	struct stat st;
+	struct dso *d;
+	int nwant, ngot;
+
+	if (stat(debug_file, &st) != 0)
+		return errno == ENOENT || errno == ENOTDIR ? SYM_NO_FILE
+							  : SYM_PERMISSION;
+	if (S_ISDIR(st.st_mode))
+		return SYM_NO_FILE;
+	/* the loader every lookup uses says whether it is a usable ELF */
+	d = files_get(&s->files, debug_file, NULL, 0, NULL, 0);
+	if (!d)
+		return SYM_BAD_ELF;
+	if (dso_refs(d) == 0)
+		dso_get(d);	/* held by the session until symbols_free */
+	cause = dso_load(d) == 0 ? SYM_OK : dso_cause(d);
+	if (cause != SYM_OK && cause != SYM_STRIPPED)
+		return cause;
+	nwant = dso_read_build_id(binary, want, sizeof(want));
+	ngot = dso_read_build_id(debug_file, got, sizeof(got));
+	if (nwant > 0 && ngot > 0 &&
+	    (nwant != ngot || memcmp(want, got, (size_t)ngot) != 0))
+		return SYM_BUILD_ID_MISMATCH;
+	return SYM_OK;
 }
 
 int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,

@@ -42,6 +42,10 @@ enum sym_cause {
 	SYM_BAD_ELF,		/* not ELF, truncated or corrupt */
 	SYM_KPTR_RESTRICT,	/* kernel addresses hidden by kptr_restrict */
 	SYM_NO_KALLSYMS,	/* /proc/kallsyms unreadable */
+	SYM_JIT_MAP_DIR,	/* perf-PID.map is a directory */
+	SYM_JIT_MAP_NOT_FILE,	/* perf-PID.map a FIFO, device, link...: unread */
+	SYM_JIT_MAP_UNTRUSTED,	/* perf-PID.map owned by another user */
+	SYM_JIT_LINE_TOO_LONG,	/* perf-PID.map lines skipped for length */
 	SYM_CAUSE_MAX
 };
 
@@ -115,6 +119,16 @@ void symbols_free(struct symbols *s);
  */
 int symbols_set_debug_file(struct symbols *s, const char *binary,
 			   const char *debug_file);
+
+/*
+ * Whether debug_file can stand for binary (a tool checks its -d before
+ * sampling): SYM_OK; SYM_NO_FILE (none, or a directory); SYM_PERMISSION;
+ * SYM_BAD_ELF (not ELF, truncated or corrupt, as a lookup would find
+ * it); SYM_BUILD_ID_MISMATCH (both carry a build-id and they differ).
+ * A stripped file is fine here: lookups will say so.
+ */
+enum sym_cause symbols_check_debug_file(struct symbols *s, const char *binary,
+				       const char *debug_file);
 
 /* A mapping, as an MMAP2 record or a /proc/PID/maps line describes it. */
 struct sym_mapping {

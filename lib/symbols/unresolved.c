@@ -62,6 +62,19 @@ static const struct {
 		"(and run as root or with CAP_SYSLOG)" },
 	[SYM_NO_KALLSYMS] = { "no kallsyms",
 		"/proc/kallsyms cannot be read" },
+	[SYM_JIT_MAP_DIR] = { "JIT map is a directory",
+		"/tmp/perf-PID.map is a directory, not the JIT's symbol "
+		"file: remove it" },
+	[SYM_JIT_MAP_NOT_FILE] = { "JIT map not a regular file",
+		"/tmp/perf-PID.map is a FIFO, device, socket or symbolic "
+		"link, which anyone could plant in /tmp: not read; remove it" },
+	[SYM_JIT_MAP_UNTRUSTED] = { "JIT map not trusted",
+		"/tmp/perf-PID.map is owned by neither the process's user "
+		"nor root, so anyone could have written it: ignored, as perf "
+		"does; remove it" },
+	[SYM_JIT_LINE_TOO_LONG] = { "map line too long",
+		"lines of /tmp/perf-PID.map longer than 4 KiB were skipped "
+		"(and counted): make the JIT write shorter names" },
 };
 
 const char *symbols_cause_name(enum sym_cause cause)

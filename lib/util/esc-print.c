@@ -8,28 +8,39 @@
 #include "util/esc-print.h"
 #include "util/xmalloc.h"
 
-static void print(FILE *f, const char *s,
+/* s escaped by esc, padded with spaces as printf's %*s pads (width > 0:
+   on the left, < 0: on the right). */
+static void print(FILE *f, const char *s, int width,
 		  size_t (*esc)(char *dst, size_t size, const char *src))
 {
-	char buf[512], *big;
-	size_t n = esc(buf, sizeof(buf), s);
+	char buf[512], *big = NULL, *out = buf;
+	size_t n = esc(buf, sizeof(buf), s), pad;
 
-	if (n < sizeof(buf)) {
-		fwrite(buf, 1, n, f);
-		return;
+	if (n >= sizeof(buf)) {
+		out = big = xmalloc(n + 1);
+		esc(big, n + 1, s);
 	}
-	big = xmalloc(n + 1);
-	esc(big, n + 1, s);
-	fwrite(big, 1, n, f);
+	pad = (size_t)(width < 0 ? -(long)width : width);
+	pad = pad > n ? pad - n : 0;
+	if (width > 0)
+		fprintf(f, "%*s", (int)pad, "");
+	fwrite(out, 1, n, f);
+	if (width < 0)
+		fprintf(f, "%*s", (int)pad, "");
 	free(big);
 }
 
 void esc_print_json(FILE *f, const char *s)
 {
-	print(f, s, esc_json);
+	print(f, s, 0, esc_json);
 }
 
 void esc_print_visible(FILE *f, const char *s)
 {
-	print(f, s, esc_visible);
+	print(f, s, 0, esc_visible);
+}
+
+void esc_print_visible_pad(FILE *f, const char *s, int width)
+{
+	print(f, s, width, esc_visible);
 }

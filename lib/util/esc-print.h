@@ -11,7 +11,15 @@
 /* s as a JSON string body (no quotes): base/escape.h's esc_json(). */
 void esc_print_json(FILE *f, const char *s);
 
-/* s with control and invalid bytes shown as \xNN: esc_visible(). */
+/*
+ * s with control and invalid bytes shown as \xNN: esc_visible().  Every
+ * byte of a target (symbol, comm, path) that a tool shows to a person
+ * goes through here, or through esc_visible() itself.
+ */
 void esc_print_visible(FILE *f, const char *s);
+
+/* The same, padded with spaces to width bytes as printf's %*s pads:
+   right-aligned for width > 0, left-aligned for width < 0. */
+void esc_print_visible_pad(FILE *f, const char *s, int width);
 
 #endif

@@ -9,10 +9,12 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/die.h"
 #include "util/events.h"
+#include "util/xmalloc.h"
 
 /* Say what is wrong at str[pos]: braces, modifier or name. */
 static void __attribute__((noreturn))
@@ -22,7 +24,7 @@ bad_event(const char *str, size_t pos)
 	int depth = 0;
 	struct perf_event_attr attr;
 	const char *colon, *hint;
-	char tok[128];
+	char *tok, *name;
 
 	for (size_t i = 0; i < len; i++)
 		depth += str[i] == '{' ? 1 : str[i] == '}' ? -1 : 0;
@@ -38,10 +40,10 @@ bad_event(const char *str, size_t pos)
 	if (e == b)
 		die_status(2, "empty event name in '%s' (remove the extra "
 			   "',' or braces)", str);
-	snprintf(tok, sizeof(tok), "%.*s", (int)(e - b), str + b);
+	/* whole, however long: a message never stops mid-word (we exit) */
+	tok = xasprintf("%.*s", (int)(e - b), str + b);
 	/* The library points past the name when the name was understood. */
 	if (pos > b && pos <= e) {
-		char name[128];
 		size_t n = pos - b;
 
 		while (n > 0 && tok[n - 1] != ':')
@@ -55,7 +57,7 @@ bad_event(const char *str, size_t pos)
 				   (int)n, tok);
 		}
 		if (n > 0) {
-			snprintf(name, sizeof(name), "%.*s", (int)(n - 1), tok);
+			name = xasprintf("%.*s", (int)(n - 1), tok);
 			die_status(2, "bad modifier '%s' in event '%s' (use "
 				   "u, k, h, p, G, H, I, D, e, S, P or W, e.g. '%s:u')", tok + n - 1,
 				   tok, name[0] ? name : "{a,b}");
@@ -92,6 +94,20 @@ bad_event(const char *str, size_t pos)
 		if (pc_event_parse(tok, &attr, NULL) == 0)
 			die_status(2, "bad modifier '%s' in event '%s'",
 				   str + b + (colon - tok), tok);
+	}
+	/* "sched": a tracepoint system, not an event of it */
+	if (!colon && pc_tracefs_dir() && strlen(tok) < 64) {
+		char path[4096];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/events/%s", pc_tracefs_dir(),
+			 tok);
+		if (tok[0] != '.' && !strchr(tok, '/') &&
+		    stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			die_status(2, "'%s' is a tracepoint system, not an "
+				   "event: name one of its tracepoints as "
+				   "'%s:NAME' (see 'pcstat list tracepoint')",
+				   tok, tok);
 	}
 	hint = pc_event_suggest(tok);
 	if (hint)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "util/parse.h"
+#include "util/xmalloc.h"
 
 bool parse_u64(const char *str, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -16,8 +17,13 @@ bool parse_u64(const char *str, uint64_t min, uint64_t max, uint64_t *out)
 
 	if (str == NULL || !isdigit((unsigned char)*str))
 		return false;
+	/* decimal, as a user means "010" (never octal), or 0x hex */
 	errno = 0;
-	v = strtoull(str, &end, 0);
+	if (str[0] == '0' && (str[1] == 'x' || str[1] == 'X'))
+		v = isxdigit((unsigned char)str[2]) ? strtoull(str + 2, &end, 16)
+						    : (end = (char *)str + 1, 0);
+	else
+		v = strtoull(str, &end, 10);
 	if (errno || *end != '\0' || v < min || v > max)
 		return false;
 	*out = v;
@@ -39,5 +45,15 @@ bool parse_int(const char *str, int min, int max, int *out)
 	    (neg ? -(long long)v : (long long)v) > max)
 		return false;
 	*out = neg ? (int)-(long long)v : (int)v;
+	return true;
+}
+
+bool ids_add_once(pid_t **ids, size_t *n, pid_t id)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*ids)[i] == id)
+			return false;
+	*ids = xreallocarray(*ids, *n + 1, sizeof(**ids));
+	(*ids)[(*n)++] = id;
 	return true;
 }

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -30,6 +31,7 @@
 
 struct spawn_start {
 	char *const *argv;
+	const char *path;	/* what execv() runs: found by the parent */
 	sigset_t mask;		/* the child's, once its handlers are reset */
 	int go, err;		/* the child's ends */
 	int go_w, err_r;	/* ours, which the child must not hold */
@@ -110,7 +112,7 @@ static void child_run(const struct spawn_start *st)
 	if (n != 1)
 		_exit(127);	/* the tool gave up before the exec */
 	sigprocmask(SIG_SETMASK, &st->mask, NULL);
-	execvp(st->argv[0], st->argv);
+	execv(st->path, st->argv);
 	e = errno;
 	if (write(st->err, &e, sizeof(e)) < 0)
 		_exit(127);
@@ -167,13 +169,53 @@ static void close4(int a, int b, int c, int d)
 	close(d);
 }
 
+static bool runnable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       access(path, X_OK) == 0;
+}
+
+char *spawn_path_search(const char *name)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	char buf[PATH_MAX];
+
+	if (strchr(name, '/'))
+		return runnable(name) ? realpath(name, NULL) : NULL;
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path;; p = colon + 1) {
+		size_t len;
+
+		colon = strchr(p, ':');
+		len = colon ? (size_t)(colon - p) : strlen(p);
+		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)len,
+			     len ? p : ".", name) < (int)sizeof(buf) &&
+		    runnable(buf))
+			return realpath(buf, NULL);
+		if (!colon)
+			break;
+	}
+	errno = ENOENT;
+	return NULL;
+}
+
 int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask)
 {
 	struct spawn_start *st;
 	sigset_t all, old;
+	char *found;
 	int go[2], err[2], e;
 	pid_t pid = -1;
 	ssize_t n;
+
+	/* searched here, not in the child: execv() of one path, so that
+	   no /bin/sh fallback and no second search can happen */
+	found = spawn_path_search(argv[0]);
+	snprintf(sp->path, sizeof(sp->path), "%s", found ? found : argv[0]);
+	free(found);
 
 	st = calloc(1, sizeof(*st));
 	if (st == NULL)
@@ -191,6 +233,7 @@ int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask)
 		return -1;
 	}
 	st->argv = argv;
+	st->path = sp->path;
 	st->go = go[0];
 	st->err = err[1];
 	st->go_w = go[1];
@@ -283,4 +326,43 @@ int spawn_release(struct spawn *sp)
 	free(sp->start);
 	sp->start = NULL;
 	return n == (ssize_t)sizeof(e) ? e : 0;
+}
+
+const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
+			   size_t size)
+{
+	char line[256] = "";
+	ssize_t n = 0;
+	int fd;
+
+	if (err != ENOENT && err != ENOEXEC)
+		return snprintf(buf, size, "%s", strerror(err)), buf;
+	fd = open(sp->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd >= 0) {
+		n = read(fd, line, sizeof(line) - 1);
+		close(fd);
+	}
+	if (fd < 0 || n < 0)
+		return snprintf(buf, size, "%s", strerror(err)), buf;
+	line[n > 0 ? n : 0] = '\0';
+	if (err == ENOENT && strncmp(line, "#!", 2) == 0) {
+		const char *interp = line + 2 + strspn(line + 2, " \t");
+
+		snprintf(buf, size, "bad interpreter '%.*s': %s (the #! line "
+			 "names a program that does not exist)",
+			 (int)strcspn(interp, " \t\n"), interp, strerror(err));
+	} else if (err == ENOEXEC) {
+		snprintf(buf, size, "%s (%s)", strerror(err),
+			 strncmp(line, "\177ELF", 4) == 0 ?
+			 "an ELF file this machine cannot run, or corrupt" :
+			 "not a program, and no #! line names an interpreter");
+	} else {
+		snprintf(buf, size, "%s", strerror(err));
+	}
+	return buf;
+}
+
+int spawn_exit_status(const struct spawn *sp, int err)
+{
+	return err == ENOENT && access(sp->path, F_OK) != 0 ? 127 : 126;
 }

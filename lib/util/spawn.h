@@ -6,8 +6,10 @@
 #ifndef UTIL_SPAWN_H
 #define UTIL_SPAWN_H
 
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <sys/types.h>
 
 struct spawn {
@@ -16,12 +18,26 @@ struct spawn {
 	int err_fd;		/* the child's errno if exec failed; EOF if not */
 	pthread_t helper;	/* the thread the child was vfork()ed from */
 	void *start;		/* what it reads, freed by spawn_release() */
+	char path[PATH_MAX];	/* what the child execs (spawn_path_search()) */
 };
+
+/*
+ * The file that running name would execute: name itself when it holds a
+ * '/', else the first executable regular file called name in $PATH
+ * (default /usr/local/bin:/usr/bin:/bin; an empty entry is the current
+ * directory), as execvp(3) searches.  Returns a malloc'd absolute path
+ * (realpath), or NULL with errno (ENOENT: none found).
+ */
+char *spawn_path_search(const char *name);
 
 /*
  * Start a child (vfork()ed from a helper thread: see spawn.c) that, with
  * child_mask as its signal mask (NULL: the caller's), waits for
- * spawn_release() and then execvp()s argv.  If the parent goes away first
+ * spawn_release() and then execs argv, found in $PATH as execvp(3) finds
+ * it; but a file the kernel refuses (ENOEXEC: junk, an ELF for another
+ * machine) is never handed to /bin/sh as execvp(3) does, and a script
+ * whose interpreter is missing fails (ENOENT): spawn_strerror() says
+ * which.  If the parent goes away first
  * the child exits 127 without running anything.  Caught signals are reset
  * to their default in the child.  Returns 0, or -1 with errno (nothing is
  * left behind).  Every successful spawn_hold() needs its spawn_release().
@@ -40,5 +56,18 @@ void spawn_park(const struct spawn *sp);
  * exec (ENOENT, EACCES...): the child then exits 127, reap it.
  */
 int spawn_release(struct spawn *sp);
+
+/*
+ * The reason exec of sp's command failed with err, in words, into buf:
+ * strerror(err), or for a file that exists "bad interpreter
+ * '/no/such/sh' (the #! line of 'x' names a program that does not
+ * exist)", or "Exec format error (...)".  Returns buf.
+ */
+const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
+			   size_t size);
+
+/* The exit status a shell gives a command that could not run: 127 when
+   it does not exist, 126 when it exists but cannot run. */
+int spawn_exit_status(const struct spawn *sp, int err);
 
 #endif

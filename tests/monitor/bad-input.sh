@@ -84,7 +84,7 @@ if have root && have setpriv &&
 		"$MONITOR" -n 1 $hpid > /dev/null 2> err
 	rc=$?
 	kill $hpid; wait $hpid 2>/dev/null
-	[ $rc -eq 1 ] && grep -q "cannot sample" err &&
+	[ $rc -eq 1 ] && grep -q "belongs to another user" err &&
 		ok "another user's thread: $(cat err)" ||
 		fail "another user's thread: rc $rc, $(cat err)"
 else

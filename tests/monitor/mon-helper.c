@@ -6,6 +6,8 @@
  *   mon-helper cxx MS        burn in a C++-named function,
  *                            mh::Engine::hot_spin(int)
  *   mon-helper jit MS        burn in generated code named by perf-PID.map
+ *   mon-helper jitbare MS    the same code, but the map is the test's to
+ *                            write (or plant): "ready PID ADDR SIZE"
  *   mon-helper exec MS       hot_spin for MS/2, then exec "after MS/2"
  *   mon-helper after MS      burn in after_exec_spin()
  *
@@ -75,7 +77,7 @@ static const unsigned char jit_code[] = {
 	0xb9, 0xa0, 0x86, 0x01, 0x00, 0xff, 0xc9, 0x75, 0xfc, 0xc3,
 };
 
-static jit_fn jit_setup(void)
+static jit_fn jit_setup(int write_map)
 {
 	void *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -85,6 +87,11 @@ static jit_fn jit_setup(void)
 	if (mem == MAP_FAILED)
 		return NULL;
 	memcpy((char *)mem + 64, jit_code, sizeof(jit_code));
+	if (!write_map) {
+		fprintf(stderr, "ready %d %lx %zx\n", (int)getpid(),
+			(unsigned long)mem + 64, sizeof(jit_code));
+		return (jit_fn)(void *)((char *)mem + 64);
+	}
 	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)getpid());
 	f = fopen(path, "w");
 	if (!f)
@@ -102,8 +109,14 @@ int main(int argc, char **argv)
 	jit_fn jit = NULL;
 	char half[32];
 
-	fprintf(stderr, "ready %d\n", (int)getpid());
-	if (!strcmp(mode, "jit") && !(jit = jit_setup()))
+	if (!strcmp(mode, "jitbare")) {
+		if (!(jit = jit_setup(0)))
+			return 1;
+		mode = "jitrun";
+	} else {
+		fprintf(stderr, "ready %d\n", (int)getpid());
+	}
+	if (!strcmp(mode, "jit") && !(jit = jit_setup(1)))
 		return 1;
 	start = cpu_ms();
 	if (!strcmp(mode, "exec"))
@@ -115,7 +128,7 @@ int main(int argc, char **argv)
 			after_exec_spin(300000);
 		else if (!strcmp(mode, "cxx"))
 			engine_spin(300000);
-		else if (!strcmp(mode, "jit"))
+		else if (!strcmp(mode, "jit") || !strcmp(mode, "jitrun"))
 			jit();
 		else if (!strcmp(mode, "sys"))
 			for (int i = 0; i < 1000; i++)
@@ -128,7 +141,7 @@ int main(int argc, char **argv)
 		execl("/proc/self/exe", argv[0], "after", half, (char *)NULL);
 		return 1;
 	}
-	if (jit) {
+	if (jit && strcmp(mode, "jitrun")) {
 		char path[64];
 
 		snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)getpid());

@@ -252,22 +252,22 @@ static void test_jitmap(void)
 	char *path = write_tmp("1000 100 jit_alpha\n"
 			       "2000 10 LazyCompile:*beta file.js:3\n"
 			       "not a line\n");
-	struct jitmap *jm = jitmap_new(path);
+	struct jitmap *jm = jitmap_new(path, geteuid());
 	const char *name;
 	uint64_t off = 0;
 	FILE *f;
 
-	name = jitmap_lookup(jm, 0x1010, &off);
+	name = jitmap_lookup(jm, 0x1010, &off, NULL);
 	CHECK(name && !strcmp(name, "jit_alpha") && off == 0x10, "alpha");
-	name = jitmap_lookup(jm, 0x2004, &off);
+	name = jitmap_lookup(jm, 0x2004, &off, NULL);
 	CHECK(name && !strcmp(name, "LazyCompile:*beta file.js:3"),
 	      "name with spaces");
-	CHECK(!jitmap_lookup(jm, 0x2010, &off), "past the end");
+	CHECK(!jitmap_lookup(jm, 0x2010, &off, NULL), "past the end");
 	/* the JIT appends: the map is read again */
 	f = fopen(path, "a");
 	fputs("3000 20 jit_gamma\n", f);
 	fclose(f);
-	name = jitmap_lookup(jm, 0x3001, &off);
+	name = jitmap_lookup(jm, 0x3001, &off, NULL);
 	CHECK(name && !strcmp(name, "jit_gamma") && off == 1,
 	      "appended entry found");
 	jitmap_free(jm);
@@ -279,15 +279,16 @@ static void test_jitmap(void)
 static void test_jitmap_growth(void)
 {
 	char *path = write_tmp("1000 10 one\n4000 4");
-	struct jitmap *jm = jitmap_new(path);
+	struct jitmap *jm = jitmap_new(path, geteuid());
+	enum sym_cause cause = SYM_OK;
 	const char *name;
 	uint64_t off = 0;
 	size_t i;
 	FILE *f;
 
-	CHECK(jitmap_lookup(jm, 0x1001, &off), "whole line read");
+	CHECK(jitmap_lookup(jm, 0x1001, &off, NULL), "whole line read");
 	/* "4000 4" is half of "4000 40 four\n": not a 4-byte "" */
-	CHECK(!jitmap_lookup(jm, 0x4002, &off), "half-written line skipped");
+	CHECK(!jitmap_lookup(jm, 0x4002, &off, NULL), "half-written line skipped");
 	f = fopen(path, "a");
 	fputs("0 four\n", f);
 	/* 1 MiB without a newline, then a real line */
@@ -295,22 +296,129 @@ static void test_jitmap_growth(void)
 		fputs("5000 10 xxxxxxxx", f);
 	fputs("\n6000 10 six\n", f);
 	fclose(f);
-	name = jitmap_lookup(jm, 0x4030, &off);
+	name = jitmap_lookup(jm, 0x4030, &off, NULL);
 	CHECK(name && !strcmp(name, "four") && off == 0x30,
 	      "completed line found: %s", name ? name : "(null)");
-	CHECK(!jitmap_lookup(jm, 0x5001, &off), "overlong line skipped");
-	name = jitmap_lookup(jm, 0x6001, &off);
+	CHECK(!jitmap_lookup(jm, 0x5001, &off, &cause) &&
+	      cause == SYM_JIT_LINE_TOO_LONG && jitmap_long_lines(jm) == 1,
+	      "overlong line skipped, counted, and the cause says so");
+	name = jitmap_lookup(jm, 0x6001, &off, NULL);
 	CHECK(name && !strcmp(name, "six"), "line after an overlong one");
 	/* rewritten smaller: read from the start */
 	f = fopen(path, "w");
 	fputs("7000 10 seven\n", f);
 	fclose(f);
-	name = jitmap_lookup(jm, 0x7001, &off);
+	name = jitmap_lookup(jm, 0x7001, &off, NULL);
 	CHECK(name && !strcmp(name, "seven"), "rewritten file read again");
-	CHECK(!jitmap_lookup(jm, 0x1001, &off), "old entries dropped");
+	CHECK(!jitmap_lookup(jm, 0x1001, &off, NULL), "old entries dropped");
 	jitmap_free(jm);
 	unlink(path);
 	free(path);
+}
+
+/* jitmap_lookup() on what path now is: the cause of the miss. */
+static enum sym_cause jit_refusal(const char *path, uid_t owner)
+{
+	struct jitmap *jm = jitmap_new(path, owner);
+	enum sym_cause cause = SYM_OK;
+	uint64_t off;
+
+	if (jitmap_lookup(jm, 0x1001, &off, &cause))
+		cause = SYM_OK;
+	jitmap_free(jm);
+	return cause;
+}
+
+/* What anyone can plant in /tmp: never read, never blocked on, and the
+   cause names it. */
+static void test_jitmap_untrusted(void)
+{
+	char dir[] = "/tmp/jitmap-test.XXXXXX", path[64];
+	uint64_t off;
+	struct jitmap *jm;
+	FILE *f;
+	int fd;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp: %s", strerror(errno));
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/perf-1.map", dir);
+	CHECK(jit_refusal(path, geteuid()) == SYM_JIT_NO_MAP, "no file");
+
+	CHECK(mkdir(path, 0755) == 0, "mkdir");
+	CHECK(jit_refusal(path, geteuid()) == SYM_JIT_MAP_DIR, "directory");
+	rmdir(path);
+
+	/* a FIFO without a writer: a blocking open would wait forever */
+	CHECK(mkfifo(path, 0644) == 0, "mkfifo");
+	CHECK(jit_refusal(path, geteuid()) == SYM_JIT_MAP_NOT_FILE, "FIFO");
+	unlink(path);
+
+	/* a link to /dev/zero: endless bytes without a newline */
+	CHECK(symlink("/dev/zero", path) == 0, "symlink");
+	CHECK(jit_refusal(path, geteuid()) == SYM_JIT_MAP_NOT_FILE,
+	      "symbolic link");
+	unlink(path);
+
+	/* another user's file (ours, seen from a map that trusts uid 12345
+	   only when we are not root: root's files are always trusted) */
+	f = fopen(path, "w");
+	fputs("1000 10 planted\n", f);
+	fclose(f);
+	CHECK(jit_refusal(path, geteuid()) == SYM_OK, "own file read");
+	if (geteuid() != 0)
+		CHECK(jit_refusal(path, 12345) == SYM_JIT_MAP_UNTRUSTED,
+		      "another user's file ignored");
+	else if (chown(path, 12345, 12345) == 0)
+		CHECK(jit_refusal(path, 0) == SYM_JIT_MAP_UNTRUSTED &&
+		      jit_refusal(path, 12345) == SYM_OK,
+		      "uid 12345's file: ignored by root's map, read by its own");
+
+	/* a map that a plant replaces is forgotten */
+	jm = jitmap_new(path, 12345);
+	CHECK(jitmap_lookup(jm, 0x1001, &off, NULL), "read before the plant");
+	unlink(path);
+	CHECK(symlink("/dev/zero", path) == 0, "symlink");
+	CHECK(!jitmap_lookup(jm, 0x2001, &off, NULL) &&
+	      !jitmap_lookup(jm, 0x1001, &off, NULL),
+	      "replaced by a link: entries dropped");
+	jitmap_free(jm);
+	unlink(path);
+
+	/* nothing but an overlong line: no symbol at all (UBSan watched
+	   the empty table being sorted) */
+	f = fopen(path, "w");
+	fputs("1000 10 ", f);
+	for (int i = 0; i < 5000; i++)
+		fputc('x', f);
+	fputc('\n', f);
+	fclose(f);
+	{
+		enum sym_cause cause = SYM_OK;
+
+		jm = jitmap_new(path, geteuid());
+		CHECK(!jitmap_lookup(jm, 0x1001, &off, &cause) &&
+		      cause == SYM_JIT_LINE_TOO_LONG,
+		      "a map of one overlong line: no symbol, cause named");
+		jitmap_free(jm);
+	}
+	unlink(path);
+
+	/* 6 MiB of lines before the one wanted: each refresh reads 4 MiB at
+	   most, so the second miss finds it */
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	f = fdopen(fd, "w");
+	for (int i = 0; i < 6 << 10; i++)
+		fprintf(f, "100 1 %01017d\n", i);
+	fputs("9000 10 last\n", f);
+	fclose(f);
+	jm = jitmap_new(path, geteuid());
+	CHECK(!jitmap_lookup(jm, 0x9001, &off, NULL), "first refresh bounded");
+	CHECK(jitmap_lookup(jm, 0x9001, &off, NULL), "rest read at the next");
+	jitmap_free(jm);
+	unlink(path);
+	rmdir(dir);
 }
 
 /* The unresolved table keeps one row per file name, however often the
@@ -580,6 +688,7 @@ int main(void)
 	test_kallsyms();
 	test_jitmap();
 	test_jitmap_growth();
+	test_jitmap_untrusted();
 	test_unresolved_bounded();
 	test_replaced_path();
 	test_proc_table();

@@ -10,23 +10,24 @@
 
 #include "kerneltop.h"
 #include "util/die.h"
+#include "util/stop-signals.h"
 
 static volatile sig_atomic_t stop;
 
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *si, void *uc)
 {
 	(void)sig;
+	(void)si;
+	(void)uc;
 	stop = 1;
 }
 
 int batch_run(struct kt *kt)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
 	double start = now_s(), next = start + kt->opt.delay, last = start;
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	/* the tools' one rule (util/stop-signals.h) */
+	stop_signals_catch(on_signal);
 	/* notices go to stderr, so that stdout holds frames only */
 	if (kt->notice[0])
 		warn_msg("%s", kt->notice);

@@ -6,31 +6,11 @@
  */
 #include "config.h"
 
-#include <fcntl.h>
-#include <stdio.h>
 #include <unistd.h>
 
 #include "kerneltop.h"
 #include "util/die.h"
-
-/*
- * A standard descriptor that is closed would be handed to the first
- * counter we open, and output meant for the terminal would go there.
- */
-static void check_std_fds(void)
-{
-	if (fcntl(STDOUT_FILENO, F_GETFD) < 0)
-		die("standard output is closed (run kerneltop with its output "
-		    "on a terminal, a file or a pipe)");
-	if (fcntl(STDERR_FILENO, F_GETFD) < 0 ||
-	    fcntl(STDIN_FILENO, F_GETFD) < 0) {
-		int fd = open("/dev/null", O_RDWR);
-
-		/* fill the closed slots, so no counter lands there */
-		while (fd >= 0 && fd <= STDERR_FILENO)
-			fd = dup(fd);
-	}
-}
+#include "util/output.h"
 
 int main(int argc, char **argv)
 {
@@ -38,7 +18,9 @@ int main(int argc, char **argv)
 	int rc;
 
 	set_progname(argv[0]);
-	check_std_fds();
+	std_fds_guard();
+	std_fd_require(STDOUT_FILENO, "run kerneltop with its output on a "
+		       "terminal, a file or a pipe");
 	options_parse(&kt.opt, argc, argv);
 	if (!kt.opt.batch)
 		tui_check_terminal();

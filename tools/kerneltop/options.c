@@ -92,7 +92,6 @@ static unsigned parse_sort(const char *arg)
 static void parse_ids(struct kt_options *o, const char *arg, const char *what)
 {
 	char *copy = xstrdup(arg), *tok, *save = NULL;
-	size_t i;
 	int id;
 
 	for (tok = strtok_r(copy, ",", &save); tok;
@@ -100,12 +99,7 @@ static void parse_ids(struct kt_options *o, const char *arg, const char *what)
 		if (!parse_int(tok, 1, INT32_MAX, &id))
 			usage_error("'%s' is not a %s (-%c takes a list "
 				    "such as 123,456)", tok, what, what[0]);
-		for (i = 0; i < o->nids && o->ids[i] != id; i++)
-			;
-		if (i < o->nids)
-			continue;
-		o->ids = xrealloc(o->ids, (o->nids + 1) * sizeof(*o->ids));
-		o->ids[o->nids++] = id;
+		ids_add_once(&o->ids, &o->nids, id);
 	}
 	free(copy);
 	if (!o->nids)

@@ -16,6 +16,7 @@
 #include "kerneltop.h"
 #include "util/die.h"
 #include "util/events.h"
+#include "util/task.h"
 
 static uint64_t wall_ns(void)
 {
@@ -98,7 +99,7 @@ static void __attribute__((noreturn))
 open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 {
 	const struct kt_options *o = &kt->opt;
-	char buf[512];
+	char buf[PC_STRERROR_SIZE];
 
 	if (fail->err == ESRCH || (!fail->err && err == ESRCH)) {
 		if (o->scope == FEED_USER)
@@ -108,6 +109,11 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		    (int)(fail->err && fail->pid > 0 ? fail->pid
 						     : o->ids[0]));
 	}
+	if ((fail->err == EACCES || fail->err == EPERM) &&
+	    task_is_others(fail->pid))
+		die("%s %d belongs to another user (run kerneltop as its "
+		    "owner or as root)", o->scope == FEED_THREADS ? "thread"
+		    : "task", (int)fail->pid);
 	if (fail->err) {
 		pc_strerror(fail->err, &kt->attrs[fail->event], buf,
 			    sizeof(buf));
@@ -118,7 +124,9 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		    fail->cpu, buf);
 	}
 	errno = err;
-	die_errno("cannot map the sample buffers (perf_event_mlock_kb)");
+	/* EPERM: the locked-memory allowance; ENOMEM: the address space */
+	die_errno("cannot map the sample buffers (%s)", err == ENOMEM ?
+		  "ulimit -v" : "perf_event_mlock_kb");
 }
 
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */

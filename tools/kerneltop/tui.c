@@ -17,6 +17,7 @@
 
 #include <term.h>	/* after tui.h: it defines "lines" and "columns" */
 #include "util/die.h"
+#include "util/stop-signals.h"
 
 static const struct screen_ops screens[SCREEN_MAX] = {
 	[SCREEN_MAIN] = { view_main_draw, view_main_key },
@@ -31,9 +32,11 @@ static volatile sig_atomic_t stop;
 static SCREEN *term;
 static FILE *tty_in;
 
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *si, void *uc)
 {
 	(void)sig;
+	(void)si;
+	(void)uc;
 	stop = 1;
 }
 
@@ -71,12 +74,9 @@ void tui_check_terminal(void)
 
 static void tui_init(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-
-	/* ours before curses starts, so that it leaves them to us */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	/* ours before curses starts, so that it leaves them to us; the
+	   tools' one rule (util/stop-signals.h) */
+	stop_signals_catch(on_signal);
 	/* keys come from the terminal even when stdin is redirected */
 	tty_in = isatty(STDIN_FILENO) ? stdin : fopen("/dev/tty", "r");
 	term = newterm(NULL, stdout, tty_in ? tty_in : stdin);

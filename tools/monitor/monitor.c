@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,9 +21,13 @@
 #include "monitor.h"
 #include "util/callgraph.h"
 #include "util/die.h"
+#include "util/events.h"
 #include "util/exports.h"
+#include "util/output.h"
 #include "util/parse.h"
 #include "util/sample-args.h"
+#include "util/stop-signals.h"
+#include "util/task.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 
@@ -60,7 +65,8 @@ struct monitor {
 	struct spawn child;		/* the command, when monitor starts one */
 };
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
+static volatile sig_atomic_t interrupt_forward;	/* sent by a process */
 
 static uint64_t wall_ns(void)
 {
@@ -70,10 +76,11 @@ static uint64_t wall_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *si, void *uc)
 {
-	(void)sig;
-	interrupted = 1;
+	(void)uc;
+	interrupted = sig;
+	interrupt_forward = stop_signal_forwarded(si->si_code);
 }
 
 enum {
@@ -132,8 +139,14 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			m->freq_set = true;
 			break;
 		case 'e': m->event = optarg; break;
-		case 'k': m->space = SPACE_KERNEL; break;
-		case 'u': m->space = SPACE_USER; break;
+		case 'k':
+		case 'u':
+			if (m->space != SPACE_ALL &&
+			    m->space != (c == 'k' ? SPACE_KERNEL : SPACE_USER))
+				usage_error("-k and -u exclude each other (give "
+					    "neither for both)");
+			m->space = c == 'k' ? SPACE_KERNEL : SPACE_USER;
+			break;
 		case 'n':
 			if (!parse_u64(optarg, 1, UINT64_MAX, &m->max_samples))
 				usage_error("-n wants a number >= 1, not '%s'",
@@ -196,16 +209,17 @@ static void setup_event(struct monitor *m)
 {
 	const struct pc_probe *probe = pc_probe();
 	const char *name = m->event ? m->event : DEFAULT_EVENT;
-	size_t errpos = 0;
 
-	if (pc_event_parse(name, &m->attr, &errpos) != 0) {
-		const char *sug = pc_event_suggest(name);
+	struct pc_event_list list = { .nr = 0 };
 
-		if (sug)
-			usage_error("unknown event '%s' (did you mean '%s'?)",
-				    name, sug);
-		usage_error("unknown event '%s' (see pcstat list)", name);
-	}
+	/* the one parser (and its messages) every tool's -e goes through */
+	events_add(&list, name);
+	if (list.nr != 1)
+		usage_error("one event at a time, not %zu ('%s'): give "
+			    "one to -e (kerneltop samples several)", list.nr,
+			    name);
+	m->attr = list.ev[0].attr;
+	pc_event_list_release(&list);
 	if (!m->legacy && feed_event_fallback(&m->attr))
 		warn_msg("cycles not supported here (no hardware PMU); "
 			 "sampling cpu-clock");
@@ -231,7 +245,7 @@ static void open_feed(struct monitor *m)
 {
 	struct feed_failure fail = { .err = 0 };
 	pid_t id = m->tid;
-	char buf[256];
+	char buf[PC_STRERROR_SIZE];
 
 	if (m->all_threads && !m->command)
 		id = thread_tgid(m->tid);
@@ -263,8 +277,10 @@ static void open_feed(struct monitor *m)
 			    pc_strerror(fail.err, &m->attr, buf,
 					sizeof(buf)));
 		errno = e;
-		die_errno("cannot map the sample buffer "
-			  "(perf_event_mlock_kb)");
+		/* EPERM: the locked-memory allowance; ENOMEM: the address
+		   space */
+		die_errno("cannot map the sample buffer (%s)", e == ENOMEM ?
+			  "ulimit -v" : "perf_event_mlock_kb");
 	}
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only)
@@ -326,7 +342,7 @@ static void target_setup(struct monitor *m)
 	char *exe = NULL, link[64];
 
 	if (m->command) {
-		exe = path_search(m->command[0]);
+		exe = spawn_path_search(m->command[0]);
 		if (!exe)
 			die("cannot run '%s': no such command", m->command[0]);
 		if (spawn_hold(&m->child, m->command, NULL) != 0)
@@ -337,6 +353,9 @@ static void target_setup(struct monitor *m)
 	} else {
 		if (thread_tgid(m->tid) < 0)
 			die("no thread %d (has it exited?)", (int)m->tid);
+		if (task_is_others(m->tid))
+			die("thread %d belongs to another user (run monitor "
+			    "as its owner or as root)", (int)m->tid);
 		snprintf(link, sizeof(link), "/proc/%d/exe", (int)m->tid);
 		exe = realpath(link, NULL);
 		snprintf(m->target_name, sizeof(m->target_name), "%s %d",
@@ -344,22 +363,39 @@ static void target_setup(struct monitor *m)
 			 (int)m->tid);
 	}
 	if (m->debug_file) {
+		struct stat st;
+		enum sym_cause c;
+
 		if (access(m->debug_file, R_OK) != 0)
 			die_errno("cannot read -d file '%s'", m->debug_file);
+		if (stat(m->debug_file, &st) == 0 && S_ISDIR(st.st_mode))
+			die("-d file '%s' is a directory (give the target's "
+			    "unstripped executable or its debug file)",
+			    m->debug_file);
 		if (!exe)
 			die("cannot find the executable of thread %d for -d",
 			    (int)m->tid);
+		/* refused now, not blamed on the target in every sample */
+		c = symbols_check_debug_file(m->sym, exe, m->debug_file);
+		if (c != SYM_OK)
+			die("cannot use -d file '%s' for %s: %s (%s)",
+			    m->debug_file, exe, symbols_cause_name(c),
+			    symbols_cause_advice(c));
 		if (symbols_set_debug_file(m->sym, exe, m->debug_file) != 0)
 			die_errno("cannot use -d file '%s'", m->debug_file);
 	}
 	free(exe);
 }
 
-/* stdout is a pipe whose reader is gone (SIGPIPE ignored by our caller):
-   stop quietly, as head(1)'s writers do. */
-static bool out_closed(void)
+/*
+ * The samples written so far went out, or exit 1: a full disk is an
+ * error.  A pipe whose reader is gone (SIGPIPE ignored by our caller)
+ * ends the run quietly instead, as head(1)'s writers do.
+ */
+static void out_check(void)
 {
-	return fflush(stdout) != 0 && errno == EPIPE;
+	if (output_reader_gone(stdout, "standard output"))
+		exit(0);
 }
 
 static void loop(struct monitor *m)
@@ -368,8 +404,7 @@ static void loop(struct monitor *m)
 
 	for (;;) {
 		drain(m);
-		if (out_closed())
-			exit(0);
+		out_check();
 		if (interrupted || m->info.target_gone ||
 		    (m->max_samples && m->totals.samples >= m->max_samples))
 			break;
@@ -382,16 +417,22 @@ static void loop(struct monitor *m)
 		if (feed_poll(m->feed, 100) < 0)
 			die_errno("poll");
 	}
-	fflush(stdout);
+	out_check();
 }
 
 int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
-	struct sigaction sa = { .sa_handler = on_signal };
 	int status = 0;
 	set_progname(argv[0]);
+	std_fds_guard();
 	parse_options(&m, argc, argv);
+	std_fd_require(STDOUT_FILENO, m.summary_only ?
+		       "the summary would be lost: give it a file or a pipe" :
+		       "the samples would be lost: give it a file or a pipe");
+	if (!m.summary_only)
+		std_fd_require(STDERR_FILENO, "the summary would be lost: "
+			       "give --summary to print it on standard output");
 	exports_check(&m.exports);
 	setup_event(&m);
 	m.sym = symbols_new(NULL);
@@ -399,8 +440,8 @@ int main(int argc, char **argv)
 	if (!m.sym || !m.hist)
 		die("out of memory");
 
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	/* the tools' one rule (util/stop-signals.h) */
+	stop_signals_catch(on_signal);
 	/*
 	 * SIGPIPE keeps its default, as in every other tool: `monitor ... |
 	 * head` ends when head does (status 141), and a command we start
@@ -413,10 +454,24 @@ int main(int argc, char **argv)
 	m.start_ns = wall_ns();
 	open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
+		char why[512];
+		int e = errno;
+
 		waitpid(m.child.pid, NULL, 0);
-		die_errno("cannot run '%s'", m.command[0]);
+		die("cannot run '%s': %s", m.command[0],
+		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
 	loop(&m);
+	if (m.command && m.child.pid > 0 && interrupted) {
+		/* a stop signal ended us: the command gets it too (from the
+		   terminal it already has), and is waited for, never left
+		   running behind our back */
+		if (interrupt_forward)
+			kill(m.child.pid, interrupted);
+		while (waitpid(m.child.pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		m.child.pid = 0;
+	}
 
 	feed_info(m.feed, &m.info);
 	m.totals.lost = m.info.lost;
@@ -426,6 +481,8 @@ int main(int argc, char **argv)
 	m.totals.stack_size = m.stack_size;
 	summary_print(m.summary_only ? stdout : stderr, m.hist, m.sym,
 		      &m.totals, m.top, &m.info);
+	output_check(m.summary_only ? stdout : stderr, m.summary_only ?
+		     "standard output" : "standard error");
 	if (m.stacks) {
 		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
 			.tool = "monitor", .target = m.target_name,
@@ -436,12 +493,12 @@ int main(int argc, char **argv)
 	}
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0) {
-		/* -n or a signal ended us first: the command goes on alone */
-		if (!interrupted && !m.max_samples)
+		/* -n ended us first: the command goes on alone */
+		if (!m.max_samples)
 			waitpid(m.child.pid, NULL, 0);
 	}
 	symbols_free(m.sym);
 	hist_free(m.hist);
-	fflush(stdout);
+	output_check(stdout, "standard output");
 	return status ? 1 : 0;
 }

@@ -64,9 +64,6 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 		   const struct feed_info *info);
 
 /* target.c: facts about the target. */
-/* The full path execvp would run for name, in a string the caller frees,
-   or NULL with errno ENOENT. */
-char *path_search(const char *name);
 /* The process (thread group) of thread tid, or -1 with errno ESRCH. */
 pid_t thread_tgid(pid_t tid);
 

@@ -9,6 +9,7 @@
 #include "monitor.h"
 #include "util/callgraph.h"
 #include "util/die.h"
+#include "util/esc-print.h"
 
 /* With a call graph: frames, and the user chains that ended early. */
 static void chains_print(FILE *out, const struct monitor_totals *t,
@@ -49,12 +50,16 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 	if (e && n) {
 		fprintf(out, "%10s %7s  %-40s %s\n", "samples", "share",
 			"function", "dso");
-		for (i = 0; i < n && i < top; i++)
-			fprintf(out, "%10" PRIu64 " %6.2f%%  %-40s %s\n",
-				e[i].count,
+		for (i = 0; i < n && i < top; i++) {
+			fprintf(out, "%10" PRIu64 " %6.2f%%  ", e[i].count,
 				100.0 * (double)e[i].count /
-					(double)hist_total(h),
-				e[i].sym, e[i].dso);
+					(double)hist_total(h));
+			/* names from the target's files: shown, never run */
+			esc_print_visible_pad(out, e[i].sym, -40);
+			fputc(' ', out);
+			esc_print_visible(out, e[i].dso);
+			fputc('\n', out);
+		}
 		if (n > top)
 			fprintf(out, "%10s %7s  (%zu more functions)\n", "", "",
 				n - top);
@@ -62,8 +67,10 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 	if (t->callgraph != FEED_CG_NONE)
 		chains_print(out, t, info);
 	nu = symbols_unresolved(sym, u, 16);
-	for (i = 0; i < nu && i < 16; i++)
-		fprintf(out, "unresolved: %" PRIu64 " in %s: %s (%s)\n",
-			u[i].count, u[i].dso, symbols_cause_name(u[i].cause),
+	for (i = 0; i < nu && i < 16; i++) {
+		fprintf(out, "unresolved: %" PRIu64 " in ", u[i].count);
+		esc_print_visible(out, u[i].dso);
+		fprintf(out, ": %s (%s)\n", symbols_cause_name(u[i].cause),
 			symbols_cause_advice(u[i].cause));
+	}
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* target.c - facts about the target: its process, the executable on PATH. */
+/* target.c - facts about the target: its process. */
 #include "config.h"
 
 #include <errno.h>
@@ -11,31 +11,6 @@
 #include <unistd.h>
 
 #include "monitor.h"
-
-char *path_search(const char *name)
-{
-	const char *path = getenv("PATH"), *p, *colon;
-	char buf[PATH_MAX];
-
-	if (strchr(name, '/'))
-		return access(name, X_OK) == 0 ? realpath(name, NULL) : NULL;
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path;; p = colon + 1) {
-		size_t len;
-
-		colon = strchr(p, ':');
-		len = colon ? (size_t)(colon - p) : strlen(p);
-		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)len,
-			     len ? p : ".", name) < (int)sizeof(buf) &&
-		    access(buf, X_OK) == 0)
-			return realpath(buf, NULL);
-		if (!colon)
-			break;
-	}
-	errno = ENOENT;
-	return NULL;
-}
 
 pid_t thread_tgid(pid_t tid)
 {

@@ -83,7 +83,7 @@ static bool not_supported(int err)
 static void open_failed(const struct config *cfg, const struct unit *u,
 			const struct pc_event_spec *ev, int err)
 {
-	char buf[512];
+	char buf[PC_STRERROR_SIZE];
 	bool task = cfg->tids != NULL;
 
 	pc_strerror(err, &ev->attr, buf, sizeof(buf));
@@ -121,6 +121,22 @@ static void drop_broken_groups(struct cset *cs, const struct config *cfg,
 	}
 }
 
+/*
+ * A counter of a task that paranoid 2 refuses only for its kernel part
+ * (EACCES on an event that counts the kernel and the user, for a user
+ * without privilege): counted in user space instead, as perf stat does.
+ */
+static bool may_fall_back(const struct perf_event_attr *attr, int err)
+{
+	return (err == EACCES || err == EPERM) && !attr->exclude_kernel &&
+	       !attr->exclude_user && geteuid() != 0 &&
+	       pc_probe()->paranoid >= 2;
+}
+
+/* Once one counter fell back, every later one opens so at once (and
+   the notice is said once). */
+static bool user_only;
+
 void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 {
 	bool legacy = cfg->backend == PC_BACKEND_LEGACY;
@@ -156,6 +172,8 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 			attr.inherit = !cfg->no_inherit && un->tid >= 0 &&
 				       !legacy;
 			cg = cgroup_of(cfg, e);
+			if (user_only)
+				attr.exclude_kernel = attr.exclude_hv = 1;
 			/* -G: the cgroup's tasks on this CPU */
 			c = pc_counter_open(&attr, &PC_OPEN_TASK_CPU(
 				cg >= 0 ? cfg->cgroups[cg].fd : un->tid,
@@ -163,6 +181,22 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 				.leader = member ? leader : NULL,
 				.backend = cfg->backend,
 				.group = grouped && ev->leader));
+			if (!c && may_fall_back(&attr, errno)) {
+				/* perf's fallback: what paranoid 2 allows */
+				attr.exclude_kernel = attr.exclude_hv = 1;
+				c = pc_counter_open(&attr, &PC_OPEN_TASK_CPU(
+					un->tid, un->cpu,
+					.leader = member ? leader : NULL,
+					.backend = cfg->backend,
+					.group = grouped && ev->leader));
+				if (c && !user_only && !cfg->quiet)
+					warn_msg("kernel.perf_event_paranoid is "
+						 "%d: counting user space only, "
+						 "as with :u (run as root or "
+						 "lower it to count the kernel)",
+						 pc_probe()->paranoid);
+				user_only |= c != NULL;
+			}
 			if (!grouped || ev->leader)
 				leader = NULL;
 			if (c == NULL) {

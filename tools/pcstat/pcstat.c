@@ -14,7 +14,9 @@
 
 #include "base/words.h"
 #include "util/die.h"
+#include "util/output.h"
 #include "util/parse.h"
+#include "util/task.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 #include "cgroup.h"
@@ -127,7 +129,7 @@ static void parse_tasks(struct config *cfg, const char *s, bool whole)
 		if (kill(pid, 0) < 0 && errno == ESRCH)
 			die_status(2, "no process with id %d (is it still "
 				   "running?)", pid);
-		if (kill(pid, 0) < 0 && errno == EPERM && geteuid() != 0)
+		if (task_is_others(pid))
 			die_status(2, "process %d belongs to another user "
 				   "(run pcstat as its owner or as root)", pid);
 		if (whole) {
@@ -140,10 +142,9 @@ static void parse_tasks(struct config *cfg, const char *s, bool whole)
 			t = xmalloc(sizeof(*t));
 			t[0] = pid;
 		}
-		cfg->tids = xreallocarray(cfg->tids, cfg->ntids + n,
-					  sizeof(*cfg->tids));
-		memcpy(cfg->tids + cfg->ntids, t, n * sizeof(*t));
-		cfg->ntids += n;
+		/* -t X,X or -p X,X: one target, counted once */
+		for (int i = 0; i < n; i++)
+			ids_add_once(&cfg->tids, &cfg->ntids, t[i]);
 		free(t);
 	}
 	free(copy);
@@ -229,8 +230,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'C': cfg->cpu_str = optarg; parse_cpus(cfg, optarg); break;
 		case 'r':
 			if (!parse_int(optarg, 1, 1000000, &tmp))
-				usage_error("-r needs a run count >= 1, not '%s'",
-					    optarg);
+				usage_error("-r needs a run count from 1 to "
+					    "1000000, not '%s'", optarg);
 			cfg->run_count = tmp;
 			break;
 		case 'I': cfg->interval_ms = parse_ms("-I", optarg, 10); break;
@@ -399,13 +400,16 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		check_openmetrics(cfg);
 
 	cfg->out = stderr;
+	cfg->out_name = "standard error";
 	if (out_path && log_fd >= 0)
 		usage_error("-o and --log-fd exclude each other");
 	if (log_fd >= 0 && (cfg->out = fdopen(log_fd, append ? "a" : "w")) == NULL)
 		die_status(2, "cannot write to --log-fd %d: %s", log_fd,
 			   strerror(errno));
-	if (log_fd >= 0)
+	if (log_fd >= 0) {
 		cfg->out_file = true;
+		cfg->out_name = "--log-fd";
+	}
 	/* perf's words; it asks even without -I. */
 	if (cfg->interval_clear && (out_path || !isatty(fileno(cfg->out))))
 		usage_error("--interval-clear does not work with output: it "
@@ -422,6 +426,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			die_status(2, "cannot write '%s': %s (does its directory "
 				   "exist?)", out_path, strerror(errno));
 		cfg->out_file = true;
+		cfg->out_name = out_path;
 		/* perf starts its files so. */
 		strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y",
 			 localtime(&t));
@@ -487,13 +492,18 @@ int main(int argc, char **argv)
 	int status = 0;
 
 	set_progname(argv[0]);
+	std_fds_guard();
 	if (argc > 1 && strcmp(argv[1], "list") == 0) {
 		if (argc > 3)
 			usage_error("pcstat list takes one filter at most");
 		list_events(stdout, argc > 2 ? argv[2] : NULL);
+		output_check(stdout, "standard output");
 		return 0;
 	}
 	parse_args(&cfg, argc, argv);
+	if (cfg.out == stderr && !cfg.quiet)
+		std_fd_require(STDERR_FILENO, "the counts would be lost: give "
+			       "-o FILE");
 	/* The human layout follows the user's locale, as perf stat's does
 	   ("1,234,567" in en_US).  CSV and JSON stay in the C locale:
 	   perf's "1,5" under de_DE breaks the very parsers they exist for. */
@@ -526,7 +536,11 @@ int main(int argc, char **argv)
 		   from the last (cumulative) read; st was their scratch. */
 		if (cfg.interval_ms && cfg.summary)
 			stats_reset(&st);
-		if (!cfg.interval_ms || cfg.summary)
+		/* A run a signal cut short is not one of the -r runs: the
+		   statistics are of the whole ones (all there is when the
+		   first run was cut). */
+		if ((!cfg.interval_ms || cfg.summary) &&
+		    !(res.interrupted && r > 0))
 			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
 		if (res.interrupted || r == cfg.run_count - 1) {
 			if ((!cfg.interval_ms || cfg.summary) && !cfg.quiet)
@@ -545,7 +559,9 @@ int main(int argc, char **argv)
 	free(cfg.aggr_ids);
 	free(cfg.unit_slot);
 	cgroup_release(&cfg);
-	if (cfg.out_file && fclose(cfg.out) != 0)
-		die_errno("cannot write the output file");
+	if (cfg.out_file)
+		output_close(cfg.out, cfg.out_name);
+	else
+		output_check(cfg.out, cfg.out_name);
 	return status;
 }

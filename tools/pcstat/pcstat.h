@@ -69,6 +69,7 @@ struct config {
 	enum pc_backend backend; /* what the counters get (cset_backend()) */
 	FILE *out;		/* -o FILE or stderr */
 	bool out_file;
+	const char *out_name;	/* out, for messages: a path, "standard error" */
 	const char *openmetrics; /* --openmetrics FILE, NULL when off */
 	struct cgrp *cgroups;	/* -G, --for-each-cgroup (cgroup.c) */
 	size_t ncgroups;

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "util/esc-print.h"
 #include "print.h"
 
 /* Metric formats come from metric.c's const table, never from input. */
@@ -31,8 +32,10 @@ static void csv_row(const struct print_ctx *pc, const struct row *r)
 		fprintf(f, "%s%s%d%s", id, sep, r->aggr->nr, sep);
 	} else if (r->where && r->where->cpu >= 0)
 		fprintf(f, "CPU%d%s", r->where->cpu, sep);
-	else if (r->where)
-		fprintf(f, "%s-%d%s", r->where->comm, (int)r->where->tid, sep);
+	else if (r->where) {
+		esc_print_visible(f, r->where->comm);	/* the target's */
+		fprintf(f, "-%d%s", (int)r->where->tid, sep);
+	}
 	if (r->counted)
 		fprintf(f, r->scale != 1.0 ? "%.2f%s" : "%.0f%s",
 			r->val * r->scale, sep);

@@ -2,6 +2,7 @@
 /* print-std.c - perf stat's human layout, column for column. */
 #include "config.h"
 
+#include "util/esc-print.h"
 #include "print.h"
 
 /* Metric formats come from metric.c's const table, never from input. */
@@ -37,8 +38,10 @@ static void std_prefix(const struct print_ctx *pc, const struct row *r)
 		std_aggr(f, pc->cfg->aggr, r->aggr);
 	else if (r->where && r->where->cpu >= 0)
 		fprintf(f, "CPU%-7d ", r->where->cpu);
-	else if (r->where)
-		fprintf(f, "%16s-%-8d ", r->where->comm, (int)r->where->tid);
+	else if (r->where) {
+		esc_print_visible_pad(f, r->where->comm, 16);	/* the target's */
+		fprintf(f, "-%-8d ", (int)r->where->tid);
+	}
 }
 
 /* perf's print_metric_std(): " # " value, unit, padded to 38 columns. */

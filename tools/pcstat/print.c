@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/die.h"
+#include "util/output.h"
 #include "util/xmalloc.h"
 #include "cgroup.h"
 #include "print.h"
@@ -15,7 +17,8 @@ static const struct printer *const printers[] = {
 	[FMT_JSON] = &print_json,
 };
 
-static void print_header(const struct config *cfg, FILE *f)
+static void print_header(const struct config *cfg, const struct stats *st,
+			 FILE *f)
 {
 	fprintf(f, "\n Performance counter stats for ");
 	if (cfg->system_wide)
@@ -32,8 +35,10 @@ static void print_header(const struct config *cfg, FILE *f)
 			fprintf(f, " %s", cfg->argv[i]);
 	}
 	fprintf(f, "'");
+	/* the runs counted: fewer than -r when a signal cut them short, and
+	   the same number the footer gives */
 	if (cfg->run_count > 1)
-		fprintf(f, " (%d runs)", cfg->run_count);
+		fprintf(f, " (%u runs)", st->wall.n);
 	fprintf(f, ":\n\n");
 }
 
@@ -204,7 +209,7 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 					  : st->wall.mean;
 
 	if (cfg->fmt == FMT_STD && !interval)
-		print_header(cfg, pc.f);
+		print_header(cfg, st, pc.f);
 	/* --interval-clear: perf puts() the clear on stdout, whatever
 	   the output, then gives every interval the header, the human
 	   one in CSV and JSON too. */
@@ -244,8 +249,11 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 #undef CTX
 	if (mem && fclose(mem) == 0)
 		fwrite(text, 1, text_len, cfg->out);
+	else if (mem)
+		die_errno("cannot format the counts");
 	free(text);
-	fflush(cfg->out);
+	/* counts that cannot be written are a failure, not a silent loss */
+	output_check(cfg->out, cfg->out_name);
 	free(order);
 	free(ctx);
 	free(rows);

@@ -16,6 +16,7 @@
 
 #include "util/die.h"
 #include "util/spawn.h"
+#include "util/stop-signals.h"
 #include "util/xmalloc.h"
 #include "control.h"
 #include "openmetrics.h"
@@ -28,18 +29,10 @@ static int sigfd = -1;
 
 void run_signals_init(void)
 {
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
-
 	sigemptyset(&waitset);
 	sigaddset(&waitset, SIGCHLD);
-	/* An ignored signal (nohup, a shell's background job) stays so. */
-	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
-		struct sigaction sa;
-
-		if (sigaction(stops[i], NULL, &sa) == 0 &&
-		    sa.sa_handler != SIG_IGN)
-			sigaddset(&waitset, stops[i]);
-	}
+	/* the tools' one rule: see util/stop-signals.h */
+	stop_signals_fill(&waitset);
 	sigprocmask(SIG_BLOCK, &waitset, &oldset);
 	/* Read through a signalfd, so that one ppoll() also hears the
 	   --control fifo. */
@@ -122,13 +115,13 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 		while (read(sigfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
 			int sig = (int)si.ssi_signo;
 
-			if (sig != SIGINT && sig != SIGTERM && sig != SIGHUP)
+			if (!is_stop_signal(sig))
 				continue;
 			w->interrupted = true;
 			if (w->child <= 0)
 				return true;
 			/* From the terminal, the child got it too. */
-			if (si.ssi_code == SI_USER || si.ssi_code == SI_QUEUE)
+			if (stop_signal_forwarded(si.ssi_code))
 				kill(w->child, sig);
 		}
 	}
@@ -201,9 +194,12 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		int e = spawn_release(&wl);
 
 		if (e) {
+			char why[512];
+
 			waitpid(wl.pid, NULL, 0);
-			die_status(e == ENOENT ? 127 : 126, "cannot run '%s': %s",
-				   cfg->argv[0], strerror(e));
+			die_status(spawn_exit_status(&wl, e), "cannot run '%s': "
+				   "%s", cfg->argv[0],
+				   spawn_strerror(&wl, e, why, sizeof(why)));
 		}
 	}
 	if (cfg->delay_ms) {

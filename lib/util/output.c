@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* output.c - standard descriptors guarded, writes checked. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/die.h"
+#include "util/output.h"
+
+static unsigned closed_at_start;	/* 1 << fd */
+
+void std_fds_guard(void)
+{
+	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+		int nfd;
+
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free descriptor: this one */
+		nfd = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+		if (nfd != fd) {
+			/* no message: stderr may be the one missing */
+			_exit(1);
+		}
+		closed_at_start |= 1u << fd;
+	}
+}
+
+bool std_fd_was_closed(int fd)
+{
+	return fd >= 0 && fd <= STDERR_FILENO && (closed_at_start >> fd & 1);
+}
+
+void std_fd_require(int fd, const char *fix)
+{
+	if (std_fd_was_closed(fd))
+		die("%s is closed (%s)", fd == STDOUT_FILENO ?
+		    "standard output" : "standard error", fix);
+}
+
+const char *output_name(FILE *f, const char *path)
+{
+	if (f == stdout)
+		return "standard output";
+	if (f == stderr)
+		return "standard error";
+	return path ? path : "the output";
+}
+
+/* Flush f: 0, or -1 with errno when the pipe's reader is gone and
+   pipe_gone is set; any other failure ends the tool. */
+static int check(FILE *f, const char *name, bool pipe_gone)
+{
+	bool failed_before = ferror(f);
+
+	/* glibc drops what a failed flush could not write: this errno is
+	   the only one there will be */
+	if (fflush(f) != 0) {
+		if (pipe_gone && errno == EPIPE)
+			return -1;
+		die_errno("cannot write to %s", name);
+	}
+	/* an unbuffered stream (stderr) failed at the write itself, whose
+	   errno is gone: ferror() keeps none */
+	if (failed_before)
+		die("cannot write to %s (a write failed)", name);
+	return 0;
+}
+
+void output_check(FILE *f, const char *name)
+{
+	check(f, name, false);
+}
+
+bool output_reader_gone(FILE *f, const char *name)
+{
+	return check(f, name, true) != 0;
+}
+
+void output_close(FILE *f, const char *name)
+{
+	output_check(f, name);
+	if (fclose(f) != 0)
+		die_errno("cannot write to %s", name);
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * output.h - output that cannot be written is an error: the standard
+ * descriptors guarded at start-up, every stream checked before the tool
+ * says it succeeded.  For tools: on failure these print one line (where
+ * stderr still works) and exit 1.
+ */
+#ifndef UTIL_OUTPUT_H
+#define UTIL_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/*
+ * Call first in main(), before anything opens a descriptor.  Each of 0, 1
+ * and 2 that is closed gets /dev/null, so that no counter, ring or file
+ * the tool opens later lands there and output meant for the terminal
+ * never goes into it.  Remembers which were closed: see
+ * std_fd_was_closed().  /dev/null unopenable: exit 1.
+ */
+void std_fds_guard(void);
+
+/* Whether fd (0, 1 or 2) was closed when std_fds_guard() ran. */
+bool std_fd_was_closed(int fd);
+
+/*
+ * The tool's results go to fd (STDOUT_FILENO or STDERR_FILENO): if it was
+ * closed at start, they would be lost, so exit 1 with "WHAT is closed
+ * (fix)" now, before any work is done.
+ */
+void std_fd_require(int fd, const char *fix);
+
+/*
+ * Flush f and check that every byte written to it so far went out (the
+ * stream's error flag, a full disk, a closed pipe's EPIPE).  On failure:
+ * "cannot write NAME: strerror" and exit 1.  name: "standard output", a
+ * path...
+ */
+void output_check(FILE *f, const char *name);
+
+/*
+ * output_check(), except that a pipe whose reader is gone (EPIPE, where
+ * SIGPIPE is ignored) returns true, for a tool that then ends quietly
+ * as head(1)'s writers do.
+ */
+bool output_reader_gone(FILE *f, const char *name);
+
+/* output_check(), then fclose(f), checked too. */
+void output_close(FILE *f, const char *name);
+
+/* The name output_check() wants for stdout, stderr or another stream. */
+const char *output_name(FILE *f, const char *path);
+
+#endif

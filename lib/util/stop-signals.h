@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * stop-signals.h - one rule for the signals that end a measurement, in
+ * every tool:
+ *
+ *   SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 end counting or
+ *   sampling as SIGINT does, and what was measured so far is printed.  A
+ *   command the tool started is sent the same signal when it came from
+ *   another process (kill(1)); from the terminal the command got it too.
+ *   The tool then waits for the command to end, so that it never runs on
+ *   without its parent's knowledge.  A signal that was ignored when the
+ *   tool started (nohup, a shell's background job) stays ignored.
+ */
+#ifndef UTIL_STOP_SIGNALS_H
+#define UTIL_STOP_SIGNALS_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The stop signals, as a table tests and man pages walk. */
+extern const int stop_signals[];
+extern const size_t nstop_signals;
+
+/* Whether sig is one of them. */
+bool is_stop_signal(int sig);
+
+/* Add to set each stop signal not ignored at start-up. */
+void stop_signals_fill(sigset_t *set);
+
+/* Catch each stop signal not ignored at start-up with fn (SA_SIGINFO,
+   without SA_RESTART, so that a blocking call returns EINTR). */
+void stop_signals_catch(void (*fn)(int, siginfo_t *, void *));
+
+/* Whether a stop signal with this si_code is to be passed on to the
+   command: sent by a process, not by the terminal to the whole group. */
+bool stop_signal_forwarded(int si_code);
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* task.h - facts about a target task that decide what a tool says. */
+#ifndef UTIL_TASK_H
+#define UTIL_TASK_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+/*
+ * Whether pid exists but belongs to another user whom we may not watch:
+ * then a counter on it fails with EACCES/EPERM whatever
+ * perf_event_paranoid says, and the fix is to run as its owner or as
+ * root, not to lower paranoid.
+ */
+bool task_is_others(pid_t pid);
+
+#endif

@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# faults.sh - kerneltop's fault catalogue: how kerneltop fails, one row
+# per bad input or fault, {exit status, message pattern, the fault}.
+# Read the table as documentation (kerneltop(1), EXIT STATUS, points
+# here).  Batch mode: the terminal's own faults are tui.sh's.
+. "$top_srcdir/tests/test-subr.sh"
+need kerneltop perf_event root setpriv
+
+H="$top_builddir/tests/monitor/mon-helper"
+# every run bounded: a hang shows as status 124
+kt() { timeout -k 5 60 "$KERNELTOP" "$@"; }
+
+# A JIT whose map names its code with an escape sequence, a BEL and a
+# byte that is not UTF-8; a task whose comm holds the same.
+spawn_ready "$H" jitbare 600000 || fail "no JIT helper"
+set -- $ready
+jp=$1
+at_exit "rm -f /tmp/perf-$jp.map"
+printf '%s 10 ev\033[31mil\377\a\n' "$2" > /tmp/perf-$jp.map
+evil=$(printf 'e\033[31m\377\a')
+cp "$H" "./$evil"
+spawn_ready "./$evil" hot 600000 || fail "no evil comm"
+ep=$spawned
+# kernel addresses hidden, as kptr_restrict hides them: a private mount
+# namespace shows the tool a /proc/kallsyms of zeros
+sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
+hidden() { unshare -m sh -c 'mount --bind zero-kallsyms /proc/kallsyms && exec "$@"' sh "$@"; }
+kb() { kt -b -d 0.3 -n 2 -F 1000 "$@"; }
+
+fault_table <<'TABLE'
+# status | message (ERE)                                    | fault
+# 2. no byte of a target reaches a terminal as a control sequence
+0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]                  | kb -p $jp -s sym,dso | visible
+0 | e\\x1b\[31m\\xff                               | kb -p $ep -s comm | visible
+
+# 3. output that cannot be written is an error
+1 | cannot write to standard output: No space left on device   | kb > /dev/full
+1 | standard output is closed \(run kerneltop with its output on | kb >&-
+
+# 4. numbers and options mean what they say
+1 | task 1 belongs to another user \(run kerneltop as its owner or as root\) | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -p 1
+2 | 'sched' is a tracepoint system, not an event            | kb -e sched
+
+# 5. signals: the batch run ends as after -n, status 0
+0 | ^kerneltop: [0-9]+ samples/s | stopped HUP - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped INT - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped QUIT - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped USR1 - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped USR2 - "$KERNELTOP" -b -d 0.3
+0 | ^kerneltop: [0-9]+ samples/s | stopped TERM - "$KERNELTOP" -b -d 0.3
+
+# 7. faults that already had a clear answer, kept so
+1 | no process 4194303 \(has it exited\?\)                | kb -p 4194303
+1 | too many open files: one counter is one file descriptor | ulimit -n 4; kb
+0 | other users' tasks not allowed \(perf_event_paranoid 2\): showing yours | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -d 0.3
+0 | \[k\] \[unknown\] +\[kernel\]                         | hidden "$KERNELTOP" -b -n 1 -d 0.3 -U
+TABLE
+
+# memory limits: not under ASan, which reserves terabytes of addresses
+if sanitized "$KERNELTOP"; then
+	echo "note: ASan build: the ulimit -v rows are not run"
+else
+	fault_table <<'TABLE'
+1 | cannot map the sample buffers \(ulimit -v\): Cannot allocate memory | ulimit -v 8000; kb
+TABLE
+fi
+
+done_testing

@@ -1,0 +1,129 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# faults.sh - monitor's fault catalogue: how monitor fails, one row per
+# bad input or fault, {exit status, message pattern, the fault}.  Read the
+# table as documentation (monitor(1), DIAGNOSTICS, points here).
+. "$top_srcdir/tests/test-subr.sh"
+need perf_event root setpriv
+
+H="$top_builddir/tests/monitor/mon-helper"
+nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+# every run bounded: a hang shows as status 124
+mon() { timeout -k 5 60 "$MONITOR" "$@"; }
+
+# A JIT without its map: the test writes, or plants, /tmp/perf-PID.map.
+spawn_ready "$H" jitbare 600000 || fail "no JIT helper"
+set -- $ready
+jp=$1 jaddr=$2
+map=/tmp/perf-$jp.map
+at_exit "rm -rf $map"
+# a second one, run by nobody
+spawn_ready $nobody "$H" jitbare 600000 || fail "no JIT helper as nobody"
+set -- $ready
+np=$1 naddr=$2
+at_exit "rm -rf /tmp/perf-$np.map"
+
+# plant KIND: what anyone may have put at $map before the JIT wrote it
+plant() {
+	rm -rf "$map"
+	case $1 in
+	fifo) mkfifo "$map" ;;
+	zero) ln -s /dev/zero "$map" ;;
+	dir) mkdir "$map" ;;
+	nobody) echo "$jaddr 10 planted_by_nobody" > "$map"
+		chown 65534:65534 "$map" ;;
+	long) { printf '%s 10 ' "$jaddr"
+		head -c 5000 /dev/zero | tr '\0' x; echo; } > "$map" ;;
+	good) echo "$jaddr 10 jitted_spin" > "$map" ;;
+	evil) printf '%s 10 ev\033[31mil\377\a\n' "$jaddr" > "$map" ;;
+	esac
+	chmod a+r "$map" 2>/dev/null
+	return 0
+}
+# Programs that cannot run, each for its own reason.
+printf '#!/no/such/sh\necho hi\n' > bad.sh
+printf '\177ELF junk, not a program' > junk.elf
+printf 'echo a shell ran me > ran-by-sh\n' > no-hashbang
+chmod +x bad.sh junk.elf no-hashbang
+# -d files that cannot stand for the helper
+echo text > text.txt
+head -c 3000 "$H" > trunc.elf
+objcopy --dump-section .note.gnu.build-id=note "$H" note.o 2>/dev/null
+printf '\001' | dd of=note bs=1 seek=20 conv=notrunc 2>/dev/null
+objcopy --update-section .note.gnu.build-id=note "$H" other.elf
+# kernel addresses hidden, as kptr_restrict hides them: a private mount
+# namespace shows the tool a /proc/kallsyms of zeros
+sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
+hidden() { unshare -m sh -c 'mount --bind zero-kallsyms /proc/kallsyms && exec "$@"' sh "$@"; }
+jit() { mon -u -F 2000 -n 40 --summary "$jp"; }
+
+fault_table <<'TABLE'
+# status | message (ERE)                                    | fault
+# 1. files any local user can plant in /tmp are untrusted
+0 | jitted_spin +\[jit\]                                    | plant good; jit
+0 | [0-9]+ in \[jit\]: JIT map not a regular file          | plant fifo; jit
+0 | [0-9]+ in \[jit\]: JIT map not a regular file          | plant zero; jit
+0 | [0-9]+ in \[jit\]: JIT map is a directory              | plant dir; jit
+0 | [0-9]+ in \[jit\]: JIT map not trusted                 | plant nobody; jit
+0 | [0-9]+ in \[jit\]: map line too long                   | plant long; jit
+0 | jitted_spin +\[jit\]  | echo "$naddr 10 jitted_spin" > /tmp/perf-$np.map; chown 65534 /tmp/perf-$np.map; mon -u -F 2000 -n 40 --summary $np
+
+# 2. no byte of a target reaches a terminal as a control sequence
+0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]            | plant evil; jit | visible
+0 | ev\\x1b\[31mil\\xff\\x07\+0x[0-9a-f]+ +\[jit\] | plant evil; mon -u -F 2000 -n 40 $jp 2>&1 | visible
+0 | "sym":"ev\\u001b\[31mil\\ufffd\\u0007"       | plant evil; mon -u -F 2000 -n 40 --json $jp | json_lines
+
+# 3. output that cannot be written is an error
+1 | cannot write to standard output: No space left on device | mon -n 5 -F 1000 -- "$H" hot 2000 > /dev/full
+1 | cannot write to standard output: No space left on device | mon --summary -n 5 -F 1000 -- "$H" hot 2000 > /dev/full
+1 | standard output is closed \(the samples would be lost: give it a file or a pipe\)     | mon -n 5 -- "$H" hot 2000 >&-
+1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>/dev/full > /dev/null'
+1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
+0 | ^exit 0$                          | said 'mon --summary -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
+0 | ^exit 0$                          | trap '' PIPE; { mon -F 1000 -- "$H" hot 3000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc
+
+# 4. numbers and options mean what they say
+0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
+2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
+2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1
+2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1
+1 | -d file '.' is a directory                              | mon -d . -- "$H" hot 100
+1 | cannot use -d file 'text.txt' for .*: bad ELF           | mon -d text.txt -- "$H" hot 100
+1 | cannot use -d file 'trunc.elf' for .*: bad ELF          | mon -d trunc.elf -- "$H" hot 100
+1 | cannot use -d file 'other.elf' for .*: build-id mismatch | mon -d other.elf -- "$H" hot 100
+0 | hot_spin                                                | mon -u -n 20 -F 1000 -d "$H" --summary -- "$H" hot 1000
+1 | thread 1 belongs to another user \(run monitor as its owner or as root\)$ | $nobody "$MONITOR" -n 1 1
+1 | or count user space only with a ':u' modifier$          | $nobody "$MONITOR" -k -n 1 -- "$H" hot 100
+1 | cannot run './bad.sh': bad interpreter '/no/such/sh'    | mon -- ./bad.sh
+1 | cannot run './junk.elf': Exec format error              | mon -- ./junk.elf
+1 | cannot run './no-hashbang': Exec format error           | mon -- ./no-hashbang
+0 | ^no shell ran it$ | mon -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
+1 | cannot run './no-such-program': no such command         | mon -- ./no-such-program
+
+# 5. signals: the summary printed, the command sent the signal and waited for
+0 | ^monitor: [0-9]+ samples of | stopped HUP m$$HUP "$MONITOR" -F 1000 -- ./m$$HUP 600
+0 | ^monitor: [0-9]+ samples of | stopped INT m$$INT "$MONITOR" -F 1000 -- ./m$$INT 600
+0 | ^monitor: [0-9]+ samples of | stopped QUIT m$$QUIT "$MONITOR" -F 1000 -- ./m$$QUIT 600
+0 | ^monitor: [0-9]+ samples of | stopped USR1 m$$USR1 "$MONITOR" -F 1000 -- ./m$$USR1 600
+0 | ^monitor: [0-9]+ samples of | stopped USR2 m$$USR2 "$MONITOR" -F 1000 -- ./m$$USR2 600
+0 | ^monitor: [0-9]+ samples of | stopped TERM m$$TERM "$MONITOR" -F 1000 -- ./m$$TERM 600
+
+# 7. faults that already had a clear answer, kept so
+1 | no thread 4194303 \(has it exited\?\)                 | mon 4194303
+1 | cannot run 'no-such-command-x': no such command      | mon -- no-such-command-x
+1 | cannot start '.*mon-helper': Too many open files     | ulimit -n 6; mon -n 5 -- "$H" hot 100
+0 | ^monitor: 5 samples of                               | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
+0 | kernel samples not allowed \(perf_event_paranoid\); sampling user space only | $nobody "$MONITOR" -n 5 -- "$H" hot 1000
+0 | in \[kernel\]: kptr_restrict \(kernel addresses are hidden | hidden "$MONITOR" -k -n 20 -F 1000 --summary -- "$H" sys 1000
+TABLE
+
+# memory limits: not under ASan, which reserves terabytes of addresses
+if sanitized "$MONITOR"; then
+	echo "note: ASan build: the ulimit -v rows are not run"
+else
+	fault_table <<'TABLE'
+0 | ^monitor: [0-9]+ samples of                          | ulimit -v 60000; mon -n 5 -- "$H" hot 1000
+TABLE
+fi
+
+done_testing

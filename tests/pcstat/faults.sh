@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# faults.sh - pcstat's fault catalogue: how pcstat fails, one row per bad
+# input or fault, {exit status, message pattern, the fault}.  Read the
+# table as documentation (pcstat(1), EXIT STATUS, points here).
+. "$top_srcdir/tests/test-subr.sh"
+need perf_event root setpriv python
+
+nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+# every run bounded: a hang shows as status 124
+pcs() { timeout -k 5 60 "$PCSTAT" "$@"; }
+
+# A task whose comm holds an escape sequence, a BEL and a byte that is
+# not UTF-8.
+evil=$(printf 'e\033[31m\377\a')
+cp /bin/sleep "./$evil"
+spawn_ready sh -c 'echo ready $$ >&2; exec "$0" 600' "./$evil" || fail "no task"
+ep=$spawned
+# Programs that cannot run, each for its own reason.
+printf '#!/no/such/sh\necho hi\n' > bad.sh
+printf '\177ELF junk, not a program' > junk.elf
+printf 'echo a shell ran me > ran-by-sh\n' > no-hashbang
+chmod +x bad.sh junk.elf no-hashbang
+long=$(printf '%0300d' 0 | tr 0 a)
+# runs_agree FILE: the header and the footer of a -r run name the same
+# number of runs, and no run is shorter than the 0.3 s each whole one takes
+runs_agree() {
+	h=$(sed -n 's/.*(\([0-9]*\) runs):$/\1/p' "$1")
+	f=$(sed -n 's/.* \([0-9.]*\) min.* of the \([0-9]*\) runs$/\2 \1/p' "$1")
+	set -- $f
+	[ -n "$h" ] && [ "$h" = "${1:-}" ] &&
+		awk -v m="${2:-0}" 'BEGIN { exit !(m >= 0.3) }' &&
+		echo "runs agree: $h, none cut short"
+}
+thr() { pcs --per-thread -t $ep -e task-clock --timeout 100 "$@"; }
+
+fault_table <<'TABLE'
+# status | message (ERE)                                    | fault
+# 2. no byte of a target reaches a terminal as a control sequence
+0 | e\\x1b\[31m\\xff\\x07-[0-9]+                    | thr 2>&1 | visible
+0 | ^e\\x1b\[31m\\xff\\x07-[0-9]+,                   | thr -x, 2>&1 | visible
+0 | "thread" : "e\\u001b\[31m\\ufffd\\u0007-[0-9]+" | thr -j 2>&1 | json_lines
+
+# 3. output that cannot be written is an error; nothing goes into a
+# descriptor pcstat did not open for output
+1 | cannot write to /dev/full: No space left on device | pcs -o /dev/full -e task-clock -- true
+1 | cannot write to /dev/full: No space left on device | pcs -I 100 -o /dev/full -e task-clock -- sleep 5
+1 | cannot write to standard output: No space left     | pcs list > /dev/full
+1 | ^exit 1$                         | said 'pcs -e task-clock -- true 2>/dev/full'
+1 | ^exit 1$                         | said 'pcs -e task-clock -- true 2>&-'
+0 | ^exit 0$                         | said 'pcs -q -e task-clock -- true 2>&-'
+0 | [0-9.]+ +msec task-clock         | pcs -o c.txt -e task-clock -- true 2>&-; cat c.txt
+0 | [0-9.]+ +msec task-clock         | pcs -e task-clock -- true 2>&1 <&- >&-
+
+# 4. numbers and options mean what they say
+0 | \(10 runs\)                                   | pcs -r 010 -e task-clock -- true
+0 | ^10$                | pcs -I 10 --interval-count 010 -x, -e task-clock -- sleep 1 2>&1 | grep -c task-clock
+2 | -r needs a run count from 1 to 1000000, not '2000000' | pcs -r 2000000 -- true
+2 | --interval-count needs a number of intervals >= 1, not '0' | pcs -I 100 --interval-count 0 -- true
+2 | 'sched' is a tracepoint system, not an event: name one of its tracepoints as 'sched:NAME' | pcs -e sched -- true
+2 | unknown event 'a{300}' \(see 'pcstat list'\)$  | pcs -e $long -- true
+0 | ^1$                 | pcs -t $ep,$ep --per-thread -x, -e task-clock --timeout 100 2>&1 | grep -c task-clock
+0 | ^1$                 | pcs -p $ep,$ep --per-thread -x, -e task-clock --timeout 100 2>&1 | grep -c task-clock
+2 | process 1 belongs to another user \(run pcstat as its owner or as root\)$ | $nobody "$PCSTAT" -p 1
+126 | cannot run './bad.sh': bad interpreter '/no/such/sh': No such file or directory | pcs -- ./bad.sh
+126 | cannot run './junk.elf': Exec format error \(an ELF file        | pcs -- ./junk.elf
+126 | cannot run './no-hashbang': Exec format error \(not a program  | pcs -- ./no-hashbang
+0 | ^no shell ran it$ | pcs -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
+127 | cannot run './no-such-program': No such file or directory      | pcs -- ./no-such-program
+
+# 5. signals: counts printed, the command sent the signal and waited for
+129 | [0-9.]+ +msec task-clock | stopped HUP p$$HUP "$PCSTAT" -e task-clock -- ./p$$HUP 600
+130 | [0-9.]+ +msec task-clock | stopped INT p$$INT "$PCSTAT" -e task-clock -- ./p$$INT 600
+131 | [0-9.]+ +msec task-clock | stopped QUIT p$$QUIT "$PCSTAT" -e task-clock -- ./p$$QUIT 600
+138 | [0-9.]+ +msec task-clock | stopped USR1 p$$USR1 "$PCSTAT" -e task-clock -- ./p$$USR1 600
+140 | [0-9.]+ +msec task-clock | stopped USR2 p$$USR2 "$PCSTAT" -e task-clock -- ./p$$USR2 600
+143 | [0-9.]+ +msec task-clock | stopped TERM p$$TERM "$PCSTAT" -e task-clock -- ./p$$TERM 600
+0 | runs agree: [0-9]+, none cut short | "$PCSTAT" -r 6 -e task-clock -- sh -c 'echo >> started; exec sleep 0.3' 2> runs & p=$!; until [ "$(cat started 2>/dev/null | wc -l)" -ge 3 ]; do sleep 0.05; done; kill -s TERM $p; wait $p; runs_agree runs
+0 | counting user space only, as with :u | $nobody "$PCSTAT" -e task-clock -- true
+0 | [0-9.]+ +msec task-clock              | $nobody "$PCSTAT" -e task-clock -- true
+
+# 7. faults that already had a clear answer, kept so
+2 | no process with id [0-9]+ \(is it still running\?\)  | sh -c 'exit 0' & d=$!; wait $d; pcs -p $d
+2 | -p needs process ids, not 'abc'                      | pcs -p abc
+127 | cannot run 'no-such-command-x': No such file or directory | pcs -- no-such-command-x
+1 | too many open files: one counter is one file descriptor; raise the limit with 'ulimit -n' | ulimit -n 12; pcs -a -e task-clock,page-faults,cpu-clock,minor-faults -- true
+1 | perf_event_paranoid is 2 \(unprivileged users may count only user space of their own tasks\) | $nobody "$PCSTAT" -a -- true
+TABLE
+
+# memory limits: not under ASan, which reserves terabytes of addresses
+if sanitized "$PCSTAT"; then
+	echo "note: ASan build: the ulimit -v rows are not run"
+else
+	fault_table <<'TABLE'
+0 | [0-9.]+ +msec task-clock                             | ulimit -v 30000; pcs -e task-clock -- true
+TABLE
+fi
+
+done_testing
