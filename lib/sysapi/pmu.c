@@ -36,9 +36,11 @@ static bool parse_num(const char *s, uint64_t *v)
 
 	if (*s == '\0' || *s == '-')
 		return false;
+	/* decimal or 0x hex, as perf's lexer reads terms: "010" is ten */
 	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno == 0 && *end == '\0';
+	*v = strtoull(s, &end, s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ?
+		      16 : 10);
+	return errno == 0 && end != s && *end == '\0';
 }
 
 /*

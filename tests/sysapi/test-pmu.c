@@ -72,6 +72,7 @@ static const struct {
 	{ "cpu/mem-loads/", 0, 0, "cpu/mem-loads/", 4, 0x1cd, 3, 0, 0 },
 	{ "cpu/mem-loads,ldlat=30/", 0, 0, "cpu/mem-loads,ldlat=30/", 4, 0x1cd, 30, 0, 0 },
 	{ "cpu/config=0x1234,config1=7/", 0, 0, "cpu/config=0x1234,config1=7/", 4, 0x1234, 7, 0, 0 },
+	{ "cpu/config=010/", 0, 0, "cpu/config=010/", 4, 10, 0, 0, 0 },	/* decimal, as perf reads it */
 	{ "cpu/event=0x3c,name=mine/", 0, 0, "mine", 4, 0x3c, 0, 0, 0 },
 	{ "cpu/event=0x3c/u", 0, 0, "cpu/event=0x3c/u", 4, 0x3c, 0, 0, 1 },
 	{ "cpu/event=0x3c/:u", 0, 0, "cpu/event=0x3c/:u", 4, 0x3c, 0, 0, 1 },
