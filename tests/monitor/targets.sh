@@ -64,7 +64,8 @@ grep -q 'mh::Engine::hot_spin(int)' out6 && ok "C++ name demangled" ||
 "$H" hot 5000 2> ready7 &
 hpid=$!
 tid=$(wait_ready ready7)
-"$MONITOR" -F 500 "$tid" > out7 2> err7 &
+# (a background job of sh ignores SIGINT, and monitor keeps it ignored)
+env --default-signal=INT "$MONITOR" -F 500 "$tid" > out7 2> err7 &
 mpid=$!
 sleep 0.5
 kill -INT $mpid

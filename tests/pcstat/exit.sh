@@ -26,6 +26,10 @@ if have_python; then
 	# machine may need just to start pcstat.)
 	cat > sigint.py <<'PY'
 import os, signal, subprocess, sys, time
+# SIGINT may have been ignored when we started (a non-interactive shell's
+# background job); the tools keep an ignored stop signal ignored, so
+# give the command the default.
+signal.signal(signal.SIGINT, signal.SIG_DFL)
 p = subprocess.Popen(sys.argv[1:], stderr=open("err", "w"))
 for i in range(600):
     if os.path.exists("ready"):
