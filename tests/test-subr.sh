@@ -348,7 +348,8 @@ said() {
 
 # stopped SIG NAME CMD...: the stop-signal rule (util/stop-signals.h),
 # as a fault row.  CMD runs in the background with SIG at its default
-# action (a background job of sh ignores SIGINT and SIGQUIT); once a
+# action (a background job of sh ignores SIGINT and SIGQUIT, nohup
+# SIGHUP, and the tools keep an ignored stop signal so); once a
 # process called NAME runs (the command the tool starts, a copy of
 # sleep(1) named NAME; or "-" when the tool starts none, then after a
 # second), SIG is sent to the tool alone.  Returns the tool's status, or
@@ -357,7 +358,7 @@ stopped() {
 	local sig=$1 name=$2 pid n=0
 	shift 2
 	[ "$name" = - ] || cp "$(command -v sleep)" "./$name"
-	env --default-signal=INT,QUIT "$@" &
+	env --default-signal="INT,QUIT,$sig" "$@" &
 	pid=$!
 	if [ "$name" = - ]; then
 		sleep 1
