@@ -9,8 +9,13 @@ need perf_event
 # Numbers masked; and the running percentage a busy machine may add: the
 # kernel's times for cgroup events (the root's above all) are the cgroup's
 # clock, which need not agree with the event's enabled time.
+# numbers masked, and the rate's prefix (K/sec, M/sec) that follows from
+# them: the root cgroup's rate is the whole machine's, run to run;
+# a running share shown by one tool only leaves a trailing blank
 mask() {
-	sed -e 's/[0-9][0-9.,]*/N/g' -e 's/  */ /g' -e 's/ (N%)$//' "$@"
+	sed -e 's/[0-9][0-9.,]*/N/g' -e 's/  */ /g' -e 's/ *$//' -e 's/ (N%)$//' \
+	    -e 's/N [KMG]\/sec/N \/sec/g' -e 's/,N[KMG]\/sec/,N\/sec/g' \
+	    -e 's/"[KMG]\/sec"/"\/sec"/g' -e 's/ *$//' "$@"
 }
 val() { awk -F, -v e="$1" '$3 == e { print $1 }' "$2"; }
 
