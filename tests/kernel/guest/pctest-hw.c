@@ -68,30 +68,18 @@ __asm__(".text\n"
  * that read(), so that counters opened now see the same user-space
  * instructions on every run.
  */
+static void loop_run(const void *arg)
+{
+	hw_loop(*(const uint64_t *)arg);
+}
+
 static pid_t loop_child(uint64_t n, int *go)
 {
 	char path[64], buf[256];
-	pid_t pid;
-	int p[2];
+	pid_t pid = child_hold(loop_run, &n, go);
 
-	if (pipe(p))
+	if (pid < 0)
 		return -1;
-	pid = fork();
-	if (pid == 0) {
-		char c;
-
-		close(p[1]);
-		if (read(p[0], &c, 1) != 1)
-			_exit(1);
-		hw_loop(n);
-		_exit(0);
-	}
-	close(p[0]);
-	if (pid < 0) {
-		close(p[1]);
-		return -1;
-	}
-	*go = p[1];
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	for (int i = 0; i < 10000; i++) {
 		int fd = open(path, O_RDONLY);

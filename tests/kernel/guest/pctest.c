@@ -210,7 +210,7 @@ int expect_err(int ret, int err, const char *what)
 	return 0;
 }
 
-pid_t worker_hold(unsigned int sleep_ms, unsigned int busy_ms, int *go)
+pid_t child_hold(void (*run)(const void *arg), const void *arg, int *go)
 {
 	int p[2];
 	pid_t pid;
@@ -224,9 +224,7 @@ pid_t worker_hold(unsigned int sleep_ms, unsigned int busy_ms, int *go)
 		close(p[1]);
 		if (read(p[0], &c, 1) != 1)
 			_exit(1);
-		if (sleep_ms)
-			usleep(sleep_ms * 1000);
-		busy(busy_ms);
+		run(arg);
 		_exit(0);
 	}
 	close(p[0]);
@@ -236,6 +234,24 @@ pid_t worker_hold(unsigned int sleep_ms, unsigned int busy_ms, int *go)
 	}
 	*go = p[1];
 	return pid;
+}
+
+struct worker { unsigned int sleep_ms, busy_ms; };
+
+static void worker_run(const void *arg)
+{
+	const struct worker *w = arg;
+
+	if (w->sleep_ms)
+		usleep(w->sleep_ms * 1000);
+	busy(w->busy_ms);
+}
+
+pid_t worker_hold(unsigned int sleep_ms, unsigned int busy_ms, int *go)
+{
+	struct worker w = { sleep_ms, busy_ms };
+
+	return child_hold(worker_run, &w, go);
 }
 
 void worker_go(int go)

@@ -38,6 +38,12 @@ uint64_t rusage_ns(void);
 /* ret must be -1 with errno err; fail() and -1 otherwise. */
 int expect_err(int ret, int err, const char *what);
 /*
+ * A child held on a pipe until worker_go(go): then it runs run(arg) and
+ * exits 0.  Returns its pid, or -1.
+ */
+pid_t child_hold(void (*run)(const void *arg), const void *arg, int *go);
+
+/*
  * A worker held on a pipe until worker_go(): then it sleeps sleep_ms,
  * spins busy_ms and exits.  Returns its pid (and *go), or -1 with errno.
  */
