@@ -123,8 +123,10 @@ struct pc_count {
 
 /*
  * Read one counter.  Returns 0 or -1 with errno.  On the legacy backend,
- * enabled and running are both the wall time since the counter opened
- * (the 2008 call never multiplexes silently).
+ * enabled and running come from PERF_COUNTER_IOC_READ, so that a counter
+ * that took turns (multiplexed, or under a reservation) is scaled as a
+ * perf event is; on a kernel without that ioctl, both are the wall time
+ * since the counter opened.
  */
 int pc_counter_read(struct pc_counter *c, struct pc_count *out);
 

@@ -8,7 +8,8 @@
  *			       pid, cpu);
  *
  * SIMPLE counters return their 64-bit count from read(2) of exactly 8
- * bytes.  IRQ counters record the interrupted instruction pointer every
+ * bytes (with a hw_event_period, read(2) blocks until that many events
+ * have passed since the previous read).  IRQ counters record the interrupted instruction pointer every
  * hw_event_period events; read(2) returns those IPs as 8-byte records.
  *
  * The call exists only on kernels carrying pctools' kernel-patches/.  Such
@@ -68,6 +69,28 @@ enum perf_record_type {
  */
 #define PERF_COUNTER_IOC_LOST		_IOR('$', 0x80, uint64_t)
 #define PERF_COUNTER_IRQ_SLOTS		4096
+
+/*
+ * ioctl on any counter: the count with how long the counter was enabled
+ * and running (ns), read together.  The times differ when the counter
+ * took turns on the PMU with others (multiplexing, or a reservation in
+ * PERF_COUNTER_RESOURCES); the count then scales by enabled / running.
+ * Kernels before the pctools patch 9 answer ENOTTY.
+ */
+struct perf_counter_read {
+	uint64_t	value;
+	uint64_t	time_enabled;
+	uint64_t	time_running;
+};
+#define PERF_COUNTER_IOC_READ		_IOR('$', 0x81, struct perf_counter_read)
+
+/*
+ * The 2008 resource controls: "reserve_percpu" hardware counters of every
+ * CPU kept for privileged CPU-wide counting, and "overcommit" (0/1):
+ * whether an unprivileged task counter beyond what is left still opens
+ * (and takes turns) or fails with ENOSPC.
+ */
+#define PERF_COUNTER_RESOURCES		"/sys/devices/system/cpu/perf_counters"
 
 /*
  * The marker a patched kernel exposes: a directory whose "syscall_nr"

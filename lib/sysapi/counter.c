@@ -214,14 +214,33 @@ static int read_full(int fd, void *buf, size_t len)
 	return 0;
 }
 
+/*
+ * A 2008 counter: the count with its times from PERF_COUNTER_IOC_READ, so
+ * that one that took turns is scaled like a perf event; on a kernel
+ * without that ioctl, the count from read() and the time since the open
+ * for both times.
+ */
 static int counter_read_legacy(struct pc_counter *c, struct pc_count *out)
 {
+	struct perf_counter_read r;
 	struct timespec now;
 	uint64_t v;
 
 	if (c->attr.sample_period) {	/* an IRQ counter reads IPs */
 		errno = EINVAL;
 		return -1;
+	}
+	out->id = 0;
+	if (!c->legacy_no_times) {
+		if (ioctl(c->fd, PERF_COUNTER_IOC_READ, &r) == 0) {
+			out->value = r.value;
+			out->enabled = r.time_enabled;
+			out->running = r.time_running;
+			return 0;
+		}
+		if (errno != ENOTTY)
+			return -1;
+		c->legacy_no_times = true;
 	}
 	if (read_full(c->fd, &v, sizeof(v)))
 		return -1;
@@ -230,7 +249,6 @@ static int counter_read_legacy(struct pc_counter *c, struct pc_count *out)
 	out->enabled = (uint64_t)(now.tv_sec - c->opened.tv_sec) * 1000000000u +
 		       (uint64_t)now.tv_nsec - (uint64_t)c->opened.tv_nsec;
 	out->running = out->enabled;
-	out->id = 0;
 	return 0;
 }
 

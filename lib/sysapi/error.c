@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <sysapi/error.h>
+#include <sysapi/perf_counter.h>
 #include <sysapi/event.h>
 #include <sysapi/probe.h>
 
@@ -108,6 +109,18 @@ const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
 	case EBUSY:
 		snprintf(buf, sz, "%s: the PMU is in exclusive use by another "
 			 "program", name);
+		break;
+	case ENOSPC:
+		if (is_hardware(attr) || !attr)
+			snprintf(buf, sz, "no hardware counter is left for this "
+				 "task: the administrator keeps them for CPU-wide "
+				 "counting (" PERF_COUNTER_RESOURCES
+				 "/reserve_percpu, with overcommit 0); count "
+				 "fewer hardware events, run with CAP_PERFMON, "
+				 "or ask for a lower reservation");
+		else
+			snprintf(buf, sz, "no free slot for %s (all the "
+				 "hardware breakpoints are in use)", name);
 		break;
 	case EMSGSIZE:
 		snprintf(buf, sz, "too many events in one group for the PMU; "

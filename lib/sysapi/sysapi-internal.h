@@ -26,6 +26,7 @@ struct pc_counter {
 	int nr_members;			/* members that joined (leader) */
 	pid_t pid;
 	struct timespec opened;		/* legacy: start of enabled time */
+	bool legacy_no_times;		/* legacy: no PERF_COUNTER_IOC_READ */
 	struct pc_ring *ring;
 };
 
