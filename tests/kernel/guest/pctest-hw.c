@@ -23,9 +23,6 @@
 
 #include "pctest.h"
 
-/* hw_loop(n), n > 0: 8n instructions in [hw_loop, hw_loop_end). */
-void hw_loop(uint64_t n);
-extern const char hw_loop_end[];
 #if defined(__aarch64__)
 __asm__(".text\n"
 	".globl hw_loop\n"
@@ -62,18 +59,12 @@ __asm__(".text\n"
 	".size hw_loop, . - hw_loop\n");
 #endif
 
-/*
- * A child held in read() on a pipe until the write end is written: then
- * it runs hw_loop(n) and exits.  Returned only once the child sleeps in
- * that read(), so that counters opened now see the same user-space
- * instructions on every run.
- */
 static void loop_run(const void *arg)
 {
 	hw_loop(*(const uint64_t *)arg);
 }
 
-static pid_t loop_child(uint64_t n, int *go)
+pid_t loop_child(uint64_t n, int *go)
 {
 	char path[64], buf[256];
 	pid_t pid = child_hold(loop_run, &n, go);

@@ -13,8 +13,10 @@
  * and "PCTEST SUMMARY <n> passed <m> failed" at the end.  This file holds
  * the harness and main(); the tests are in pctest-simple.c (SIMPLE
  * counting, arguments, errors), pctest-irq.c (IRQ records) and
- * pctest-unpriv.c (as an unprivileged user) and pctest-hw.c (the hardware
- * types, where the guest has a PMU).
+ * pctest-unpriv.c (as an unprivileged user), pctest-period.c (blocking
+ * reads on a SIMPLE counter's period), pctest-reserve.c (reserve_percpu and
+ * overcommit) and pctest-hw.c (the hardware types, where the guest has a
+ * PMU).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -298,7 +300,9 @@ int main(void)
 	run("irq-poll-pollin", t_irq_poll);
 	run("irq-blocking-read-wakes", t_irq_block_wakeup);
 	run("irq-overrun-ioc-lost", t_irq_lost);
+	run("simple-period-blocking-read", t_simple_period);
 	run("simple-read-size-einval", t_simple_read_sizes);
+	run("simple-ioc-read-times", t_ioc_read);
 	run("bad-args-einval", t_bad_args);
 	run("dead-pid-esrch", t_dead_pid);
 	run("hw-types-match-perf_event_open", t_hw_types);
@@ -309,6 +313,7 @@ int main(void)
 	run("root-counts-kernel", t_root_kernel_samples);
 
 	unpriv_tests();
+	reserve_tests();
 	hw_tests();
 
 	printf("PCTEST SUMMARY %d passed %d failed\n", npass, nfail);

@@ -58,6 +58,7 @@ void t_simple_task_clock(void);
 void t_simple_page_faults(void);
 void t_agree(void);
 void t_simple_read_sizes(void);
+void t_ioc_read(void);
 void t_bad_args(void);
 void t_dead_pid(void);
 void t_hw_types(void);
@@ -81,5 +82,21 @@ void unpriv_tests(void);
 
 /* pctest-hw.c: the hardware types, where the guest has a PMU. */
 void hw_tests(void);
+/* hw_loop(n), n > 0: 8n instructions in [hw_loop, hw_loop_end). */
+void hw_loop(uint64_t n);
+extern const char hw_loop_end[];
+/*
+ * A child held in read() on a pipe until worker_go(*go): then it runs
+ * hw_loop(n) and exits.  Returned only once the child sleeps in that
+ * read(), so that counters opened now see the same user-space
+ * instructions on every run.  Its pid, or -1.
+ */
+pid_t loop_child(uint64_t n, int *go);
+
+/* pctest-period.c: hw_event_period on a SIMPLE counter. */
+void t_simple_period(void);
+
+/* pctest-reserve.c: perf_counters/reserve_percpu and overcommit. */
+void reserve_tests(void);
 
 #endif
