@@ -82,11 +82,12 @@ if [ -x /bin/monitor ]; then
 	monitor --legacy --raw -e cpu-clock -c 1000000 -- spin --rounds $((rounds * 3 / 4)) \
 		> /tmp/raw.out 2>/tmp/raw.err
 	n=$(grep -c '^IP: 0x[0-9a-f]\{16\}$' /tmp/raw.out)
-	# At most one a ms of spin's CPU time (it prints it: us).  ~300 on
-	# an idle host, a quarter of that at a load of 4 on 2 host CPUs.
+	# At most one a ms of spin's CPU time (it prints it: us); ~300 on
+	# an idle host, 50 and more seen with 4 CPU hogs on the 2 host CPUs.
 	cpu=$(grep -x '[0-9]*' /tmp/raw.out)
 	expect monitor-legacy-raw "$n 'IP: 0x...' lines for ${cpu:-?} us of CPU ($(head -c 200 /tmp/raw.err))" \
-		between "$n" 20 $(( ${cpu:-0} / 1000 + 20 ))
+		between "$n" 10 $(( ${cpu:-0} / 1000 + 20 ))
+	echo "# monitor legacy --raw: $n IPs for ${cpu:-?} us of CPU"
 	# The shares are of the user-space samples: root's counter counts
 	# the kernel too, and under TCG on a loaded host the guest kernel's
 	# catch-up after a stall (softirqs) can take half of them, in
