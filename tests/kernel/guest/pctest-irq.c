@@ -298,7 +298,7 @@ static char proc_state(pid_t pid)
  * read() blocked, and the record that ends it came after, whatever the
  * host's load does to the guest's clocks.  The watcher exits 0 when it
  * saw the reader asleep, 1 when it gave up after 60 s (a hang guard: it
- * releases the worker all the same).
+ * releases the worker all the same), 2 when it could not release it.
  */
 void t_irq_block_wakeup(void)
 {
@@ -325,6 +325,7 @@ void t_irq_block_wakeup(void)
 		fail("open: %s", strerror(errno));
 		worker_go(go);
 		waitpid(pid, &st, 0);
+		munmap((void *)released, sizeof(*released));
 		return;
 	}
 	watcher = fork();
