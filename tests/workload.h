@@ -31,6 +31,21 @@ static void workload_burn_cpu_ms(double ms)
 			x += (unsigned long)i;
 }
 
+/* n rounds of 10000 additions on this thread: a fixed amount of work,
+   however much CPU time it takes (under QEMU TCG on a loaded host the
+   guest's CPU clock also counts the host's stalls, so that so many ms
+   of CPU time can be little work and few timer samples).  Not inlined,
+   so that samples of it can be told by its address. */
+__attribute__((noinline, unused))
+static void workload_spin(unsigned long n)
+{
+	volatile unsigned long x = 0;
+
+	while (n--)
+		for (int i = 0; i < 10000; i++)
+			x += (unsigned long)i;
+}
+
 /*
  * Touch n fresh anonymous pages once each: n minor faults.  Not
  * instrumented: under ASan each store would also fault in shadow memory

@@ -1,11 +1,16 @@
 /*
  * spin MS [THREADS]: burn MS milliseconds of CPU time per thread in
  * hot_spin(), a noinline function that a profile must put on top.
+ * spin --rounds N: call hot_spin() N times instead, a fixed amount of
+ * work however much CPU time it takes: under QEMU TCG on a loaded host
+ * the guest's CPU clock also counts the host's stalls, so that MS ms of
+ * CPU time can be little work beside a fixed startup (tests/kernel).
  * Prints the CPU time it used (getrusage, microseconds) on stdout.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -46,14 +51,19 @@ int main(int argc, char **argv)
 	pthread_t tid[64];
 	struct rusage ru;
 
-	spin_ms = argc > 1 ? atol(argv[1]) : 500;
-	if (threads < 1 || threads > 64)
-		threads = 1;
-	for (int i = 1; i < threads; i++)
-		pthread_create(&tid[i], NULL, worker, NULL);
-	worker(NULL);
-	for (int i = 1; i < threads; i++)
-		pthread_join(tid[i], NULL);
+	if (argc == 3 && strcmp(argv[1], "--rounds") == 0) {
+		for (long n = atol(argv[2]); n > 0; n--)
+			hot_spin(200000);
+	} else {
+		spin_ms = argc > 1 ? atol(argv[1]) : 500;
+		if (threads < 1 || threads > 64)
+			threads = 1;
+		for (int i = 1; i < threads; i++)
+			pthread_create(&tid[i], NULL, worker, NULL);
+		worker(NULL);
+		for (int i = 1; i < threads; i++)
+			pthread_join(tid[i], NULL);
+	}
 	getrusage(RUSAGE_SELF, &ru);
 	printf("%ld\n", (long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +
 	       ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);

@@ -43,7 +43,7 @@ jobs=${PCTOOLS_KJOBS:-2}
 # Bump when the way the kernel is built changes, to invalidate the cache.
 recipe=2
 
-log() { printf '%s\n' "run.sh: $*" >&2; }
+log() { printf '%s\n' "run.sh ${arch:-}: $*" >&2; }
 die() { log "$*"; exit 2; }
 
 arch=${1:-x86_64}
@@ -185,10 +185,17 @@ build_kernel() {
 			scripts/kconfig/merge_config.sh -m -O . .config $fragments >/dev/null
 			kmake -s olddefconfig
 		) > "$tree/config.log" 2>&1 || { cat "$tree/config.log" >&2; die "config failed"; }
-		# Every =y in the fragments must have survived olddefconfig.
+		# Every =y in the fragments must have survived olddefconfig,
+		# and nothing they turn off may have come back.
 		# shellcheck disable=SC2086
 		for o in $(grep -ho '^CONFIG_[A-Za-z0-9_]*=y' $fragments); do
 			grep -qx "$o" "$tree/.config" || die "config: $o did not stick"
+		done
+		# shellcheck disable=SC2086
+		for o in $(sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' $fragments); do
+			if grep -q "^$o=" "$tree/.config"; then
+				die "config: $o came back on"
+			fi
 		done
 		cp "$tree/.pctools/fragments" "$tree/.pctools/config"
 	fi
@@ -207,7 +214,8 @@ build_kernel() {
 	log "kernel built in $((SECONDS - t0)) s, cached in $entry"
 }
 
-exec 9>"$kcache/.lock"
+# One build of an architecture at a time (make check-kernel runs both).
+exec 9>"$kcache/.lock-$arch"
 flock 9
 if [ -r "$entry/kernel" ]; then
 	log "cached $arch kernel $entry"
@@ -367,7 +375,12 @@ fi
 serial=$work/serial.log
 case $arch in
 x86_64)
-	qemu=(qemu-system-x86_64 -accel tcg -m 512 -smp 2)
+	# Two CPUs, which the kernel finds in SeaBIOS's MP table (it has
+	# no ACPI), as two sockets: the table has one entry a socket, the
+	# cores of a socket are ACPI's to list.  /init checks both came up.
+	smp=2
+	qemu=(qemu-system-x86_64 -accel tcg -m 512
+	      -smp $smp,sockets=$smp,cores=1,threads=1)
 	console=ttyS0
 	;;
 arm64)
@@ -376,8 +389,9 @@ arm64)
 	# keeps idle time from stretching the virtual clock.  One CPU:
 	# icount runs CPUs one after the other on one clock, so a second
 	# one would add its instructions to the cycles of the first.
+	smp=1
 	qemu=(qemu-system-aarch64 -M virt -cpu max -accel tcg
-	      -icount shift=0,sleep=off -m 512 -smp 1)
+	      -icount shift=0,sleep=off -m 512 -smp $smp)
 	console=ttyAMA0
 	;;
 esac
@@ -387,7 +401,8 @@ set +e
 timeout "$qemu_timeout" "${qemu[@]}" \
 	-nographic -no-reboot -kernel "$entry/kernel" \
 	-initrd "$work/initramfs.cpio" \
-	-append "console=$console panic=-1 quiet" < /dev/null > "$serial" 2>&1
+	-append "console=$console panic=-1 quiet pctools.cpus=$smp" \
+	< /dev/null > "$serial" 2>&1
 qrc=$?
 set -e
 log "QEMU exited with $qrc after $((SECONDS - t0)) s"
