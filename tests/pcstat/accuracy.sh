@@ -29,13 +29,15 @@ check "task-clock $tc ms vs rusage $ru ms: within 2%, or up to 15 ms short" \
 		exit !(t <= r + m && (d <= m || d <= 15)) }'
 
 # context-switches of K round trips: each side blocks once per trip
-# waiting for the other, so 2K -- less one when the first ping is
-# already in the pipe as the child starts reading (seen: 3999..4007 for
-# K=2000 over many loaded runs; perf counts the same).
+# waiting for the other, so 2K -- less one for each read that finds its
+# message already in the pipe, as the first ping can be when the child
+# starts reading, and any other when one side is slow to reach its read
+# on the other CPU (seen: 3998..4007 for K=2000 over many loaded runs;
+# perf counts the same).  Counting one side only would give K.
 k=2000
 "$PCSTAT" -x, -e context-switches -- "$pingpong" $k 2> pp.csv
 cs=$(val context-switches pp.csv)
-check "context-switches $cs >= 2*$k - 1" test "$cs" -ge $((2 * k - 1))
+check "context-switches $cs >= 2*$k less 1%" test "$cs" -ge $((2 * k - 2 * k / 100))
 
 # A group is read at once: its members share one run time.
 "$PCSTAT" -x, -e '{task-clock,page-faults,context-switches}' -- \
