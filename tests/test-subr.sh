@@ -346,6 +346,22 @@ said() {
 	return "$1"
 }
 
+# ended PROG NAME 'CMD': CMD (a shell command, with its redirections)
+# runs a copy of PROG called NAME as the tool's command, and the tool
+# fails; the command must not outlive the tool.  Returns CMD's status, or
+# 99 with "NAME left running" when a process called NAME still runs.
+ended() {
+	cp "$1" "./$2"
+	eval "$3"
+	set -- "$2" $?
+	if pgrep -x "$1" > /dev/null; then
+		pkill -KILL -x "$1"
+		echo "$1 left running"
+		return 99
+	fi
+	return "$2"
+}
+
 # stopped SIG NAME CMD...: the stop-signal rule (util/stop-signals.h),
 # as a fault row.  CMD runs in the background with SIG at its default
 # action (a background job of sh ignores SIGINT and SIGQUIT, nohup

@@ -10,6 +10,23 @@
 #include "util/die.h"
 
 const char *progname = "pctools";
+static void (*cleanup)(void);
+
+void die_cleanup(void (*fn)(void))
+{
+	cleanup = fn;
+}
+
+/* The message is out: do the tool's last duty, then exit. */
+static void __attribute__((noreturn)) leave(int status)
+{
+	void (*fn)(void) = cleanup;
+
+	cleanup = NULL;		/* a die() inside it exits at once */
+	if (fn)
+		fn();
+	exit(status);
+}
 
 void set_progname(const char *argv0)
 {
@@ -35,7 +52,7 @@ void die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(fmt, ap, NULL);
 	va_end(ap);
-	exit(1);
+	leave(1);
 }
 
 void die_status(int status, const char *fmt, ...)
@@ -45,7 +62,7 @@ void die_status(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(fmt, ap, NULL);
 	va_end(ap);
-	exit(status);
+	leave(status);
 }
 
 void die_errno(const char *fmt, ...)
@@ -56,7 +73,7 @@ void die_errno(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(fmt, ap, err);
 	va_end(ap);
-	exit(1);
+	leave(1);
 }
 
 void usage_error(const char *fmt, ...)
@@ -69,7 +86,7 @@ void usage_error(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	fprintf(stderr, " (see '%s --help')\n", progname);
 	va_end(ap);
-	exit(2);
+	leave(2);
 }
 
 void warn_msg(const char *fmt, ...)

@@ -21,6 +21,13 @@ void usage_error(const char *fmt, ...)
 /* Like die() with an explicit exit status. */
 void die_status(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
+/*
+ * fn runs once, before die(), die_errno(), die_status() or usage_error()
+ * exits: the tool's last duty on failure (spawn_end_started(): a command
+ * it started is not left running).  One at a time; NULL removes it.
+ */
+void die_cleanup(void (*fn)(void));
+
 /* "progname: message" to stderr, and go on. */
 void warn_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

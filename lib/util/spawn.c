@@ -25,8 +25,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "util/die.h"
 #include "util/spawn.h"
 
 struct spawn_start {
@@ -299,6 +302,57 @@ void spawn_park(const struct spawn *sp)
 	}
 }
 
+/*
+ * The pid of the command last let go, while it may still run.  Whether
+ * it is still ours is asked of waitpid(): a pid we reaped answers ECHILD
+ * even if a stranger has it now, so no stranger is ever signalled.
+ */
+static volatile pid_t started = -1;
+
+void spawn_end_started(void)
+{
+	struct timespec tick = { 0, 10 * 1000 * 1000 };
+	pid_t pid = started;
+	int status;
+
+	started = -1;
+	if (pid <= 0 || waitpid(pid, &status, WNOHANG) != 0)
+		return;		/* gone, or a zombie, reaped now */
+	kill(pid, SIGTERM);
+	kill(pid, SIGCONT);
+	for (int i = 0; i < 100; i++) {
+		if (waitpid(pid, &status, WNOHANG) != 0)
+			return;
+		nanosleep(&tick, NULL);
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+}
+
+static void on_sigpipe(int sig)
+{
+	int e = errno;
+
+	spawn_end_started();
+	/* SA_RESETHAND made it the default again: die of it on return */
+	raise(sig);
+	errno = e;
+}
+
+void spawn_end_on_failure(void)
+{
+	struct sigaction sa = { .sa_handler = on_sigpipe,
+				.sa_flags = SA_RESETHAND | SA_RESTART };
+	struct sigaction old;
+
+	die_cleanup(spawn_end_started);
+	if (sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGPIPE, &sa, NULL);
+	}
+}
+
 int spawn_release(struct spawn *sp)
 {
 	ssize_t n;
@@ -325,7 +379,10 @@ int spawn_release(struct spawn *sp)
 	pthread_join(sp->helper, NULL);
 	free(sp->start);
 	sp->start = NULL;
-	return n == (ssize_t)sizeof(e) ? e : 0;
+	if (n == (ssize_t)sizeof(e))
+		return e;	/* it exits 127: the caller reaps it */
+	started = sp->pid;
+	return 0;
 }
 
 const char *spawn_strerror(const struct spawn *sp, int err, char *buf,

@@ -58,6 +58,26 @@ void spawn_park(const struct spawn *sp);
 int spawn_release(struct spawn *sp);
 
 /*
+ * End the command that spawn_release() last let go, if it still runs: a
+ * tool that fails (a write error mid-run) must not leave it behind.
+ * SIGTERM (and SIGCONT, for a stopped one), then SIGKILL after a second;
+ * it is reaped.  A command already reaped is left alone: its pid may
+ * belong to another process by now.  Async-signal-safe.
+ */
+void spawn_end_started(void);
+
+/*
+ * Call once in main(): from then on a tool that dies -- die() and its
+ * kin, or SIGPIPE from a pipe whose reader went away (`monitor -- cmd |
+ * head`) -- first ends its command with spawn_end_started().  The tool
+ * still dies of SIGPIPE (status 141), as head(1)'s writers do; a SIGPIPE
+ * that our caller ignores stays ignored (the write then fails with
+ * EPIPE, which the tool reports).  The command starts with SIGPIPE at
+ * its default either way.
+ */
+void spawn_end_on_failure(void);
+
+/*
  * The reason exec of sp's command failed with err, in words, into buf:
  * strerror(err), or for a file that exists "bad interpreter
  * '/no/such/sh' (the #! line of 'x' names a program that does not

@@ -10,6 +10,9 @@
  *   The tool then waits for the command to end, so that it never runs on
  *   without its parent's knowledge.  A signal that was ignored when the
  *   tool started (nohup, a shell's background job) stays ignored.
+ *
+ *   A tool that fails while its command runs (die(), SIGPIPE) ends the
+ *   command first: spawn_end_on_failure().
  */
 #ifndef UTIL_STOP_SIGNALS_H
 #define UTIL_STOP_SIGNALS_H

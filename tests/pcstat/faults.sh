@@ -45,6 +45,9 @@ fault_table <<'TABLE'
 # descriptor pcstat did not open for output
 1 | cannot write to /dev/full: No space left on device | pcs -o /dev/full -e task-clock -- true
 1 | cannot write to /dev/full: No space left on device | pcs -I 100 -o /dev/full -e task-clock -- sleep 5
+1 | cannot write to /dev/full: No space left on device | ended /bin/sleep pfull$$ 'pcs -I 100 -o /dev/full -e task-clock -- ./pfull$$ 30'
+0 | ^pcstat exit 141$  | ended /bin/sleep ppipe$$ '{ pcs -I 100 -x, -o /dev/stdout -e task-clock -- ./ppipe$$ 30; echo "pcstat exit $?" >&2; } | head -1'
+0 | cannot write to /dev/stdout: Broken pipe           | ended /bin/sleep pipeign$$ 'trap "" PIPE; pcs -I 100 -x, -o /dev/stdout -e task-clock -- ./pipeign$$ 30 | head -1'
 1 | cannot write to standard output: No space left     | pcs list > /dev/full
 1 | ^exit 1$                         | said 'pcs -e task-clock -- true 2>/dev/full'
 1 | ^exit 1$                         | said 'pcs -e task-clock -- true 2>&-'

@@ -426,6 +426,8 @@ int main(int argc, char **argv)
 	int status = 0;
 	set_progname(argv[0]);
 	std_fds_guard();
+	/* a failure mid-run ends the command we started, never leaves it */
+	spawn_end_on_failure();
 	parse_options(&m, argc, argv);
 	std_fd_require(STDOUT_FILENO, m.summary_only ?
 		       "the summary would be lost: give it a file or a pipe" :
@@ -443,10 +445,11 @@ int main(int argc, char **argv)
 	/* the tools' one rule (util/stop-signals.h) */
 	stop_signals_catch(on_signal);
 	/*
-	 * SIGPIPE keeps its default, as in every other tool: `monitor ... |
-	 * head` ends when head does (status 141), and a command we start
-	 * does not inherit an ignored SIGPIPE.  Where our caller ignores
-	 * it, out_closed() ends the run instead.
+	 * SIGPIPE still ends us, as in every other tool: `monitor ... |
+	 * head` ends when head does (status 141), once the command is
+	 * ended (spawn_end_on_failure()), and a command we start does not
+	 * inherit an ignored SIGPIPE.  Where our caller ignores it,
+	 * out_closed() ends the run instead.
 	 */
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die("out of memory");

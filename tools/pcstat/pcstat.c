@@ -14,6 +14,7 @@
 
 #include "base/words.h"
 #include "util/die.h"
+#include "util/spawn.h"
 #include "util/output.h"
 #include "util/parse.h"
 #include "util/task.h"
@@ -493,6 +494,8 @@ int main(int argc, char **argv)
 
 	set_progname(argv[0]);
 	std_fds_guard();
+	/* a failure mid-run ends the command we started, never leaves it */
+	spawn_end_on_failure();
 	if (argc > 1 && strcmp(argv[1], "list") == 0) {
 		if (argc > 3)
 			usage_error("pcstat list takes one filter at most");
