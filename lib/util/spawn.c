@@ -392,8 +392,25 @@ const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 	ssize_t n = 0;
 	int fd;
 
-	if (err != ENOENT && err != ENOEXEC)
+	switch (err) {
+	case EMFILE:
+		snprintf(buf, size, "%s (raise the limit with 'ulimit -n')",
+			 strerror(err));
+		return buf;
+	case ENFILE:
+		snprintf(buf, size, "%s (the system's file table is full: "
+			 "fs.file-max)", strerror(err));
+		return buf;
+	case EAGAIN:
+		snprintf(buf, size, "%s (no process can be created: the limit "
+			 "of 'ulimit -u' is reached)", strerror(err));
+		return buf;
+	case ENOENT:
+	case ENOEXEC:
+		break;
+	default:
 		return snprintf(buf, size, "%s", strerror(err)), buf;
+	}
 	fd = open(sp->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd >= 0) {
 		n = read(fd, line, sizeof(line) - 1);

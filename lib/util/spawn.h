@@ -78,10 +78,11 @@ void spawn_end_started(void);
 void spawn_end_on_failure(void);
 
 /*
- * The reason exec of sp's command failed with err, in words, into buf:
- * strerror(err), or for a file that exists "bad interpreter
- * '/no/such/sh' (the #! line of 'x' names a program that does not
- * exist)", or "Exec format error (...)".  Returns buf.
+ * Why sp's command could not start (spawn_hold()'s errno) or run
+ * (spawn_release()'s), in words, into buf: strerror(err), with the limit
+ * to raise for EMFILE, ENFILE and EAGAIN; for a file that exists "bad
+ * interpreter '/no/such/sh' (the #! line of 'x' names a program that does
+ * not exist)", or "Exec format error (...)".  Returns buf.
  */
 const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 			   size_t size);

@@ -113,17 +113,19 @@ fault_table <<'TABLE'
 # 7. faults that already had a clear answer, kept so
 1 | no thread 4194303 \(has it exited\?\)                 | mon 4194303
 1 | cannot run 'no-such-command-x': no such command      | mon -- no-such-command-x
-1 | cannot start '.*mon-helper': Too many open files     | ulimit -n 6; mon -n 5 -- "$H" hot 100
+1 | cannot start '.*mon-helper': Too many open files \(raise the limit with 'ulimit -n'\) | ulimit -n 6; mon -n 5 -- "$H" hot 100
 0 | ^monitor: 5 samples of                               | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
 0 | kernel samples not allowed \(perf_event_paranoid\); sampling user space only | $nobody "$MONITOR" -n 5 -- "$H" hot 1000
 0 | in \[kernel\]: kptr_restrict \(kernel addresses are hidden | hidden "$MONITOR" -k -n 20 -F 1000 --summary -- "$H" sys 1000
 TABLE
 
-# memory limits: not under ASan, which reserves terabytes of addresses
+# memory and process limits: not under ASan, which reserves terabytes of
+# addresses and needs a thread of its own at exit
 if sanitized "$MONITOR"; then
-	echo "note: ASan build: the ulimit -v rows are not run"
+	echo "note: ASan build: the ulimit -v and -u rows are not run"
 else
 	fault_table <<'TABLE'
+1 | cannot start '.*mon-helper': .* \(no process can be created: the limit of 'ulimit -u' is reached\) | $nobody prlimit --nproc=1 "$MONITOR" -n 5 -- "$H" hot 100
 0 | ^monitor: [0-9]+ samples of                          | ulimit -v 60000; mon -n 5 -- "$H" hot 1000
 TABLE
 fi

@@ -88,13 +88,16 @@ fault_table <<'TABLE'
 127 | cannot run 'no-such-command-x': No such file or directory | pcs -- no-such-command-x
 1 | too many open files: one counter is one file descriptor; raise the limit with 'ulimit -n' | ulimit -n 12; pcs -a -e task-clock,page-faults,cpu-clock,minor-faults -- true
 1 | perf_event_paranoid is 2 \(unprivileged users may count only user space of their own tasks\) | $nobody "$PCSTAT" -a -- true
+1 | cannot start 'true': Too many open files \(raise the limit with 'ulimit -n'\) | ulimit -n 6; pcs -e task-clock -- true
 TABLE
 
-# memory limits: not under ASan, which reserves terabytes of addresses
+# memory and process limits: not under ASan, which reserves terabytes of
+# addresses and needs a thread of its own at exit
 if sanitized "$PCSTAT"; then
-	echo "note: ASan build: the ulimit -v rows are not run"
+	echo "note: ASan build: the ulimit -v and -u rows are not run"
 else
 	fault_table <<'TABLE'
+1 | cannot start 'true': .* \(no process can be created: the limit of 'ulimit -u' is reached\) | $nobody prlimit --nproc=1 "$PCSTAT" -e task-clock -- true
 0 | [0-9.]+ +msec task-clock                             | ulimit -v 30000; pcs -e task-clock -- true
 TABLE
 fi

@@ -345,8 +345,13 @@ static void target_setup(struct monitor *m)
 		exe = spawn_path_search(m->command[0]);
 		if (!exe)
 			die("cannot run '%s': no such command", m->command[0]);
-		if (spawn_hold(&m->child, m->command, NULL) != 0)
-			die_errno("cannot start '%s'", m->command[0]);
+		if (spawn_hold(&m->child, m->command, NULL) != 0) {
+			char why[512];
+
+			die("cannot start '%s': %s", m->command[0],
+			    spawn_strerror(&m->child, errno, why,
+					   sizeof(why)));
+		}
 		m->tid = m->child.pid;
 		snprintf(m->target_name, sizeof(m->target_name), "%s (pid %d)",
 			 m->command[0], (int)m->tid);

@@ -174,8 +174,12 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	if (cfg->argv) {
 		/* held before exec until its counters exist; the child gets
 		   back the signal mask pcstat blocked for its signalfd */
-		if (spawn_hold(&wl, cfg->argv, &oldset))
-			die_errno("cannot start '%s'", cfg->argv[0]);
+		if (spawn_hold(&wl, cfg->argv, &oldset)) {
+			char why[512];
+
+			die("cannot start '%s': %s", cfg->argv[0],
+			    spawn_strerror(&wl, errno, why, sizeof(why)));
+		}
 		w.child = wl.pid;
 		if (cfg->backend == PC_BACKEND_LEGACY)
 			spawn_park(&wl);
