@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/regular-file.h"
 #include "symbols/dso-internal.h"
 
 /* Open dir/name unless it is the file itself; fd or -1. */
@@ -36,11 +37,10 @@ static int try_open(const char *dir, const char *sub, const char *name,
 	if ((size_t)snprintf(path, sizeof(path), "%s%s/%s", dir, sub, name) >=
 	    sizeof(path))
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = regular_file_open(path, 0, &st);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (self && st.st_dev == self->st_dev && st.st_ino == self->st_ino)) {
+	if (self && st.st_dev == self->st_dev && st.st_ino == self->st_ino) {
 		close(fd);
 		return -1;
 	}

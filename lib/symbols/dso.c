@@ -22,6 +22,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 
+#include "base/regular-file.h"
 #include "symbols/demangle.h"
 
 #include "symbols/dso-internal.h"
@@ -236,21 +237,29 @@ int dso_load(struct dso *d)
 		d->mod = dwfl_report_offline_memory(d->dwfl, d->path, d->path,
 						    d->image, d->image_size);
 	} else {
-		/* Tell a missing or unreadable file from a corrupt one. */
+		/*
+		 * Tell a missing or unreadable file from a corrupt one.  The
+		 * path came from the target's mappings: by now anyone who can
+		 * write its directory may have put a FIFO there, so open it
+		 * once, without blocking, as a regular file, and hand libdw
+		 * that descriptor, not the name.
+		 */
 		struct stat st;
 
-		fd = open(file, O_RDONLY | O_CLOEXEC);
+		fd = regular_file_open(file, 0, &st);
 		if (fd < 0)
 			return dso_fail(d, cause_of_errno(errno));
 		/* The path now names another file than the one mapped. */
-		if (!d->elf_path && d->expect_ino && fstat(fd, &st) == 0 &&
+		if (!d->elf_path && d->expect_ino &&
 		    (uint64_t)st.st_ino != d->expect_ino) {
 			close(fd);
 			return dso_fail(d, SYM_REPLACED);
 		}
-		close(fd);
-		/* Module addresses are the file's own vaddrs (bias 0). */
-		d->mod = dwfl_report_elf(d->dwfl, d->path, file, -1, 0, true);
+		/* Module addresses are the file's own vaddrs (bias 0).  On
+		   success the module owns fd; on failure it is still ours. */
+		d->mod = dwfl_report_elf(d->dwfl, d->path, file, fd, 0, true);
+		if (!d->mod)
+			close(fd);
 	}
 	if (!d->mod || dwfl_report_end(d->dwfl, NULL, NULL) != 0)
 		return dso_fail(d, SYM_BAD_ELF);
@@ -352,7 +361,7 @@ const uint8_t *dso_build_id(struct dso *d, size_t *len)
 
 int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = regular_file_open(path, 0, NULL);
 	const void *id;
 	ssize_t n = 0;
 	Elf *elf;

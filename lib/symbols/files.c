@@ -13,6 +13,7 @@
 #include <gelf.h>
 
 #include "base/array.h"
+#include "base/regular-file.h"
 #include "symbols/files.h"
 
 void files_init(struct files *f, unsigned flags, size_t cache_entries)
@@ -121,7 +122,7 @@ int files_set_debug_file(struct files *f, const char *binary,
 
 	if (stat(binary, &st) != 0)
 		return -1;
-	fd = open(debug_file, O_RDONLY | O_CLOEXEC);
+	fd = regular_file_open(debug_file, 0, NULL);
 	if (fd < 0)
 		return -1;
 	close(fd);

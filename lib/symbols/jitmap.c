@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/array.h"
+#include "base/regular-file.h"
 #include "symbols/jitmap.h"
 #include "symbols/addrsearch.h"
 
@@ -119,20 +120,27 @@ static void jitmap_parse(struct jitmap *jm, char *line)
  */
 static int jitmap_open(struct jitmap *jm, struct stat *st)
 {
-	int fd = open(jm->path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	int fd = regular_file_open(jm->path, O_NOFOLLOW, st);
 
 	if (fd < 0) {
-		jm->refused = errno == ELOOP ? SYM_JIT_MAP_NOT_FILE :
-			      errno == EACCES ? SYM_PERMISSION : SYM_JIT_NO_MAP;
+		switch (errno) {
+		case ELOOP:	/* a link */
+		case EINVAL:	/* a FIFO, a device */
+		case ENXIO:	/* a socket */
+			jm->refused = SYM_JIT_MAP_NOT_FILE;
+			break;
+		case EISDIR:
+			jm->refused = SYM_JIT_MAP_DIR;
+			break;
+		case EACCES:
+			jm->refused = SYM_PERMISSION;
+			break;
+		default:
+			jm->refused = SYM_JIT_NO_MAP;
+		}
 		return -1;
 	}
-	if (fstat(fd, st) != 0)
-		jm->refused = SYM_JIT_NO_MAP;
-	else if (S_ISDIR(st->st_mode))
-		jm->refused = SYM_JIT_MAP_DIR;
-	else if (!S_ISREG(st->st_mode))
-		jm->refused = SYM_JIT_MAP_NOT_FILE;
-	else if (st->st_uid != 0 && st->st_uid != jm->owner)
+	if (st->st_uid != 0 && st->st_uid != jm->owner)
 		jm->refused = SYM_JIT_MAP_UNTRUSTED;
 	else
 		jm->refused = SYM_OK;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/regular-file.h"
 #include "symbols/addrsearch.h"
 #include "unwind/unwind-elf.h"
 
@@ -59,12 +60,12 @@ static int map_file(struct uw_elf *e, const char *path)
 {
 	struct stat st;
 	void *p;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* a path from the target's mappings: never block on a FIFO */
+	int fd = regular_file_open(path, 0, &st);
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
+	if (st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
 		close(fd);
 		errno = ENOEXEC;
 		return -1;

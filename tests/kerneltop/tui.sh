@@ -304,6 +304,29 @@ if wait_screen m 'saved to /' 3; then
 else
 	fail "P: status '$(status m)'"
 fi
+# P in a directory another user can write: links planted at every
+# temporary and final name of the next 20 seconds are never written
+# through (they point at a file of ours that must stay as it is)
+echo victim > victim
+now=$(date +%s)
+for s in $(seq $now $((now + 20))); do
+	n=kerneltop-$(date -d @$s +%Y%m%d-%H%M%S).txt
+	ln -sf victim ".$n.tmp"
+	ln -sf victim "$n"
+done
+keys m P
+if wait_screen m 'saved to /' 3; then
+	f=$(status m | sed -n 's/.*saved to \(\/[^ ]*\.txt\).*/\1/p')
+	if [ "$(cat victim)" = victim ] && [ -f "$f" ] && ! [ -L "$f" ] &&
+	   kt_rows "$f" | grep -q ' kt_hot '; then
+		ok "P over planted links: $f is a new file, the link target unchanged"
+	else
+		fail "P over planted links: victim '$(head -c 80 victim)', $(ls -l "$f" 2>&1)"
+	fi
+else
+	fail "P over planted links: status '$(status m)'"
+fi
+rm -f victim .kerneltop-*.tmp
 
 # --- Enter / a: annotate kt_hot, then kt_warm ---------------------------
 # annotated NAME FUNC: the annotate view of FUNC, its hottest line marked

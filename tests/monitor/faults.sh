@@ -90,6 +90,7 @@ fault_table <<'TABLE'
 2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1
 2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1
 1 | -d file '.' is a directory                              | mon -d . -- "$H" hot 100
+1 | -d file 'fifo' is not a regular file                    | rm -f fifo; mkfifo fifo; mon -d fifo -- "$H" hot 100
 1 | cannot use -d file 'text.txt' for .*: bad ELF           | mon -d text.txt -- "$H" hot 100
 1 | cannot use -d file 'trunc.elf' for .*: bad ELF          | mon -d trunc.elf -- "$H" hot 100
 1 | cannot use -d file 'other.elf' for .*: build-id mismatch | mon -d other.elf -- "$H" hot 100

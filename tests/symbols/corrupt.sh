@@ -81,5 +81,18 @@ fi
 # a directory
 out=$("$SYMRES" . 1000)
 case $out in *" bad ELF") ok "directory: bad ELF" ;; *) fail "directory: $out" ;; esac
+# what anyone may plant where a mapped file was: read without blocking
+# (a FIFO without a writer), never endlessly (a device); bounded, so that
+# a hang shows as status 124
+mkfifo fifo
+ln -s /dev/zero zero
+for f in fifo zero /dev/null; do
+	out=$(timeout -k 5 30 "$SYMRES" $f 1000)
+	rc=$?
+	case $rc:$out in
+	0:*" bad ELF") ok "$f: bad ELF, at once" ;;
+	*) fail "$f: status $rc, '$out'" ;;
+	esac
+done
 
 done_testing

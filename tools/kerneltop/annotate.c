@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/regular-file.h"
 #include "kerneltop.h"
 #include "util/xmalloc.h"
 
@@ -82,18 +83,17 @@ static char *detab(const char *src)
  */
 static void source_read(struct annotation *a, const char *file)
 {
-	int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC), want = 0;
 	char *buf = NULL;
 	size_t cap = 0, i;
 	struct stat st;
 	ssize_t len;
 	FILE *f;
-	int no = 0;
+	int fd, want = 0, no = 0;
 
+	fd = regular_file_open(file, 0, &st);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size > MAX_SOURCE_BYTES || !(f = fdopen(fd, "r"))) {
+	if (st.st_size > MAX_SOURCE_BYTES || !(f = fdopen(fd, "r"))) {
 		close(fd);
 		return;
 	}

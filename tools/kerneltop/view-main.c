@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/atomic-file.h"
 #include "base/escape.h"
 #include "tui.h"
 
@@ -316,31 +317,33 @@ static void key_baseline(struct tui *t)
 			 strerror(errno));
 }
 
-/* P: the table as a batch frame, written whole or not at all. */
+/*
+ * P: the table as a batch frame, written whole or not at all.  The
+ * directory may be shared (/tmp): the temporary is made with O_EXCL and
+ * renamed over the name, so that nothing planted there (a symbolic link
+ * to a file of root's) is ever written through.
+ */
 static void key_save(struct tui *t)
 {
-	char name[64], tmp[80], cwd[PATH_MAX];
+	char name[64], cwd[PATH_MAX];
+	struct atomic_file af;
 	time_t now = time(NULL);
 	struct tm tm;
 	FILE *f;
-	int err;
+	int err = 0;
 
 	localtime_r(&now, &tm);
 	strftime(name, sizeof(name), "kerneltop-%Y%m%d-%H%M%S.txt", &tm);
-	snprintf(tmp, sizeof(tmp), ".%s.tmp", name);
-	f = fopen(tmp, "w");
-	if (!f) {
-		snprintf(t->msg, sizeof(t->msg), "cannot save %s: %s", name,
-			 strerror(errno));
-		return;
-	}
-	err = frame_print(t->kt, f, 0) != 0 ? errno : 0;
-	if (fclose(f) != 0 && !err)
+	f = atomic_file_start(&af, name, 0);
+	if (!f)
 		err = errno;
-	if (!err && rename(tmp, name) != 0)
+	else if (frame_print(t->kt, f, 0) != 0)
+		err = errno ? errno : EIO;
+	if (f && err)
+		atomic_file_abort(&af);
+	else if (f && atomic_file_commit(&af) != 0)
 		err = errno;
 	if (err) {
-		unlink(tmp);
 		snprintf(t->msg, sizeof(t->msg), "cannot save %s: %s", name,
 			 strerror(err));
 		return;

@@ -377,6 +377,10 @@ static void target_setup(struct monitor *m)
 			die("-d file '%s' is a directory (give the target's "
 			    "unstripped executable or its debug file)",
 			    m->debug_file);
+		if (stat(m->debug_file, &st) == 0 && !S_ISREG(st.st_mode))
+			die("-d file '%s' is not a regular file (a FIFO or a "
+			    "device; give the target's unstripped executable "
+			    "or its debug file)", m->debug_file);
 		if (!exe)
 			die("cannot find the executable of thread %d for -d",
 			    (int)m->tid);
