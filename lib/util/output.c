@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -50,6 +51,14 @@ const char *output_name(FILE *f, const char *path)
 	return path ? path : "the output";
 }
 
+/* A pipe or FIFO whose readers have all gone: poll() says POLLERR. */
+static bool reader_gone(FILE *f)
+{
+	struct pollfd p = { .fd = fileno(f), .events = POLLOUT };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
 /* Flush f: 0, or -1 with errno when the pipe's reader is gone and
    pipe_gone is set; any other failure ends the tool. */
 static int check(FILE *f, const char *name, bool pipe_gone)
@@ -63,10 +72,18 @@ static int check(FILE *f, const char *name, bool pipe_gone)
 			return -1;
 		die_errno("cannot write to %s", name);
 	}
-	/* an unbuffered stream (stderr) failed at the write itself, whose
-	   errno is gone: ferror() keeps none */
-	if (failed_before)
+	/* the write failed earlier (an unbuffered stream, or a full
+	   buffer flushed inside printf), and its errno is gone: ferror()
+	   keeps none, and glibc dropped what it could not write */
+	if (failed_before) {
+		if (reader_gone(f)) {
+			if (pipe_gone)
+				return -1;
+			errno = EPIPE;
+			die_errno("cannot write to %s", name);
+		}
 		die("cannot write to %s (a write failed)", name);
+	}
 	return 0;
 }
 

@@ -403,8 +403,10 @@ static void target_setup(struct monitor *m)
  */
 static void out_check(void)
 {
-	if (output_reader_gone(stdout, "standard output"))
+	if (output_reader_gone(stdout, "standard output")) {
+		spawn_end_started();	/* never left running behind us */
 		exit(0);
+	}
 }
 
 static void loop(struct monitor *m)
