@@ -33,6 +33,7 @@ fault_table <<'TABLE'
 # 2. no byte of a target reaches a terminal as a control sequence
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]                  | kb -p $jp -s sym,dso | visible
 0 | e\\x1b\[31m\\xff                               | kb -p $ep -s comm | visible
+0 | e\\x1b\[31m\\xff *$                            | kb -p $ep -s comm | visible
 
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device   | kb > /dev/full

@@ -529,6 +529,27 @@ fi
 keys ev2 q
 restored "q (control sequences)" ev2 0
 
+# a path cut to fit its column keeps whole escapes: a file name of eight
+# ESC bytes (\x1b each, 4 columns), cut at four widths, so at every
+# offset inside one \x1b; what follows "..." is whole \x1b's
+esc8=$(printf 'k\033\033\033\033\033\033\033\033')
+cp "$H" "./$esc8"
+spawn_ready "./$esc8" hot 0 || fail "escape-named helper did not start"
+for w in 40 41 42 43; do
+	kt_start cut$w $w 12 -d 0.5 -e cpu-clock -s dso -p $spawned
+	if wait_screen cut$w '\.\.\.' 5; then
+		cell=$(rows cut$w | sed -n 's/.*\.\.\.//p' | head -1 | sed 's/ *$//')
+		echo "$cell" | grep -Eq '^(\\x1b)+$' &&
+			ok "width $w: the path cut on a whole escape: ...$cell" ||
+			fail "width $w: the cut path is '...$cell'"
+	else
+		fail "width $w: no cut path: $(rows cut$w | head -3)"
+	fi
+	keys cut$w q
+	kt_wait_exit cut$w 10 > /dev/null
+done
+kill $spawned 2>/dev/null
+
 # === the whole machine: two busy helpers, kt_hot in the first rows =======
 # (as in batch.sh: its share moves with the load, 18-51% measured)
 spawn_ready "$H" hot 0 || fail "second helper did not start"

@@ -129,12 +129,21 @@ static int sym_width(int width, size_t used)
 static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 		    int room)
 {
-	size_t n = strlen(path);
+	char tmp[KT_LINE];
+	const char *p = path;
 
-	if (room <= 0 || n <= (size_t)room)
-		put(buf, size, len, "%s", path);
-	else if (room > 3)
-		put(buf, size, len, "...%s", path + n - (size_t)(room - 3));
+	if (room <= 0 || esc_visible(NULL, 0, path) <= (size_t)room) {
+		put(buf, size, len, "%s", visible(path, tmp, sizeof(tmp)));
+	} else if (room > 3) {
+		/* cut the path's own bytes, before escaping, so that the cut
+		   never starts inside an escape or a UTF-8 sequence */
+		while (*p && esc_visible(NULL, 0, p) > (size_t)room - 3) {
+			p++;
+			while (((unsigned char)*p & 0xc0) == 0x80)
+				p++;
+		}
+		put(buf, size, len, "...%s", visible(p, tmp, sizeof(tmp)));
+	}
 }
 
 /* Left part of the header and the rows: the figures. */
@@ -202,8 +211,8 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 	else if (top_baseline_active(kt->top))
 		put(buf, size, &len, " %7s", "");
 	if (keys & TOP_KEY_COMM)
-		put(buf, size, &len, "  %-15.15s",
-		    visible(r->comm, tmp, sizeof(tmp)));
+		/* cut by esc_visible(), on a whole escape: 15 columns */
+		put(buf, size, &len, "  %-15s", visible(r->comm, tmp, 16));
 	if (keys & TOP_KEY_PID)
 		put(buf, size, &len, "  %7d", (int)r->pid);
 	if (keys & TOP_KEY_TID)
@@ -216,7 +225,7 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 	}
 	if (keys & (TOP_KEY_SYM | TOP_KEY_DSO)) {
 		put(buf, size, &len, "  ");
-		put_dso(buf, size, &len, visible(r->dso, tmp, sizeof(tmp)),
+		put_dso(buf, size, &len, r->dso ? r->dso : "",
 			width > 0 ? width - (int)len : 0);
 	}
 }
