@@ -108,8 +108,12 @@ static int token_add(struct pc_event_list *list, const char *tok, size_t len,
 			return -1;
 		}
 		/* One event not from a glob nor renamed (pmu/name=x/): the
-		   user's spelling, modifiers too, as perf stat shows it. */
+		   user's spelling, modifiers too, as perf stat shows it; a
+		   tracepoint keeps its "sys:event" alone, as perf names
+		   it whatever modifiers follow. */
 		if (n == 1 && !glob && len < sizeof(e->name) &&
+		    (nlen == len || tok[nlen] != ':' ||
+		     memchr(tok, '/', nlen)) &&
 		    strlen(e->name) == nlen && !strncmp(e->name, tok, nlen)) {
 			memcpy(e->name, tok, len);
 			e->name[len] = '\0';

@@ -70,7 +70,8 @@ static const struct {
 	int excl_kernel;	/* of every event */
 } cases[] = {
 	{ "sched:sched_switch", 0, 0, "sched:sched_switch", "311", 0 },
-	{ "sched:sched_switch:u", 0, 0, "sched:sched_switch:u", "311", 1 },
+	/* named as perf names it, without the modifiers */
+	{ "sched:sched_switch:u", 0, 0, "sched:sched_switch", "311", 1 },
 	{ "sched:*", 0, 0, "sched:sched_switch sched:sched_wakeup", "311 312", 0 },
 	{ "sched:*:u", 0, 0, "sched:sched_switch sched:sched_wakeup", "311 312", 1 },
 	{ "sys*:sys_enter_open*", 0, 0, "syscalls:sys_enter_openat", "620", 0 },
