@@ -69,7 +69,7 @@ static int token_add(struct pc_event_list *list, const char *tok, size_t len,
 		if (len < sizeof(ev.name)) {
 			memcpy(ev.name, tok, len);
 			ev.name[len] = '\0';
-		} else {	/* "cycles:uuu...": valid, too long to keep */
+		} else {	/* a guard: perf's longest modifiers fit */
 			pc_event_name(&ev.attr, ev.name, sizeof(ev.name));
 		}
 		return list_push(list, &ev) ? -1 : 0;

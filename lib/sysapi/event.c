@@ -163,7 +163,9 @@ static int event_lookup(const char *name, size_t len, uint32_t *type,
  * 1-based offset of the first bad character.  As perf's
  * get_event_modifier(): on an attr that already excludes something (a
  * group member with its own ":u" under "{...}:k"), u/k/h add to what it
- * counts rather than start afresh.
+ * counts rather than start afresh.  As perf's check_modifier(), a
+ * modifier other than p given twice ("uu") is bad, so that a typo is not
+ * counted under the name the user mistyped.
  */
 size_t pc_event_modifiers(const char *mods, size_t len,
 			  struct perf_event_attr *attr)
@@ -174,6 +176,8 @@ size_t pc_event_modifiers(const char *mods, size_t len,
 	     h = had && !attr->exclude_hv;
 
 	for (size_t i = 0; i < len; i++) {
+		if (mods[i] != 'p' && memchr(mods, mods[i], i))
+			return i + 1;
 		switch (mods[i]) {
 		case 'u': u = true; break;
 		case 'k': k = true; break;

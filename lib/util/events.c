@@ -16,6 +16,10 @@
 #include "util/events.h"
 #include "util/xmalloc.h"
 
+/* The modifiers there are, and perf's rule that each comes once. */
+#define MODS_HINT "u, k, h, G, H, I, D, e, S, P or W, each once, and up " \
+		  "to three p"
+
 /* Say what is wrong at str[pos]: braces, modifier or name. */
 static void __attribute__((noreturn))
 bad_event(const char *str, size_t pos)
@@ -53,13 +57,13 @@ bad_event(const char *str, size_t pos)
 			while (n > 0 && tok[n - 1] != '/')
 				n--;
 			die_status(2, "bad modifier '%s' in event '%s' (use "
-				   "u, k, h, p, G, H, I, D, e, S, P or W, e.g. '%.*su')", tok + n, tok,
+				   MODS_HINT ", e.g. '%.*su')", tok + n, tok,
 				   (int)n, tok);
 		}
 		if (n > 0) {
 			name = xasprintf("%.*s", (int)(n - 1), tok);
 			die_status(2, "bad modifier '%s' in event '%s' (use "
-				   "u, k, h, p, G, H, I, D, e, S, P or W, e.g. '%s:u')", tok + n - 1,
+				   MODS_HINT ", e.g. '%s:u')", tok + n - 1,
 				   tok, name[0] ? name : "{a,b}");
 		}
 	}

@@ -84,6 +84,14 @@ if have perf; then
 		check "page-faults:$m: pcstat $(val page-faults:$m m.csv), perf $(val page-faults:$m pm.csv) (within 3%)" \
 			within "$(val page-faults:$m m.csv)" "$(val page-faults:$m pm.csv)" 3
 	done
+	# perf refuses a modifier given twice (p excepted, up to three).
+	for ev in page-faults:uu page-faults:kuk page-faults:upp \
+		  page-faults:pppp "{page-faults}:HH" msr/tsc/uu; do
+		"$PCSTAT" -x, -e "$ev" -- true 2> /dev/null; prc=$?
+		perf stat -x, -e "$ev" -- true > /dev/null 2>&1; qrc=$?
+		check "-e '$ev': pcstat exits $prc, perf $qrc: both 0 or neither" \
+			test $((prc == 0)) -eq $((qrc == 0))
+	done
 	perf stat -x, --all-user -e page-faults -- "$helpers/touch-pages" $n 2> pu.csv
 	pu=$(val page-faults pu.csv)
 	check "--all-user: pcstat $u, perf $pu (within 3%)" within "$u" "$pu" 3

@@ -117,9 +117,15 @@ static const struct {
 	/* perf stat names members without the group's modifiers */
 	{ "{cycles,instructions}:u", 1, 2, 0, 1, "[cycles instructions" },
 	{ "{cs,faults:u}:k", 1, 2, 0, 1, "[cs faults:u" },
-	/* valid but longer than pc_event_spec.name: the canonical name */
+	/* every modifier once, p three times: perf's longest */
+	{ "L1-dcache-prefetch-misses:ukhGHIDeSPWppp", 1, 1, 0, 0,
+	  "L1-dcache-prefetch-misses:ukhGHIDeSPWppp" },
+	/* a modifier other than p twice: perf's "Bad modifier", at the
+	   second */
 	{ "cycles:uuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuu",
-	  1, 1, 0, 0, "cycles:u" },
+	  0, 0, 8, 0, NULL },
+	{ "faults:ukGu", 0, 0, 10, 0, NULL },
+	{ "{cs,faults}:kk", 0, 0, 13, 0, NULL },
 	{ "{cs},{faults}", 1, 2, 0, 2, "[cs [faults" },
 	{ "cycles,", 0, 0, 7, 0, NULL },
 	{ ",cycles", 0, 0, 0, 0, NULL },
