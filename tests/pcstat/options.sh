@@ -1,6 +1,6 @@
 #!/bin/sh
-# -t TID, -D MS, --no-inherit, -d and -o FILE --append, each against a
-# workload whose answer is known.
+# -t TID, -D MS, --no-inherit, -d, -o FILE --append and --timeout's
+# least, each against a workload whose answer is known (or perf's).
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event
 threads="$top_builddir/tests/pcstat/threads"
@@ -100,4 +100,19 @@ grep -q ',page-faults,' out.csv && grep -q ',task-clock,' out.csv ||
 check "-o without --append starts the file again" \
 	test "$(grep -c '^# started on' out.csv)" -eq 1
 grep -q ',page-faults,' out.csv && fail "-o without --append kept old counts"
+
+# --timeout: at least 10 ms, as perf's ("timeout must be >= 10ms").
+"$PCSTAT" --timeout 9 -e task-clock -- true 2> to.txt
+check "--timeout 9: exit 2 ($?)" test $? -eq 2
+check "--timeout 9: says the least" grep -q -- '--timeout needs .* >= 10' to.txt
+if have perf; then
+	for ms in 1 9 10 11; do
+		"$PCSTAT" --timeout $ms -e task-clock -- true 2> /dev/null; prc=$?
+		perf stat --timeout $ms -e task-clock -- true > /dev/null 2>&1; qrc=$?
+		check "--timeout $ms: pcstat exits $prc, perf $qrc: both 0 or neither" \
+			test $((prc == 0)) -eq $((qrc == 0))
+	done
+else
+	without perf "the comparison with perf"
+fi
 done_testing

@@ -33,4 +33,19 @@ grep -q '^ # .* median, .* min, .* max seconds of the 3 runs$' table.txt ||
 check "-r: perf's 'seconds time elapsed' on one line only" \
 	test "$(grep -c 'seconds time elapsed' table.txt)" -eq 1
 grep -q 'Table of individual measurements' table.txt || fail "--table prints no table"
+"$PCSTAT" --table -e page-faults -- true 2> notable.txt
+check "--table without -r: exit 2 ($?)" test $? -eq 2
+check "--table without -r: says it needs -r" grep -q -- '--table needs -r' notable.txt
+
+# perf refuses --table but with -r 2 or more ("only supported with -r").
+if have perf; then
+	for args in "--table" "-r 1 --table" "-r 2 --table"; do
+		"$PCSTAT" $args -e page-faults -- true 2> /dev/null; prc=$?
+		perf stat $args -e page-faults -- true > /dev/null 2>&1; qrc=$?
+		check "'$args': pcstat exits $prc, perf $qrc: both 0 or neither" \
+			test $((prc == 0)) -eq $((qrc == 0))
+	done
+else
+	without perf "the comparison with perf"
+fi
 done_testing

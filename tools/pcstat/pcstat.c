@@ -243,7 +243,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			cfg->interval_count = (unsigned)tmp;
 			break;
 		case OPT_INTERVAL_CLEAR: cfg->interval_clear = true; break;
-		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 1); break;
+		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 10); break;
 		case 'x':
 			/* `-x -- cmd` would take "--" as the separator. */
 			if (*optarg == '\0' || strcmp(optarg, "--") == 0)
@@ -328,6 +328,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		usage_error("-r needs a command to repeat");
 	if (cfg->run_count > 1 && cfg->interval_ms)
 		usage_error("-r and -I exclude each other");
+	if (cfg->table && cfg->run_count == 1)
+		usage_error("--table needs -r, the runs it shows");
 	if (cfg->interval_count && !cfg->interval_ms)
 		usage_error("--interval-count needs -I");
 	if (cfg->openmetrics && !cfg->interval_ms)
