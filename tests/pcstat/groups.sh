@@ -1,7 +1,7 @@
 #!/bin/sh
 # A group with a member this machine cannot count ({task-clock,cycles}
 # without a PMU) and a group led by one ({cycles,instructions}): reported
-# as perf reports them.
+# as perf reports them; -g, which puts every event in one group.
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event
 
@@ -20,7 +20,28 @@ check "an event outside the group still counts" \
 check "{cycles,instructions}: refused, exit 1 ($?)" test $? -eq 1
 check "{cycles,instructions}: names the leader" grep -q "'cycles'" lead.txt
 
+# -g: every event in one group, read at once: one run time for them all.
+"$PCSTAT" -g -x, -e page-faults,task-clock,cs -- "$helpers/touch-pages" 500 2> all.csv
+check "-g: one run time for the three events" \
+	test "$(cut -d, -f4 all.csv | sort -u | wc -l)" -eq 1
+check "-g: the three counted" test "$(grep -c '^[0-9]' all.csv)" -eq 3
+
+# What perf counts, in perf's order, or says it cannot (the value
+# itself, or <not counted> / <not supported>), with unit and name.
+shape() { awk -F, '{ print ($1 ~ /^</ ? $1 : "N") "," $2 "," $3 }' "$@"; }
+
 if have perf; then
+	# -g merges {...} groups and takes the default events and -d's
+	# too: where cycles cannot be counted, nothing in the group is.
+	for ev in "-e page-faults,cycles" "-e {page-faults,task-clock},cs" \
+		  "-e cs -e page-faults:u" "" "-d"; do
+		"$PCSTAT" -g -x, $ev -- true 2> p.csv
+		perf stat -g -x, $ev -- true 2> q.csv
+		shape p.csv > x; shape q.csv > y
+		diff -u y x || fail "-g $ev: perf's counts and names"
+	done
+	"$PCSTAT" --group -x, -e page-faults -- true 2> /dev/null
+	check "--group is -g ($?)" test $? -eq 0
 	perf stat -x, -e '{task-clock,cycles},page-faults' -- true 2> pg.csv
 	mask g.csv > x; mask pg.csv > y
 	diff -u y x || fail "{task-clock,cycles} CSV: the layout of perf's"

@@ -213,9 +213,10 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 				if (grouped && ev->leader)
 					die("the group led by '%s' cannot be "
 					    "counted: '%s' is not supported here "
-					    "(count it outside {...}, or lead "
-					    "the group with another event)",
-					    ev->name, ev->name);
+					    "(%s, or lead the group with "
+					    "another event)", ev->name, ev->name,
+					    cfg->group_all ? "drop -g" :
+					    "count it outside {...}");
 				continue;
 			}
 			if (grouped && ev->leader)

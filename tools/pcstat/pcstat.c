@@ -62,6 +62,7 @@ static const struct opt_def opts[] = {
 	{ "no-inherit", 'i', 'i', NULL, "do not count the command's children" },
 	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command (-1: at --control enable)" },
 	{ "detailed", 'd', 'd', NULL, "add the cache events" },
+	{ "group", 'g', 'g', NULL, "put all the events in one group, read at once" },
 	{ "table", 0, OPT_TABLE, NULL, "with -r, show every run and each event's median/min/max" },
 	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)" },
 	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
@@ -303,6 +304,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 					    "descriptor, not '%s'", optarg);
 			break;
 		case 'd': cfg->detailed++; break;
+		case 'g': cfg->group_all = true; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
 		case OPT_LEGACY: cfg->legacy = true; break;
@@ -377,6 +379,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		events_add_default(&cfg->events, cfg->cpus != NULL);
 	if (cfg->detailed && !cfg->null_run)
 		events_add_detailed(&cfg->events, cfg->detailed);
+	/* perf's -g: one group of every event, the defaults and -d's
+	   too, {...} groups merged into it; the first one leads. */
+	for (size_t e = 0; cfg->group_all && e < cfg->events.nr; e++) {
+		cfg->events.ev[e].group = 0;
+		cfg->events.ev[e].leader = e == 0;
+		cfg->events.ngroups = 1;
+	}
 	if ((cfg->cgroup_names || each_cgroup) && !cfg->cpus)
 		usage_error("cgroups are only counted system-wide: add -a or "
 			    "-C to %s", each_cgroup ? "--for-each-cgroup" : "-G");
