@@ -1,6 +1,6 @@
 #!/bin/sh
-# --pre/--post CMD around each of -r N runs, as argv (no shell), side by
-# side with perf stat.
+# --pre/--post CMD around each of -r N runs, as argv (no shell), and -S's
+# sync() between --pre and the run, side by side with perf stat.
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event
 
@@ -20,6 +20,28 @@ check "--pre false: says which" grep -q "^pcstat: --pre 'false' exited 1" fail.t
 check "--pre with an open quote: exit 2 ($?)" test $? -eq 2
 "$PCSTAT" -a --pre true 2> /dev/null
 check "--pre without a command: exit 2 ($?)" test $? -eq 2
+
+# -S: sync() before each run, after its --pre, where perf calls it.
+if have strace; then
+	strace -f -qq -e trace=sync,execve -o st.txt "$PCSTAT" -S -r 2 -x, \
+		-e task-clock --pre "sh -c :" -- true 2> /dev/null
+	seq=$(awk '!/= 0$/ { next } /execve\(.*\["sh"/ { printf "pre " }
+		   / sync\(/ { printf "sync " }
+		   /execve\(.*\["true"/ { printf "run " }' st.txt)
+	check "-S -r 2: pre, sync, run, twice ($seq)" \
+		test "$seq" = "pre sync run pre sync run "
+	strace -f -qq -e trace=sync -o st0.txt "$PCSTAT" -r 2 -x, \
+		-e task-clock -- true 2> /dev/null
+	check "without -S: no sync()" test "$(grep -c 'sync()' st0.txt)" -eq 0
+	if have perf; then
+		strace -f -qq -e trace=sync -o pst.txt perf stat -S -r 2 -x, \
+			-e task-clock -- true 2> /dev/null
+		check "-S -r 2: as many sync() calls as perf's" \
+			test "$(grep -c 'sync()' pst.txt)" -eq "$(grep -c 'sync()' st.txt)"
+	fi
+else
+	without strace "the -S check"
+fi
 
 if have perf; then
 	rm -f log

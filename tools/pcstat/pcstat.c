@@ -63,6 +63,7 @@ static const struct opt_def opts[] = {
 	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command (-1: at --control enable)" },
 	{ "detailed", 'd', 'd', NULL, "add the cache events" },
 	{ "group", 'g', 'g', NULL, "put all the events in one group, read at once" },
+	{ "sync", 'S', 'S', NULL, "call sync() before each run" },
 	{ "table", 0, OPT_TABLE, NULL, "with -r, show every run and each event's median/min/max" },
 	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)" },
 	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
@@ -305,6 +306,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			break;
 		case 'd': cfg->detailed++; break;
 		case 'g': cfg->group_all = true; break;
+		case 'S': cfg->sync_run = true; break;
 		case OPT_TABLE: cfg->table = true; break;
 		case 'q': cfg->quiet = true; break;
 		case OPT_LEGACY: cfg->legacy = true; break;
@@ -537,6 +539,10 @@ int main(int argc, char **argv)
 	for (int r = 0; r < cfg.run_count; r++) {
 		if (cfg.pre_argv)
 			run_hook_checked("--pre", cfg.pre, cfg.pre_argv, r);
+		/* -S: dirty pages written out now, not during the count
+		   (perf's place: after --pre, before the run). */
+		if (cfg.sync_run)
+			sync();
 		if (cfg.verbose && cfg.run_count > 1)
 			fprintf(stderr, "[ pcstat: executing run #%d ... ]\n",
 				r + 1);

@@ -53,6 +53,7 @@ struct config {
 	bool no_inherit, quiet, table;
 	int detailed;		/* -d, -dd, -ddd: perf's levels 1-3 */
 	bool group_all;		/* -g: every event in one group */
+	bool sync_run;		/* -S: sync() before each run */
 	bool all_user, all_kernel;	/* --all-user, --all-kernel */
 	bool no_scale;		/* --no-scale: counts as read */
 	bool null_run;		/* -n: no events, elapsed time only */
