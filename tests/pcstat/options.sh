@@ -100,12 +100,16 @@ grep -q ',page-faults,' out.csv && grep -q ',task-clock,' out.csv ||
 check "-o without --append starts the file again" \
 	test "$(grep -c '^# started on' out.csv)" -eq 1
 grep -q ',page-faults,' out.csv && fail "-o without --append kept old counts"
+"$PCSTAT" -q -x, -e task-clock -o q.csv -- true 2> /dev/null
+check "-q -o FILE: no FILE, as perf --quiet makes none" test ! -e q.csv
 
 # --timeout: at least 10 ms, as perf's ("timeout must be >= 10ms").
 "$PCSTAT" --timeout 9 -e task-clock -- true 2> to.txt
 check "--timeout 9: exit 2 ($?)" test $? -eq 2
 check "--timeout 9: says the least" grep -q -- '--timeout needs .* >= 10' to.txt
 if have perf; then
+	perf stat --quiet -x, -e task-clock -o pq.csv -- true 2> /dev/null
+	check "perf --quiet -o FILE makes no FILE either" test ! -e pq.csv
 	for ms in 1 9 10 11; do
 		"$PCSTAT" --timeout $ms -e task-clock -- true 2> /dev/null; prc=$?
 		perf stat --timeout $ms -e task-clock -- true > /dev/null 2>&1; qrc=$?

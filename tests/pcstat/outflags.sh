@@ -54,7 +54,19 @@ else
 	echo "note: localedef cannot build en_US here; --no-big-num not checked"
 fi
 
+"$PCSTAT" -x, -B -e page-faults -- true 2> bx.txt
+check "-x, -B: exit 2 ($?)" test $? -eq 2
+check "-x, -B: says -B is for the human layout" grep -q 'human layout only' bx.txt
+
 if have perf; then
+	# perf refuses -B with -x, the last of -B and --no-big-num counting.
+	for args in "-x, -B" "-B -x," "-x, -B --no-big-num" \
+		    "-x, --no-big-num -B" "-j -B" "-x, -j -B"; do
+		"$PCSTAT" $args -e page-faults -- true 2> /dev/null; prc=$?
+		perf stat $args -e page-faults -- true > /dev/null 2>&1; qrc=$?
+		check "'$args': pcstat exits $prc, perf $qrc: both 0 or neither" \
+			test $((prc == 0)) -eq $((qrc == 0))
+	done
 	for args in "-n" "-n -x," "--no-scale -e page-faults" \
 		    "--no-scale -x, -e page-faults" "--all-user -x, -e page-faults" \
 		    "--json-output -e page-faults"; do

@@ -213,7 +213,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	char sopts[OPTS_SHORT_SIZE(NOPTS)];
 	const char *out_path = NULL, *each_cgroup = NULL;
 	int log_fd = -1;
-	bool append = false;
+	bool append = false, csv = false, big_num = false;
 	int c, tmp;
 
 	usage_getopt(opts, NOPTS, lopts, sopts, true);
@@ -252,6 +252,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 				usage_error("-x needs a separator, e.g. -x,");
 			cfg->sep = optarg;
 			cfg->fmt = FMT_CSV;
+			csv = true;
 			break;
 		case 'j': cfg->fmt = FMT_JSON; break;
 		case 'o': out_path = optarg; break;
@@ -272,8 +273,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_ALL_KERNEL: cfg->all_kernel = true; break;
 		case OPT_NO_SCALE: cfg->no_scale = true; break;
 		case 'n': cfg->null_run = true; break;
-		case 'B': cfg->no_big_num = false; break;
-		case OPT_NO_BIG_NUM: cfg->no_big_num = true; break;
+		case 'B': cfg->no_big_num = false; big_num = true; break;
+		case OPT_NO_BIG_NUM: cfg->no_big_num = true; big_num = false; break;
 		case OPT_PRE: cfg->pre = optarg; break;
 		case OPT_POST: cfg->post = optarg; break;
 		case OPT_PER_SOCKET: cfg->aggr = AGGR_SOCKET; break;
@@ -332,6 +333,11 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		usage_error("-r needs a command to repeat");
 	if (cfg->run_count > 1 && cfg->interval_ms)
 		usage_error("-r and -I exclude each other");
+	/* perf's "-B option not supported with -x", the last of -B and
+	   --no-big-num counting. */
+	if (csv && big_num)
+		usage_error("-B groups thousands in the human layout only, "
+			    "not with -x: drop -B");
 	if (cfg->table && cfg->run_count == 1)
 		usage_error("--table needs -r, the runs it shows");
 	if (cfg->interval_count && !cfg->interval_ms)
@@ -431,7 +437,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			    out_path ? "a file (drop -o)" : log_fd >= 0 ?
 			    "--log-fd's file (drop --log-fd)" :
 			    "no terminal (drop the redirection)");
-	if (out_path) {
+	/* -q: perf neither creates nor writes the -o file. */
+	if (out_path && !cfg->quiet) {
 		time_t t = time(NULL);
 		char date[64];
 
