@@ -1,6 +1,6 @@
 #!/bin/sh
 # Output and counting flags perf stat users reach for: -n, --all-user,
-# --all-kernel, --json-output, --no-scale, -B/--no-big-num, and perf's
+# --all-kernel, --json-output, --no-scale/--scale, -B/--no-big-num, and perf's
 # event modifiers G H I D e P S W; side by side
 # with perf stat on touch-pages (numbers masked).
 . "$top_srcdir/tests/test-subr.sh"
@@ -69,6 +69,7 @@ if have perf; then
 	done
 	for args in "-n" "-n -x," "--no-scale -e page-faults" \
 		    "--no-scale -x, -e page-faults" "--all-user -x, -e page-faults" \
+		    "--scale -e page-faults" "--no-scale --scale -x, -e page-faults" \
 		    "--json-output -e page-faults"; do
 		"$PCSTAT" $args -- true 2> p.out
 		perf stat $args -- true 2> q.out

@@ -33,7 +33,7 @@ enum {
 	OPT_APPEND, OPT_LEGACY, OPT_OPENMETRICS,
 	OPT_CONTROL = 300,
 	OPT_JSON_OUTPUT = 310, OPT_ALL_USER, OPT_ALL_KERNEL, OPT_NO_SCALE,
-	OPT_NO_BIG_NUM,
+	OPT_NO_BIG_NUM, OPT_SCALE,
 	OPT_PRE = 320, OPT_POST,
 	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
 	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
@@ -72,6 +72,7 @@ static const struct opt_def opts[] = {
 	{ "all-user", 0, OPT_ALL_USER, NULL, "count every event in user space only (:u)" },
 	{ "all-kernel", 0, OPT_ALL_KERNEL, NULL, "count every event in the kernel only (:k)" },
 	{ "no-scale", 0, OPT_NO_SCALE, NULL, "do not scale multiplexed counts up to the time enabled" },
+	{ "scale", 0, OPT_SCALE, NULL, "scale multiplexed counts (the default; perf's)" },
 	{ "null", 'n', 'n', NULL, "count no events: time the command only" },
 	{ "big-num", 'B', 'B', NULL, "group thousands as the locale says (the default)" },
 	{ "no-big-num", 0, OPT_NO_BIG_NUM, NULL, "print counts without thousands separators" },
@@ -272,6 +273,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_ALL_USER: cfg->all_user = true; break;
 		case OPT_ALL_KERNEL: cfg->all_kernel = true; break;
 		case OPT_NO_SCALE: cfg->no_scale = true; break;
+		case OPT_SCALE: cfg->no_scale = false; break;
 		case 'n': cfg->null_run = true; break;
 		case 'B': cfg->no_big_num = false; big_num = true; break;
 		case OPT_NO_BIG_NUM: cfg->no_big_num = true; big_num = false; break;
