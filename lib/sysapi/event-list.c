@@ -181,12 +181,22 @@ int pc_event_list_parse_with(struct pc_event_list *list, const char *str,
 				   stat shows them ("cycles", not "cycles:u"). */
 				for (size_t i = group_first; i < list->nr; i++) {
 					struct pc_event_spec *e = &list->ev[i];
+					unsigned pinned = e->attr.pinned,
+						 exclusive = e->attr.exclusive;
 
 					sub = pc_event_modifiers(str + mstart,
 							      pos - mstart, &e->attr);
 					if (sub || pos == mstart) {
 						pos = mstart + (sub ? sub - 1 : 0);
 						goto bad;
+					}
+					/* The kernel pins (reserves) a group
+					   through its leader and refuses a
+					   member that asks: as perf, the
+					   group's D and e go to the leader. */
+					if (i != group_first) {
+						e->attr.pinned = pinned;
+						e->attr.exclusive = exclusive;
 					}
 				}
 			}

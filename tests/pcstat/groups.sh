@@ -1,7 +1,8 @@
 #!/bin/sh
 # A group with a member this machine cannot count ({task-clock,cycles}
 # without a PMU) and a group led by one ({cycles,instructions}): reported
-# as perf reports them; -g, which puts every event in one group.
+# as perf reports them; -g, which puts every event in one group; a group
+# pinned or exclusive ({a,b}:D, :e).
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event
 
@@ -30,7 +31,22 @@ check "-g: the three counted" test "$(grep -c '^[0-9]' all.csv)" -eq 3
 # itself, or <not counted> / <not supported>), with unit and name.
 shape() { awk -F, '{ print ($1 ~ /^</ ? $1 : "N") "," $2 "," $3 }' "$@"; }
 
+# {a,b}:D and :e pin (reserve) the group through its leader, as perf
+# does: the kernel refuses a member that asks itself.
+for m in D e De; do
+	"$PCSTAT" -x, -e "{page-faults,cs}:$m" -- true 2> pin.csv
+	check "{page-faults,cs}:$m: both counted" \
+		test "$(grep -c '^[0-9]' pin.csv)" -eq 2
+done
+
 if have perf; then
+	for ev in "{page-faults,cs}:D" "{page-faults,cs}:e" \
+		  "{page-faults:D,cs:D}" "{page-faults,cs:e}"; do
+		"$PCSTAT" -x, -e "$ev" -- true 2> p.csv
+		perf stat -x, -e "$ev" -- true 2> q.csv
+		shape p.csv > x; shape q.csv > y
+		diff -u y x || fail "-e '$ev': perf's counts and names"
+	done
 	# -g merges {...} groups and takes the default events and -d's
 	# too: where cycles cannot be counted, nothing in the group is.
 	for ev in "-e page-faults,cycles" "-e {page-faults,task-clock},cs" \
