@@ -69,6 +69,19 @@ if have perf; then
 		mask p.out > x; mask q.out > y
 		diff -u y x || fail "$mode -I: the layout of perf's"
 	done
+	# Several events: perf prints each group's events together, each
+	# event's CPUs in turn with -A, and a tool event (duration_time)
+	# on the first CPU alone: its group has 1 CPU of it, the others 0.
+	# The CPU or group, its CPUs, counted or not, the event:
+	shape() { awk -F, '{ v = $(NF - 6)
+		print $1 "," (NF > 8 ? $2 : "") "," (v ~ /^</ ? v : "N") "," $(NF - 4) }' "$@"; }
+	for mode in --per-socket --per-core --per-node -A; do
+		ev=duration_time,cpu-clock,page-faults
+		"$PCSTAT" $mode -x, -a -e $ev --timeout 100 2> p.csv
+		perf stat $mode -x, -a -e $ev --timeout 100 2> q.csv
+		shape p.csv > x; shape q.csv > y
+		diff -u y x || fail "$mode -e $ev: perf's order and CPUs"
+	done
 else
 	without perf "the comparison with perf"
 fi

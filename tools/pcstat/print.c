@@ -155,6 +155,13 @@ static void fill_row(struct row *r, const struct config *cfg,
 	r->where = cfg->aggr == AGGR_GLOBAL || cfg->aggr_ids ? NULL
 							      : &cs->units[s];
 	r->aggr = cfg->aggr_ids ? &cfg->aggr_ids[s] : NULL;
+	/* perf counts a tool event on the first CPU alone: its group
+	   holds one of its CPUs, the others none (and <not counted>). */
+	if (r->aggr && ev->attr.type == PC_TYPE_TOOL) {
+		r->tool_aggr = *r->aggr;
+		r->tool_aggr.nr = cfg->unit_slot[0] == s;
+		r->aggr = &r->tool_aggr;
+	}
 	r->val = rs->val.mean;
 	r->ena = stat_round(rs->ena.mean);
 	r->run = stat_round(rs->run.mean);
@@ -220,24 +227,37 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	} else if (interval && p->interval_header && nintervals++ % 25 == 0) {
 		p->interval_header(&pc);
 	}
-	for (size_t e = 0; e < st->nev; e++) {
-		struct row *base = &rows[e * st->nslots];
+	/* perf prints each event's CPUs or threads in turn, but with
+	   --per-socket and the like each group's events together
+	   (print_aggr()): the group is then the outer loop. */
+	bool by_group = cfg->aggr_ids != NULL;
+	size_t nouter = by_group ? st->nslots : st->nev;
+	size_t ninner = by_group ? st->nev : st->nslots;
 
-		for (size_t s = 0; s < st->nslots; s++)
-			order[s] = s;
+	for (size_t s = 0; s < st->nslots; s++)
+		order[s] = s;
+	for (size_t i = 0; i < nouter; i++) {
 		/* perf lists threads busiest first. */
 		if (cfg->aggr == AGGR_THREAD) {
-			sort_rows = base;
+			for (size_t s = 0; s < st->nslots; s++)
+				order[s] = s;
+			sort_rows = &rows[i * st->nslots];
 			qsort(order, st->nslots, sizeof(*order), cmp_row_desc);
 		}
-		for (size_t s = 0; s < st->nslots; s++) {
-			struct row *r = &base[order[s]];
+		for (size_t j = 0; j < ninner; j++) {
+			size_t e = by_group ? j : i, s = by_group ? i : order[j];
+			struct row *r = &rows[e * st->nslots + s];
 
+			/* -A: a tool event has the first CPU's line alone,
+			   as perf's (counted there only). */
+			if (cfg->aggr == AGGR_CPU && s != 0 &&
+			    cfg->events.ev[e].attr.type == PC_TYPE_TOOL)
+				continue;
 			r->have_ts = interval;
 			r->ts_ns = ts_ns;
 			if (r->counted)
 				metric_compute(&r->m, &cfg->events.ev[e].attr,
-					       r->val, CTX(e, order[s]));
+					       r->val, CTX(e, s));
 			p->row(&pc, r);
 		}
 	}

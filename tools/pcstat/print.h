@@ -20,6 +20,7 @@ struct row {
 	double scale;		/* raw count -> shown value (1e-6 for clocks) */
 	const struct unit *where; /* NULL when aggregated */
 	const struct aggr_id *aggr; /* --per-socket etc.: the group, or NULL */
+	struct aggr_id tool_aggr; /* a tool event's group: its CPUs in it */
 	bool have_ts;		/* interval mode: ts_ns is the time stamp */
 	uint64_t ts_ns;
 	double val;		/* scaled for multiplexing, raw units */
