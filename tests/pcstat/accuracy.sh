@@ -59,4 +59,13 @@ if have_perf; then
 else
 	without perf "the comparisons with perf stat"
 fi
+
+# -a: the counters stop before the elapsed time is read and start after
+# it, as perf's: no CPU is more than fully utilized (1.000 at most),
+# whatever runs beside the test.
+for i in 1 2 3; do
+	"$PCSTAT" -a -A -x, -e cpu-clock --timeout 100 2>> util.csv
+done
+check "-a -A: cpu-clock over elapsed time at most 1.000 ($(cut -d, -f7 util.csv | sort -u | tr '\n' ' '))" \
+	awk -F, '$7 > 1.0 { bad = 1 } END { exit bad || NR == 0 }' util.csv
 done_testing

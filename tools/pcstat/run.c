@@ -186,6 +186,9 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	}
 	cset_init(cs, cfg, target ? -1 : w.child);
 	cset_open(cs, cfg, on_exec);
+	/* the clock starts before the counters, as perf's, so that none
+	   counts longer than the elapsed time */
+	t0 = now_ns();
 	if (!on_exec && cfg->delay_ms == 0 && !cfg->start_disabled)
 		cset_enable(cs, cfg);
 	control_open(&ctl, cfg->control);
@@ -193,7 +196,6 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		w.ctl = &ctl;
 	if (cfg->start_disabled && !cfg->quiet)
 		fputs("Events disabled\n", stderr);
-	t0 = now_ns();
 	if (cfg->argv) {
 		int e = spawn_release(&wl);
 
@@ -258,6 +260,11 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		}
 	}
 	stop_child(&w);
+	/* As perf: the counters stop before the clock is read, so that
+	   none runs longer than the elapsed time its rate divides by
+	   (-a would count 1.001 CPUs utilized of one CPU). */
+	if (!cfg->interval_ms && cfg->backend != PC_BACKEND_LEGACY)
+		cset_disable(cs, cfg);
 	res->wall_ns = (double)(now_ns() - t_count);
 	if (cfg->interval_ms) {
 		/* The last part of an interval, as perf prints it. */
