@@ -59,6 +59,38 @@ static bool reader_gone(FILE *f)
 	return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
 }
 
+/* What output_note() saw: the errno of each stream's first failed write. */
+static struct {
+	FILE *f;
+	int err;
+} noted[4];
+
+void output_note(FILE *f)
+{
+	int err = errno;
+	size_t i;
+
+	if (!ferror(f))
+		return;
+	for (i = 0; i < sizeof(noted) / sizeof(noted[0]); i++) {
+		if (noted[i].f == f)
+			return;		/* the first failure says it */
+		if (noted[i].f == NULL) {
+			noted[i].f = f;
+			noted[i].err = err;
+			return;
+		}
+	}
+}
+
+static int noted_errno(FILE *f)
+{
+	for (size_t i = 0; i < sizeof(noted) / sizeof(noted[0]); i++)
+		if (noted[i].f == f)
+			return noted[i].err;
+	return 0;
+}
+
 /* Flush f: 0, or -1 with errno when the pipe's reader is gone and
    pipe_gone is set; any other failure ends the tool. */
 static int check(FILE *f, const char *name, bool pipe_gone)
@@ -76,10 +108,12 @@ static int check(FILE *f, const char *name, bool pipe_gone)
 	   buffer flushed inside printf), and its errno is gone: ferror()
 	   keeps none, and glibc dropped what it could not write */
 	if (failed_before) {
-		if (reader_gone(f)) {
-			if (pipe_gone)
-				return -1;
-			errno = EPIPE;
+		int err = reader_gone(f) ? EPIPE : noted_errno(f);
+
+		if (err == EPIPE && pipe_gone)
+			return -1;
+		if (err) {
+			errno = err;
 			die_errno("cannot write to %s", name);
 		}
 		die("cannot write to %s (a write failed)", name);

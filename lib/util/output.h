@@ -45,6 +45,15 @@ void output_check(FILE *f, const char *name);
  */
 bool output_reader_gone(FILE *f, const char *name);
 
+/*
+ * Call right after writing to f where a write may fail inside printf (a
+ * full buffer flushed there): glibc then drops the data and ferror()
+ * keeps no errno, so the first failure's errno is remembered here, for
+ * output_check() to say ("No space left on device").  Cheap: one test
+ * of the error flag.
+ */
+void output_note(FILE *f);
+
 /* output_check(), then fclose(f), checked too. */
 void output_close(FILE *f, const char *name);
 

@@ -80,7 +80,7 @@ fault_table <<'TABLE'
 1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>/dev/full > /dev/null'
 1 | ^exit 1$                          | said 'mon -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
 0 | ^exit 0$                          | said 'mon --summary -n 5 -F 1000 -- "$H" hot 2000 2>&- > /dev/null'
-1 | cannot write to standard output: No space left on device | ended "$H" mfull$$ 'mon -F 1000 -- ./mfull$$ hot 30000 > /dev/full'
+1 | cannot write to standard output: No space left on device | ended "$H" mfull$$ 'mon -F 20000 -- ./mfull$$ hot 30000 > /dev/full'
 0 | ^monitor exit 141$                | ended "$H" mpipe$$ '{ mon -F 1000 -- ./mpipe$$ hot 30000; echo "monitor exit $?" >&2; } | head -1'
 0 | ^exit 0$                          | ended "$H" mpign$$ 'trap "" PIPE; { mon -F 20000 -- ./mpign$$ hot 30000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc'
 

@@ -20,12 +20,12 @@
 #include "util/output.h"
 #include "../check.h"
 
-enum how { QUIET, CHECK_ONLY };
+enum how { QUIET, CHECK_ONLY, NOTED };
 
 /*
  * Write len bytes to a stream on target ("pipe-gone": a pipe whose
  * reader is closed; "full": /dev/full), then ask output_reader_gone()
- * (QUIET) or output_check() (CHECK_ONLY).  Returns the child's exit
+ * (QUIET) or output_check() (CHECK_ONLY; NOTED: after output_note()).  Returns the child's exit
  * status: 0 when the reader was reported gone, 3 when all was written,
  * 1 when the check died; its message goes into err.
  */
@@ -61,6 +61,8 @@ static int run(const char *target, size_t len, enum how how, char *err,
 		memset(buf, 'x', len);
 		buf[len] = '\0';
 		fputs(buf, f);		/* > 4096: flushed inside, and fails */
+		if (how == NOTED)
+			output_note(f);
 		if (how == QUIET)
 			_exit(output_reader_gone(f, "the pipe") ? 0 : 3);
 		output_check(f, "the pipe");
@@ -99,6 +101,9 @@ int main(void)
 		{ "full", 100, QUIET, 1, "No space left on device" },
 		{ "full", 10000, QUIET, 1, "cannot write to the pipe" },
 		{ "full", 100, CHECK_ONLY, 1, "No space left on device" },
+		/* the errno of a failure inside fputs, kept by output_note */
+		{ "full", 10000, NOTED, 1, "the pipe: No space left on device" },
+		{ "pipe-gone", 10000, NOTED, 1, "the pipe: Broken pipe" },
 	};
 	char err[512];
 
@@ -109,7 +114,8 @@ int main(void)
 
 		CHECK(got == cases[i].want, "%s, %zu bytes, %s: exit %d, want "
 		      "%d (%s)", cases[i].target, cases[i].len,
-		      cases[i].how == QUIET ? "reader_gone" : "check", got,
+		      cases[i].how == QUIET ? "reader_gone" :
+		      cases[i].how == NOTED ? "noted, check" : "check", got,
 		      cases[i].want, err);
 		if (cases[i].msg)
 			CHECK(strstr(err, cases[i].msg) != NULL,

@@ -312,6 +312,7 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		return 0;
 	}
 	out->sample(stdout, &s);
+	output_note(stdout);	/* a failed flush inside keeps its errno */
 	if (r && hist_add(m->hist, r->sym ? r->sym : "[unknown]",
 			  r->dso ? r->dso : "[unknown]", 1) != 0)
 		die("out of memory");
