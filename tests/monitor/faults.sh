@@ -83,6 +83,10 @@ fault_table <<'TABLE'
 1 | cannot write to standard output: No space left on device | ended "$H" mfull$$ 'mon -F 1000 -- ./mfull$$ hot 30000 > /dev/full'
 0 | ^monitor exit 141$                | ended "$H" mpipe$$ '{ mon -F 1000 -- ./mpipe$$ hot 30000; echo "monitor exit $?" >&2; } | head -1'
 0 | ^exit 0$                          | ended "$H" mpign$$ 'trap "" PIPE; { mon -F 20000 -- ./mpign$$ hot 30000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc'
+# an export path that is a link (as /dev/stdout is, to /proc/self/fd/1):
+# its target gets the stacks, the link stays (root would replace
+# /dev/stdout itself with a file)
+0 | ^the link kept$                   | ln -sf /proc/self/fd/1 fd1; mon -g --summary -n 5 -F 1000 --folded fd1 -- "$H" hot 1000 > folded.out; test -L fd1 && grep -q hot_spin folded.out && echo the link kept
 
 # 4. numbers and options mean what they say
 0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'

@@ -54,6 +54,9 @@ fault_table <<'TABLE'
 0 | ^exit 0$                         | said 'pcs -q -e task-clock -- true 2>&-'
 0 | [0-9.]+ +msec task-clock         | pcs -o c.txt -e task-clock -- true 2>&-; cat c.txt
 0 | [0-9.]+ +msec task-clock         | pcs -e task-clock -- true 2>&1 <&- >&-
+# --openmetrics through a link (as /dev/stdout is one): the target is
+# rewritten, the link stays
+0 | ^the link kept$                  | ln -sf om.target om.link; pcs -a -q -I 100 --interval-count 1 --openmetrics om.link -e task-clock; test -L om.link && grep -q '^# EOF' om.target && echo the link kept
 
 # 4. numbers and options mean what they say
 0 | \(10 runs\)                                   | pcs -r 010 -e task-clock -- true
