@@ -34,6 +34,7 @@ fault_table <<'TABLE'
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]                  | kb -p $jp -s sym,dso | visible
 0 | e\\x1b\[31m\\xff                               | kb -p $ep -s comm | visible
 0 | e\\x1b\[31m\\xff *$                            | kb -p $ep -s comm | visible
+2 | unknown sort key '\\x1b\[2J' \(use sym        | kb -s "$(printf '\033[2J')"
 
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device   | kb > /dev/full

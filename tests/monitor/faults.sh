@@ -40,6 +40,10 @@ plant() {
 	chmod a+r "$map" 2>/dev/null
 	return 0
 }
+# A command whose name holds an escape sequence, a BEL and a byte that
+# is not UTF-8.
+evil=$(printf 'e\033[31m\377\a')
+cp "$H" "./$evil"
 # Programs that cannot run, each for its own reason.
 printf '#!/no/such/sh\necho hi\n' > bad.sh
 printf '\177ELF junk, not a program' > junk.elf
@@ -72,6 +76,9 @@ fault_table <<'TABLE'
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]            | plant evil; jit | visible
 0 | ev\\x1b\[31mil\\xff\\x07\+0x[0-9a-f]+ +\[jit\] | plant evil; mon -u -F 2000 -n 40 $jp 2>&1 | visible
 0 | "sym":"ev\\u001b\[31mil\\ufffd\\u0007"       | plant evil; mon -u -F 2000 -n 40 --json $jp | json_lines
+# ... nor of a command's name, in the summary and the messages
+0 | on \./e\\x1b\[31m\\xff\\x07 \(pid [0-9]+\)   | mon -n 2 -- "./$evil" hot 1000 2>&1 >/dev/null | visible
+1 | cannot run 'x\\x1b\]2;pwn\\x07': no such command | mon -- "$(printf 'x\033]2;pwn\007')"
 
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device | mon -n 5 -F 1000 -- "$H" hot 2000 > /dev/full

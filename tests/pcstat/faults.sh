@@ -40,6 +40,13 @@ fault_table <<'TABLE'
 0 | e\\x1b\[31m\\xff\\x07-[0-9]+                    | thr 2>&1 | visible
 0 | ^e\\x1b\[31m\\xff\\x07-[0-9]+,                   | thr -x, 2>&1 | visible
 0 | "thread" : "e\\u001b\[31m\\ufffd\\u0007-[0-9]+" | thr -j 2>&1 | json_lines
+# ... nor of a command's name or an argument, in the header, the line
+# for a command a signal ended, and the messages (one line each)
+0 | stats for '\./e\\x1b\[31m\\xff\\x07 0\.01'     | pcs -e task-clock -- "./$evil" 0.01 2>&1 | visible
+0 | ^\./k\\x1b\[31m: Terminated$              | printf '#!/bin/sh\nkill $$\n' > "./k$(printf '\033[31m')"; chmod +x ./k*; pcs -e task-clock -- ./k* 2>&1 | visible
+2 | ^pcstat: unknown event 'a\\x0ab' \(see 'pcstat list'\)$ | pcs -e "$(printf 'a\nb')" -- true
+2 | unknown filter '\\x1b\[31m'                 | pcs list "$(printf '\033[31m')"
+127 | ^pcstat: cannot run 'e\\x1b\[31m\\xff': No such | pcs -- "$(printf 'e\033[31m\377')"
 
 # 3. output that cannot be written is an error; nothing goes into a
 # descriptor pcstat did not open for output

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "util/die.h"
+#include "util/esc-print.h"
 #include "util/spawn.h"
 #include "util/stop-signals.h"
 #include "util/xmalloc.h"
@@ -274,9 +275,12 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	control_close(&ctl);
 	res->interrupted = w.interrupted;
 	if (w.child > 0) {
-		/* perf stat's line for a command that a signal ended. */
-		if (w.child_done && WIFSIGNALED(w.status) && !cfg->quiet)
-			psignal(WTERMSIG(w.status), cfg->argv[0]);
+		/* perf stat's line for a command that a signal ended
+		   (psignal()'s, the name shown, never run) */
+		if (w.child_done && WIFSIGNALED(w.status) && !cfg->quiet) {
+			esc_print_visible(stderr, cfg->argv[0]);
+			fprintf(stderr, ": %s\n", strsignal(WTERMSIG(w.status)));
+		}
 		/* --timeout ended it: the measurement's end, not the
 		   command's failure (perf exits 0 too). */
 		res->status = w.stopped ? 0 : exit_status(w.status);
