@@ -121,6 +121,9 @@ fault_table <<'TABLE'
 0 | ^monitor: [0-9]+ samples of | stopped USR1 m$$USR1 "$MONITOR" -F 1000 -- ./m$$USR1 600
 0 | ^monitor: [0-9]+ samples of | stopped USR2 m$$USR2 "$MONITOR" -F 1000 -- ./m$$USR2 600
 0 | ^monitor: [0-9]+ samples of | stopped TERM m$$TERM "$MONITOR" -F 1000 -- ./m$$TERM 600
+# a command that ignores the signal: a second one ends it (SIGKILL)
+0 | ^monitor: [0-9]+ samples of | stopped_twice TERM mi$$TERM "$MONITOR" -F 1000 -- sh -c 'trap "" TERM; exec ./mi'$$'TERM 600'
+0 | ^monitor: [0-9]+ samples of | stopped_twice HUP mi$$HUP "$MONITOR" -F 1000 -- sh -c 'trap "" HUP; exec ./mi'$$'HUP 600'
 
 # 7. faults that already had a clear answer, kept so
 1 | no thread 4194303 \(has it exited\?\)                 | mon 4194303

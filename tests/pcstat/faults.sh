@@ -88,6 +88,9 @@ fault_table <<'TABLE'
 138 | [0-9.]+ +msec task-clock | stopped USR1 p$$USR1 "$PCSTAT" -e task-clock -- ./p$$USR1 600
 140 | [0-9.]+ +msec task-clock | stopped USR2 p$$USR2 "$PCSTAT" -e task-clock -- ./p$$USR2 600
 143 | [0-9.]+ +msec task-clock | stopped TERM p$$TERM "$PCSTAT" -e task-clock -- ./p$$TERM 600
+# a command that ignores the signal: a second one ends it (SIGKILL)
+137 | ^sh: Killed$             | stopped_twice TERM pi$$TERM "$PCSTAT" -e task-clock -- sh -c 'trap "" TERM; exec ./pi'$$'TERM 600'
+137 | [0-9.]+ +msec task-clock | stopped_twice INT pi$$INT "$PCSTAT" -e task-clock -- sh -c 'trap "" INT; exec ./pi'$$'INT 600'
 0 | runs agree: [0-9]+, none cut short | "$PCSTAT" -r 6 -e task-clock -- sh -c 'echo >> started; exec sleep 0.3' 2> runs & p=$!; until [ "$(cat started 2>/dev/null | wc -l)" -ge 3 ]; do sleep 0.05; done; kill -s TERM $p; wait $p; runs_agree runs
 0 | counting user space only, as with :u | $nobody "$PCSTAT" -e task-clock -- true
 0 | [0-9.]+ +msec task-clock              | $nobody "$PCSTAT" -e task-clock -- true

@@ -66,7 +66,8 @@ struct monitor {
 };
 
 static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
-static volatile sig_atomic_t interrupt_forward;	/* sent by a process */
+static volatile sig_atomic_t interrupt_code;	/* its si_code */
+static volatile sig_atomic_t interrupt_count;	/* how many came */
 
 static uint64_t wall_ns(void)
 {
@@ -80,7 +81,8 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 {
 	(void)uc;
 	interrupted = sig;
-	interrupt_forward = stop_signal_forwarded(si->si_code);
+	interrupt_code = si->si_code;
+	interrupt_count++;
 }
 
 enum {
@@ -479,11 +481,21 @@ int main(int argc, char **argv)
 	if (m.command && m.child.pid > 0 && interrupted) {
 		/* a stop signal ended us: the command gets it too (from the
 		   terminal it already has), and is waited for, never left
-		   running behind our back */
-		if (interrupt_forward)
-			kill(m.child.pid, interrupted);
-		while (waitpid(m.child.pid, NULL, 0) < 0 && errno == EINTR)
-			;
+		   running behind our back; a second signal ends one that
+		   ignores the first (polled: no signal is missed between a
+		   check and a blocking wait) */
+		struct timespec tick = { 0, 20 * 1000 * 1000 };
+		unsigned passed = 0;
+
+		while (waitpid(m.child.pid, NULL, WNOHANG) == 0) {
+			unsigned n = (unsigned)interrupt_count;
+
+			if (n != passed)
+				stop_signal_pass(m.child.pid, interrupted,
+						 interrupt_code, n);
+			passed = n;
+			nanosleep(&tick, NULL);
+		}
 		m.child.pid = 0;
 	}
 

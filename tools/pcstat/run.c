@@ -75,6 +75,7 @@ struct waiter {
 	int status;
 	struct rusage ru;
 	bool interrupted;
+	unsigned nsignals;	/* stop signals so far */
 	bool stopped;		/* pcstat itself ended the command */
 	struct control *ctl;	/* --control, heard while waiting */
 	struct cset *cs;
@@ -121,9 +122,10 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 			w->interrupted = true;
 			if (w->child <= 0)
 				return true;
-			/* From the terminal, the child got it too. */
-			if (stop_signal_forwarded(si.ssi_code))
-				kill(w->child, sig);
+			/* From the terminal, the child got it too; a second
+			   one ends a child that ignores the first. */
+			stop_signal_pass(w->child, sig, si.ssi_code,
+					 ++w->nsignals);
 		}
 	}
 }
