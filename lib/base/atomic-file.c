@@ -112,6 +112,10 @@ FILE *atomic_file_start(struct atomic_file *af, const char *path,
 	int fd, err;
 
 	*af = (struct atomic_file){ .flags = flags };
+	if (!*path) {		/* else a temporary in . renamed over "" */
+		errno = ENOENT;
+		return NULL;
+	}
 	if (special(path, &dev) != 0)
 		return NULL;
 	/* a device is opened by the name given (/dev/stdout on a pipe

@@ -96,6 +96,7 @@ fault_table <<'TABLE'
 0 | ^the link kept$                   | ln -sf /proc/self/fd/1 fd1; mon -g --summary -n 5 -F 1000 --folded fd1 -- "$H" hot 1000 > folded.out; test -L fd1 && grep -q hot_spin folded.out && echo the link kept
 
 # 4. numbers and options mean what they say
+2 | cannot write folded stacks to '': give a file name | mon --folded '' -g -n 2 -- "$H" hot 100
 0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
 2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
 2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1

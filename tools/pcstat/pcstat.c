@@ -200,9 +200,11 @@ static void check_openmetrics(const struct config *cfg)
 				usage_error("--openmetrics: thread %d given "
 					    "twice (each is one series)",
 					    (int)cfg->tids[i]);
+	if (!*cfg->openmetrics)
+		usage_error("--openmetrics needs a file name");
 	if (om_check_path(cfg->openmetrics) < 0)
-		die("cannot write '%s': %s", cfg->openmetrics,
-		    strerror(errno));
+		die_status(2, "cannot write '%s': %s%s", cfg->openmetrics,
+			   strerror(errno), output_path_fix(errno));
 }
 
 static void parse_args(struct config *cfg, int argc, char **argv)
@@ -422,10 +424,12 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		time_t t = time(NULL);
 		char date[64];
 
+		if (!*out_path)
+			usage_error("-o needs a file name");
 		cfg->out = fopen(out_path, append ? "ae" : "we");
 		if (cfg->out == NULL)
-			die_status(2, "cannot write '%s': %s (does its directory "
-				   "exist?)", out_path, strerror(errno));
+			die_status(2, "cannot write '%s': %s%s", out_path,
+				   strerror(errno), output_path_fix(errno));
 		cfg->out_file = true;
 		cfg->out_name = out_path;
 		/* perf starts its files so. */

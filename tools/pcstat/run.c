@@ -16,6 +16,7 @@
 
 #include "util/die.h"
 #include "util/esc-print.h"
+#include "util/output.h"
 #include "util/spawn.h"
 #include "util/stop-signals.h"
 #include "util/xmalloc.h"
@@ -154,7 +155,8 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 	if (!cfg->quiet)
 		print_counts(cfg, cs, st, NULL, true, ts);
 	if (cfg->openmetrics && om_write(cfg, cs) < 0)
-		die("cannot write '%s': %s", cfg->openmetrics, strerror(errno));
+		die("cannot write '%s': %s%s", cfg->openmetrics,
+		    strerror(errno), output_path_fix(errno));
 	memcpy(prev, cs->cur, cs->nev * cs->nunits * sizeof(*prev));
 }
 
