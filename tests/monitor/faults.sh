@@ -114,6 +114,12 @@ fault_table <<'TABLE'
 1 | cannot run './no-hashbang': Exec format error           | mon -- ./no-hashbang
 0 | ^no shell ran it$ | mon -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
 1 | cannot run './no-such-program': no such command         | mon -- ./no-such-program
+1 | cannot run '\./': Permission denied \(a directory, not a program\)$ | mon -- ./
+1 | cannot run './text.txt': Permission denied \(not executable: chmod \+x it | mon -- ./text.txt
+# a name not in $PATH is not run from the current directory, but an
+# empty $PATH entry is it
+1 | cannot run 'planted': no such command | printf '#!/bin/sh\n' > planted; chmod +x planted; mon -- planted
+0 | ^monitor: [0-9]+ samples of [^ ]+ on dotted | printf '#!/bin/sh\nexec sleep 0.2\n' > dotted; chmod +x dotted; PATH=:/usr/bin:/bin mon -- dotted
 
 # 5. signals: the summary printed, the command sent the signal and waited for
 0 | ^monitor: [0-9]+ samples of | stopped HUP m$$HUP "$MONITOR" -F 1000 -- ./m$$HUP 600

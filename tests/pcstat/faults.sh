@@ -84,6 +84,12 @@ fault_table <<'TABLE'
 126 | cannot run './no-hashbang': Exec format error \(not a program  | pcs -- ./no-hashbang
 0 | ^no shell ran it$ | pcs -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
 127 | cannot run './no-such-program': No such file or directory      | pcs -- ./no-such-program
+126 | cannot run '\./': Permission denied \(a directory, not a program\)$ | pcs -- ./
+126 | cannot run './text': Permission denied \(not executable: chmod \+x it | echo echo > text; pcs -- ./text
+# a name not in $PATH is not run from the current directory (anyone may
+# have put a file of that name there), but an empty $PATH entry is it
+127 | ^pcstat: cannot run 'planted': No such file or directory$ | printf '#!/bin/sh\n' > planted; chmod +x planted; pcs -- planted
+0 | ^dotted ran$ | printf '#!/bin/sh\necho dotted ran\n' > dotted; chmod +x dotted; PATH=/usr/bin:/bin: pcs -e task-clock -- dotted 2>/dev/null
 
 # 5. signals: counts printed, the command sent the signal and waited for
 129 | [0-9.]+ +msec task-clock | stopped HUP p$$HUP "$PCSTAT" -e task-clock -- ./p$$HUP 600

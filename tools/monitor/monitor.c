@@ -344,15 +344,28 @@ static void target_setup(struct monitor *m)
 	char *exe = NULL, link[64];
 
 	if (m->command) {
-		exe = spawn_path_search(m->command[0]);
-		if (!exe)
-			die("cannot run '%s': no such command", m->command[0]);
-		if (spawn_hold(&m->child, m->command, NULL) != 0) {
-			char why[512];
+		char why[512];
+		int e;
 
+		exe = spawn_path_search(m->command[0]);
+		if (spawn_hold(&m->child, m->command, NULL) != 0)
 			die("cannot start '%s': %s", m->command[0],
 			    spawn_strerror(&m->child, errno, why,
 					   sizeof(why)));
+		if (!exe) {
+			/* it cannot run: its exec says why (a directory, no
+			   x bit, no such file) */
+			e = spawn_release(&m->child);
+			if (e == 0) {	/* ran after all: not unwatched */
+				spawn_end_started();
+				e = ENOENT;
+			}
+			waitpid(m->child.pid, NULL, 0);
+			if (spawn_exit_status(&m->child, e) == 127)
+				die("cannot run '%s': no such command",
+				    m->command[0]);
+			die("cannot run '%s': %s", m->command[0],
+			    spawn_strerror(&m->child, e, why, sizeof(why)));
 		}
 		m->tid = m->child.pid;
 		snprintf(m->target_name, sizeof(m->target_name), "%s (pid %d)",
