@@ -98,6 +98,8 @@ fault_table <<'TABLE'
 # 4. numbers and options mean what they say
 2 | cannot write folded stacks to '': give a file name | mon --folded '' -g -n 2 -- "$H" hot 100
 0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
+0 | ^monitor: 3 samples of .* on thread [0-9]+,           | mon -F 1000 $jp -n 3 --summary
+2 | a TID or -- COMMAND, not both \('[0-9]+' and 'true'\) | mon $jp -n 3 -- true
 2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
 2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1
 2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1

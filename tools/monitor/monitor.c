@@ -126,11 +126,22 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	const char *tid_arg = NULL;
 	uint64_t top;
 	int c;
 
 	usage_getopt(options, NOPTIONS, longopts, shortopts, true);
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	for (;;) {
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
+		/* options may follow the TID too (monitor 4242 -n 10);
+		   everything after -- is the command's */
+		if (c == -1 && optind < argc && !tid_arg &&
+		    strcmp(argv[optind - 1], "--") != 0) {
+			tid_arg = argv[optind++];
+			continue;
+		}
+		if (c == -1)
+			break;
 		switch (c) {
 		case 'c':
 			m->period = sample_arg_period(optarg);
@@ -188,19 +199,24 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	if (m->format == FORMAT_RAW && exports_any(&m->exports))
 		usage_error("--raw does not resolve samples: no export (drop "
 			    "--raw)");
-	if (optind < argc && strcmp(argv[optind - 1], "--") == 0) {
+	if (tid_arg && optind < argc &&
+	    strcmp(argv[optind - 1], "--") == 0) {
+		usage_error("a TID or -- COMMAND, not both ('%s' and '%s')",
+			    tid_arg, argv[optind]);
+	} else if (optind < argc && strcmp(argv[optind - 1], "--") == 0) {
 		m->command = &argv[optind];
-	} else if (optind + 1 == argc) {
+	} else if (tid_arg && optind == argc) {
 		int tid;
 
-		if (!parse_int(argv[optind], 1, INT32_MAX, &tid))
+		if (!parse_int(tid_arg, 1, INT32_MAX, &tid))
 			usage_error("'%s' is not a thread id (to run a "
-				    "command, put it after --)", argv[optind]);
+				    "command, put it after --)", tid_arg);
 		m->tid = tid;
-	} else if (optind == argc) {
+	} else if (!tid_arg) {
 		usage_error("which thread? give a TID, or -- COMMAND");
 	} else {
-		usage_error("one TID only (to run a command, put it after --)");
+		usage_error("one TID only, not '%s' and '%s' (to run a "
+			    "command, put it after --)", tid_arg, argv[optind]);
 	}
 	if (m->summary_only)
 		m->format = FORMAT_NONE;
