@@ -73,7 +73,11 @@ fault_table <<'TABLE'
 0 | \(10 runs\)                                   | pcs -r 010 -e task-clock -- true
 0 | ^10$                | pcs -I 10 --interval-count 010 -x, -e task-clock -- sleep 1 2>&1 | grep -c task-clock
 2 | -r needs a run count from 1 to 1000000, not '2000000' | pcs -r 2000000 -- true
-2 | --interval-count needs a number of intervals >= 1, not '0' | pcs -I 100 --interval-count 0 -- true
+2 | --interval-count needs a number of intervals from 1 to 2147483647, not '0' | pcs -I 100 --interval-count 0 -- true
+2 | --interval-count needs a number of intervals from 1 to 2147483647, not '4294967296' | pcs -I 100 --interval-count 4294967296 -- true
+2 | -I needs a number of milliseconds from 10 to 86400000 \(a day\), not '86400001' | pcs -I 86400001 -- true
+2 | -D needs a number of milliseconds from 0 to 86400000 \(a day\), not '1e3'   | pcs -D 1e3 -- true
+2 | --timeout needs a number of milliseconds from 1 to 86400000 \(a day\), not ' 10' | pcs --timeout ' 10' -- true
 2 | 'sched' is a tracepoint system, not an event: name one of its tracepoints as 'sched:NAME' | pcs -e sched -- true
 2 | unknown event 'a{300}' \(see 'pcstat list'\)$  | pcs -e $long -- true
 0 | ^1$                 | pcs -t $ep,$ep --per-thread -x, -e task-clock --timeout 100 2>&1 | grep -c task-clock

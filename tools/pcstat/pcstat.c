@@ -103,13 +103,15 @@ static void help(void)
 	exit(0);
 }
 
+#define MS_MAX (24u * 3600 * 1000)	/* a day */
+
 static unsigned parse_ms(const char *opt, const char *s, unsigned min)
 {
 	uint64_t v;
 
-	if (!parse_u64(s, min, 24ull * 3600 * 1000, &v))
-		usage_error("%s needs a number of milliseconds >= %u, not '%s'",
-			    opt, min, s);
+	if (!parse_u64(s, min, MS_MAX, &v))
+		usage_error("%s needs a number of milliseconds from %u to %u "
+			    "(a day), not '%s'", opt, min, MS_MAX, s);
 	return (unsigned)v;
 }
 
@@ -241,7 +243,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_INTERVAL_COUNT:
 			if (!parse_int(optarg, 1, 0x7fffffff, &tmp))
 				usage_error("--interval-count needs a number of "
-					    "intervals >= 1, not '%s'", optarg);
+					    "intervals from 1 to %d, not '%s'",
+					    0x7fffffff, optarg);
 			cfg->interval_count = (unsigned)tmp;
 			break;
 		case OPT_INTERVAL_CLEAR: cfg->interval_clear = true; break;
