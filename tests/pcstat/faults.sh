@@ -67,6 +67,7 @@ fault_table <<'TABLE'
 
 # 4. numbers and options mean what they say
 2 | ^pcstat: -o needs a file name                   | pcs -o '' -e task-clock -- true
+2 | --log-fd 0 is open for reading only \(open it for writing: 0>FILE\) | pcs --log-fd 0 -e task-clock -- true
 2 | ^pcstat: cannot write '\.': Is a directory \(that is a directory: name a file in it\)$ | pcs -o . -e task-clock -- true
 2 | ^pcstat: --openmetrics needs a file name         | pcs -a -I 100 --interval-count 1 --openmetrics '' -e task-clock
 2 | ^pcstat: cannot write '\.': Is a directory \(that  | pcs -a -I 100 --interval-count 1 --openmetrics . -e task-clock

@@ -303,9 +303,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
 		case OPT_LOG_FD:
 			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
-			    fcntl(log_fd, F_GETFD) < 0)
+			    (tmp = fcntl(log_fd, F_GETFL)) < 0)
 				usage_error("--log-fd needs an open file "
 					    "descriptor, not '%s'", optarg);
+			if ((tmp & O_ACCMODE) == O_RDONLY)
+				usage_error("--log-fd %d is open for reading "
+					    "only (open it for writing: "
+					    "%d>FILE)", log_fd, log_fd);
 			break;
 		case 'd': cfg->detailed++; break;
 		case OPT_TABLE: cfg->table = true; break;
