@@ -47,6 +47,7 @@ fault_table <<'TABLE'
 2 | -d wants a refresh time .*, not ' 0\.3'               | kt -b -n 1 -d ' 0.3'
 2 | -d wants a refresh time .*, not '0x1p-2'               | kt -b -n 1 -d 0x1p-2
 2 | --percent-limit wants a share from 0 to 100, not '1e1' | kb --percent-limit 1e1
+0 | ^target: .* refresh 0\.01s \(decay\)$               | kt -b -n 1 -d 0.01 -e cpu-clock
 
 # 5. signals: the batch run ends as after -n, status 0
 0 | ^kerneltop: [0-9]+ samples/s | stopped HUP - "$KERNELTOP" -b -d 0.3
