@@ -70,7 +70,7 @@ fault_table <<'TABLE'
 2 | --log-fd 0 is open for reading only \(open it for writing: 0>FILE\) | pcs --log-fd 0 -e task-clock -- true
 2 | ^pcstat: cannot write '\.': Is a directory \(that is a directory: name a file in it\)$ | pcs -o . -e task-clock -- true
 2 | ^pcstat: --openmetrics needs a file name         | pcs -a -I 100 --interval-count 1 --openmetrics '' -e task-clock
-2 | ^pcstat: cannot write '\.': Is a directory \(that  | pcs -a -I 100 --interval-count 1 --openmetrics . -e task-clock
+1 | ^pcstat: cannot write '\.': Is a directory \(that  | pcs -a -I 100 --interval-count 1 --openmetrics . -e task-clock
 0 | \(10 runs\)                                   | pcs -r 010 -e task-clock -- true
 0 | ^10$                | pcs -I 10 --interval-count 010 -x, -e task-clock -- sleep 1 2>&1 | grep -c task-clock
 2 | -r needs a run count from 1 to 1000000, not '2000000' | pcs -r 2000000 -- true

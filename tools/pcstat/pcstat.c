@@ -205,8 +205,8 @@ static void check_openmetrics(const struct config *cfg)
 	if (!*cfg->openmetrics)
 		usage_error("--openmetrics needs a file name");
 	if (om_check_path(cfg->openmetrics) < 0)
-		die_status(2, "cannot write '%s': %s%s", cfg->openmetrics,
-			   strerror(errno), output_path_fix(errno));
+		die("cannot write '%s': %s%s", cfg->openmetrics,
+		    strerror(errno), output_path_fix(errno));
 }
 
 static void parse_args(struct config *cfg, int argc, char **argv)
