@@ -395,6 +395,52 @@ stopped() {
 	return "$1"
 }
 
+# stopped_twice SIG NAME CMD...: as stopped, for a command that ignores
+# SIG: CMD's command must exec a process called NAME (made here, a copy
+# of sleep(1)) with SIG ignored.  SIG goes to the tool, then once more
+# half a second later: the second ends the command (util/stop-signals.h).
+# Returns the tool's status; 98 when the first SIG already ended the
+# tool; 97 when the tool still waited 10 s after the second (the command
+# is then killed so that the tool ends); 99 when NAME is left running.
+stopped_twice() {
+	local sig=$1 name=$2 pid n=0
+	shift 2
+	cp "$(command -v sleep)" "./$name"
+	env --default-signal="INT,QUIT,$sig" "$@" &
+	pid=$!
+	while ! pgrep -x "$name" > /dev/null && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -s "$sig" $pid
+	sleep 0.5
+	if ! kill -0 $pid 2>/dev/null; then
+		wait $pid
+		echo "the tool ended after one $sig"
+		return 98
+	fi
+	kill -s "$sig" $pid
+	n=0
+	while kill -0 $pid 2>/dev/null && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		pkill -KILL -x "$name"
+		wait $pid
+		echo "the tool still waited for its command after a second $sig"
+		return 97
+	fi
+	wait $pid
+	set -- $?
+	if pgrep -x "$name" > /dev/null; then
+		pkill -KILL -x "$name"
+		echo "$name left running"
+		return 99
+	fi
+	return "$1"
+}
+
 # sanitized PROGRAM: PROGRAM runs under ASan, whose shadow memory needs
 # far more address space than a 'ulimit -v' fault row leaves.
 sanitized() {

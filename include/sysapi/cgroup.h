@@ -26,7 +26,8 @@ const char *pc_cgroup_mount(void);
  * Open the cgroup name of that hierarchy ("pcx", "a/b"; "/" or "" is the
  * root) as a directory for PC_OPEN_CGROUP().  Returns a close-on-exec
  * file descriptor the caller closes, or -1 with errno (ENOENT: no such
- * cgroup, or no hierarchy; EACCES; ENOTDIR).
+ * cgroup, a name that leads out of the hierarchy ("../.."), or no
+ * hierarchy; EACCES; ENOTDIR).
  */
 int pc_cgroup_open(const char *name);
 

@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +62,49 @@ static int special(const char *path, bool *yes)
 	return 0;
 }
 
+/*
+ * The path to replace: with ATOMIC_FILE_DEVICES (a path the user named),
+ * a symbolic link is followed to the file it names, as fopen(3) would
+ * follow it, so that the link stays and its target gets the content
+ * (/dev/stdout -> /proc/self/fd/1 -> a file: the file, never the link in
+ * /dev).  Without the flag the name itself is replaced, so that nothing
+ * planted in a shared directory is written through.
+ */
+static char *target(const char *path, unsigned flags)
+{
+	char *cur = strdup(path), *next, link[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	if (!(flags & ATOMIC_FILE_DEVICES))
+		return cur;
+	/* link by link, as the kernel follows them: a link whose target
+	   does not exist yet names the file to create */
+	for (int hops = 0; cur && hops < 40; hops++) {
+		const char *slash = strrchr(cur, '/');
+		int dirlen = slash ? (int)(slash - cur + 1) : 0;
+
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			return cur;
+		n = readlink(cur, link, sizeof(link) - 1);
+		if (n < 0)
+			return cur;
+		link[n] = '\0';
+		if (link[0] == '/')
+			next = strdup(link);
+		else if ((next = malloc((size_t)dirlen + (size_t)n + 1)))
+			snprintf(next, (size_t)dirlen + (size_t)n + 1, "%.*s%s",
+				 dirlen, cur, link);
+		free(cur);
+		cur = next;
+	}
+	if (cur) {
+		free(cur);
+		errno = ELOOP;
+	}
+	return NULL;
+}
+
 FILE *atomic_file_start(struct atomic_file *af, const char *path,
 			unsigned flags)
 {
@@ -67,9 +112,15 @@ FILE *atomic_file_start(struct atomic_file *af, const char *path,
 	int fd, err;
 
 	*af = (struct atomic_file){ .flags = flags };
+	if (!*path) {		/* else a temporary in . renamed over "" */
+		errno = ENOENT;
+		return NULL;
+	}
 	if (special(path, &dev) != 0)
 		return NULL;
-	af->path = strdup(path);
+	/* a device is opened by the name given (/dev/stdout on a pipe
+	   reads as a link to "pipe:[N]") */
+	af->path = dev ? strdup(path) : target(path, flags);
 	if (!af->path)
 		return NULL;
 	if (dev && (flags & ATOMIC_FILE_DEVICES)) {

@@ -23,7 +23,10 @@ enum {
 	ATOMIC_FILE_SYNC = 1 << 0,
 	/* a destination that exists and is not a regular file (a device:
 	   /dev/stdout, /dev/full; a FIFO) is written in place, as it cannot
-	   be replaced; without this flag it is replaced like a file */
+	   be replaced; without this flag it is replaced like a file.  And
+	   a symbolic link is followed: its target is replaced, the link
+	   stays (without the flag the link itself is replaced, so that
+	   nothing planted in a shared directory is written through) */
 	ATOMIC_FILE_DEVICES = 1 << 1,
 };
 

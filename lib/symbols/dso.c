@@ -148,6 +148,9 @@ static enum sym_cause cause_of_errno(int err)
 	case ENOENT:
 	case ENOTDIR:
 		return SYM_NO_FILE;
+	case EMFILE:
+	case ENFILE:
+		return SYM_NO_FD;
 	default:
 		return SYM_BAD_ELF;
 	}
@@ -184,6 +187,10 @@ static bool elf_has_symtab(Elf *elf)
 static int dso_fail(struct dso *d, enum sym_cause cause)
 {
 	d->cause = cause;
+	/* out of descriptors for now, not for good: the next lookup
+	   tries again */
+	if (cause == SYM_NO_FD)
+		d->loaded = false;
 	if (d->dwfl) {
 		dwfl_end(d->dwfl);
 		d->dwfl = NULL;

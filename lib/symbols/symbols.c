@@ -122,9 +122,13 @@ int symbols_load_kernel(struct symbols *s)
 {
 	if (!s->ks_tried) {
 		s->ks_tried = true;
+		s->ks_cause = SYM_OK;
 		s->ks = kallsyms_load(s->opts.kallsyms ? s->opts.kallsyms
 						       : "/proc/kallsyms");
-		if (!s->ks)
+		if (!s->ks && (errno == EMFILE || errno == ENFILE)) {
+			s->ks_cause = SYM_NO_FD;
+			s->ks_tried = false;	/* again at the next lookup */
+		} else if (!s->ks)
 			s->ks_cause = SYM_NO_KALLSYMS;
 		else if (kallsyms_hidden(s->ks))
 			s->ks_cause = SYM_KPTR_RESTRICT;

@@ -46,6 +46,8 @@ enum sym_cause {
 	SYM_JIT_MAP_NOT_FILE,	/* perf-PID.map a FIFO, device, link...: unread */
 	SYM_JIT_MAP_UNTRUSTED,	/* perf-PID.map owned by another user */
 	SYM_JIT_LINE_TOO_LONG,	/* perf-PID.map lines skipped for length */
+	SYM_NO_FD,		/* no file descriptor left (ulimit -n): the
+				   file is tried again at the next lookup */
 	SYM_CAUSE_MAX
 };
 

@@ -75,6 +75,9 @@ static const struct {
 	[SYM_JIT_LINE_TOO_LONG] = { "map line too long",
 		"lines of /tmp/perf-PID.map longer than 4 KiB were skipped "
 		"(and counted): make the JIT write shorter names" },
+	[SYM_NO_FD] = { "too many open files",
+		"no file descriptor was left to read the file (each counter "
+		"takes one): raise the limit with 'ulimit -n'" },
 };
 
 const char *symbols_cause_name(enum sym_cause cause)

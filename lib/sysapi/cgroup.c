@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/magic.h>
+#include <sys/vfs.h>
 
 #include <sysapi/cgroup.h>
 
@@ -73,6 +75,8 @@ int pc_cgroup_open(const char *name)
 {
 	const char *mnt = pc_cgroup_mount();
 	char path[8192];
+	struct statfs fs;
+	int fd;
 
 	if (mnt == NULL)
 		return -1;
@@ -87,5 +91,15 @@ int pc_cgroup_open(const char *name)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* "../.." leaves the hierarchy: a directory, but no cgroup (the
+	   kernel would answer the counter's open with EBADF) */
+	if (fd >= 0 && (fstatfs(fd, &fs) != 0 ||
+			(fs.f_type != CGROUP2_SUPER_MAGIC &&
+			 fs.f_type != CGROUP_SUPER_MAGIC))) {
+		close(fd);
+		errno = ENOENT;
+		return -1;
+	}
+	return fd;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "util/die.h"
 
 const char *progname = "pctools";
@@ -35,14 +36,45 @@ void set_progname(const char *argv0)
 	progname = slash ? slash + 1 : argv0;
 }
 
-static void vmessage(const char *fmt, va_list ap, const char *tail)
+/*
+ * "progname: message[: tail][suffix]" on one line of stderr.  The message
+ * holds what the user typed and names from outside (an argument, a
+ * command, a path): it goes through the one sanitiser, so that no byte
+ * of it acts on the terminal and a newline in an argument cannot make a
+ * second line.
+ */
+static void vmessage(const char *fmt, va_list ap, const char *tail,
+		     const char *suffix)
 {
+	char small[512], *msg = small, *vis;
+	va_list aq;
+	int n;
+
 	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
-	vfprintf(stderr, fmt, ap);
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n >= (int)sizeof(small) && (msg = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	else if (msg == NULL)
+		msg = small;		/* cut, but said */
+	if (n < 0)
+		small[0] = '\0';
+	/* each byte at most four: \xNN */
+	vis = malloc(strlen(msg) * 4 + 1);
+	if (vis)
+		esc_visible(vis, strlen(msg) * 4 + 1, msg);
+	else
+		for (char *p = msg; *p; p++)	/* no memory: still one line */
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				*p = '?';
+	fprintf(stderr, "%s: %s", progname, vis ? vis : msg);
 	if (tail)
 		fprintf(stderr, ": %s", tail);
-	fputc('\n', stderr);
+	fprintf(stderr, "%s\n", suffix ? suffix : "");
+	free(vis);
+	if (msg != small)
+		free(msg);
 }
 
 void die(const char *fmt, ...)
@@ -50,7 +82,7 @@ void die(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(fmt, ap, NULL);
+	vmessage(fmt, ap, NULL, NULL);
 	va_end(ap);
 	leave(1);
 }
@@ -60,7 +92,7 @@ void die_status(int status, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(fmt, ap, NULL);
+	vmessage(fmt, ap, NULL, NULL);
 	va_end(ap);
 	leave(status);
 }
@@ -71,7 +103,7 @@ void die_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(fmt, ap, err);
+	vmessage(fmt, ap, err, NULL);
 	va_end(ap);
 	leave(1);
 }
@@ -79,12 +111,11 @@ void die_errno(const char *fmt, ...)
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
+	char see[64];
 
+	snprintf(see, sizeof(see), " (see '%s --help')", progname);
 	va_start(ap, fmt);
-	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, " (see '%s --help')\n", progname);
+	vmessage(fmt, ap, NULL, see);
 	va_end(ap);
 	leave(2);
 }
@@ -94,6 +125,6 @@ void warn_msg(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(fmt, ap, NULL);
+	vmessage(fmt, ap, NULL, NULL);
 	va_end(ap);
 }

@@ -9,6 +9,7 @@
 
 #include "util/die.h"
 #include "util/exports.h"
+#include "util/output.h"
 
 static const char *const what[EXPORT_FORMAT_MAX] = {
 	[EXPORT_FOLDED] = "folded stacks",
@@ -17,36 +18,12 @@ static const char *const what[EXPORT_FORMAT_MAX] = {
 	[EXPORT_SPEEDSCOPE] = "the speedscope profile",
 };
 
-static const struct {
-	int err;
-	const char *fix;
-} fixes[] = {
-	{ ENOENT, " (the directory does not exist: create it, or name "
-		  "another)" },
-	{ ENOTDIR, " (a part of the path is not a directory)" },
-	{ EACCES, " (no permission to create files there: choose a "
-		  "directory you can write)" },
-	{ EPERM, " (no permission to create files there: choose a "
-		 "directory you can write)" },
-	{ EROFS, " (a read-only file system: choose another place)" },
-	{ EISDIR, " (that is a directory: name a file in it)" },
-	{ ENOSPC, " (the file system is full: free space or choose "
-		  "another place)" },
-	{ EDQUOT, " (over the disk quota: free space or choose another "
-		  "place)" },
-	{ ENAMETOOLONG, " (the name is too long)" },
-	{ ENOTSUP, " (this build has no pprof: rebuild with "
-		   "libprotobuf-c-dev, protobuf-c-compiler and zlib1g-dev)" },
-};
-
 const char *exports_fix(int err)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(fixes) / sizeof(fixes[0]); i++)
-		if (fixes[i].err == err)
-			return fixes[i].fix;
-	return "";
+	if (err == ENOTSUP)
+		return " (this build has no pprof: rebuild with "
+		       "libprotobuf-c-dev, protobuf-c-compiler and zlib1g-dev)";
+	return output_path_fix(err);
 }
 
 const char *exports_what(enum export_format f)
@@ -79,6 +56,9 @@ void exports_check(const struct exports *e)
 	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
 		if (!e->path[f])
 			continue;
+		if (!*e->path[f])
+			usage_error("cannot write %s to '': give a file name",
+				    what[f]);
 		if (!export_available((enum export_format)f))
 			err = ENOTSUP;
 		else if (export_check_path(e->path[f]) != 0)

@@ -137,3 +137,33 @@ void output_close(FILE *f, const char *name)
 	if (fclose(f) != 0)
 		die_errno("cannot write to %s", name);
 }
+
+static const struct {
+	int err;
+	const char *fix;
+} path_fixes[] = {
+	{ ENOENT, " (the directory does not exist: create it, or name "
+		  "another)" },
+	{ ENOTDIR, " (a part of the path is not a directory)" },
+	{ EACCES, " (no permission to create files there: choose a "
+		  "directory you can write)" },
+	{ EPERM, " (no permission to create files there: choose a "
+		 "directory you can write)" },
+	{ EROFS, " (a read-only file system: choose another place)" },
+	{ EISDIR, " (that is a directory: name a file in it)" },
+	{ ENOSPC, " (the file system is full: free space or choose "
+		  "another place)" },
+	{ EDQUOT, " (over the disk quota: free space or choose another "
+		  "place)" },
+	{ ENAMETOOLONG, " (the name is too long)" },
+	{ ELOOP, " (too many symbolic links, or a loop of them)" },
+	{ ETXTBSY, " (a program running now: name another file)" },
+};
+
+const char *output_path_fix(int err)
+{
+	for (size_t i = 0; i < sizeof(path_fixes) / sizeof(path_fixes[0]); i++)
+		if (path_fixes[i].err == err)
+			return path_fixes[i].fix;
+	return "";
+}

@@ -60,4 +60,11 @@ void output_close(FILE *f, const char *name);
 /* The name output_check() wants for stdout, stderr or another stream. */
 const char *output_name(FILE *f, const char *path);
 
+/*
+ * Why a file the user named for output cannot be made there, as advice
+ * to append to strerror(err): " (the directory does not exist: create
+ * it, or name another)" for ENOENT, and so on; "" when there is none.
+ */
+const char *output_path_fix(int err);
+
 #endif

@@ -30,6 +30,30 @@ bool parse_u64(const char *str, uint64_t min, uint64_t max, uint64_t *out)
 	return true;
 }
 
+bool parse_fraction(const char *str, double min, double max, double *out)
+{
+	double v = 0, scale = 1;
+	bool dot = false, digit = false;
+
+	for (const char *p = str; p && *p; p++) {
+		if (*p == '.' && !dot) {
+			dot = true;
+			continue;
+		}
+		if (!isdigit((unsigned char)*p))
+			return false;
+		digit = true;
+		if (dot)
+			v += (*p - '0') * (scale /= 10);
+		else
+			v = v * 10 + (*p - '0');
+	}
+	if (!digit || !(v >= min && v <= max))
+		return false;
+	*out = v;
+	return true;
+}
+
 bool parse_int(const char *str, int min, int max, int *out)
 {
 	uint64_t v;

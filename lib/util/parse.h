@@ -16,6 +16,13 @@
  */
 bool parse_u64(const char *str, uint64_t min, uint64_t max, uint64_t *out);
 
+/*
+ * Parse all of str as a decimal fraction ("2", "0.5", ".5") within [min,
+ * max]: digits and at most one '.', whatever the locale; no sign,
+ * exponent, hex, blank, "inf" or "nan".  Returns true and *out, or false.
+ */
+bool parse_fraction(const char *str, double min, double max, double *out);
+
 /* The same for int. */
 bool parse_int(const char *str, int min, int max, int *out);
 

@@ -194,7 +194,7 @@ char *spawn_path_search(const char *name)
 
 		colon = strchr(p, ':');
 		len = colon ? (size_t)(colon - p) : strlen(p);
-		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)len,
+		if (snprintf(buf, sizeof(buf), "%.*s/%s", len ? (int)len : 1,
 			     len ? p : ".", name) < (int)sizeof(buf) &&
 		    runnable(buf))
 			return realpath(buf, NULL);
@@ -217,7 +217,12 @@ int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask)
 	/* searched here, not in the child: execv() of one path, so that
 	   no /bin/sh fallback and no second search can happen */
 	found = spawn_path_search(argv[0]);
-	snprintf(sp->path, sizeof(sp->path), "%s", found ? found : argv[0]);
+	/* a name without '/' found nowhere in $PATH: "" fails to exec
+	   with ENOENT, as in a shell -- execv() of the bare name would run
+	   a file of that name in the current directory, which anyone may
+	   have put there */
+	snprintf(sp->path, sizeof(sp->path), "%s", found ? found :
+		 strchr(argv[0], '/') ? argv[0] : "");
 	free(found);
 
 	st = calloc(1, sizeof(*st));
@@ -385,6 +390,30 @@ int spawn_release(struct spawn *sp)
 	return 0;
 }
 
+/* EACCES from exec: what is in the way, and the fix. */
+static const char *spawn_eacces(const struct spawn *sp, char *buf,
+				size_t size)
+{
+	struct stat st;
+	const char *why;
+
+	if (stat(sp->path, &st) != 0)
+		why = "no permission to reach it: a directory on its path "
+		      "is not searchable";
+	else if (S_ISDIR(st.st_mode))
+		why = "a directory, not a program";
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (!(st.st_mode & 0111))
+		why = "not executable: chmod +x it, or run it with its "
+		      "interpreter";
+	else
+		why = "not executable for this user, or on a file system "
+		      "mounted noexec";
+	snprintf(buf, size, "%s (%s)", strerror(EACCES), why);
+	return buf;
+}
+
 const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 			   size_t size)
 {
@@ -405,6 +434,8 @@ const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 		snprintf(buf, size, "%s (no process can be created: the limit "
 			 "of 'ulimit -u' is reached)", strerror(err));
 		return buf;
+	case EACCES:
+		return spawn_eacces(sp, buf, size);
 	case ENOENT:
 	case ENOEXEC:
 		break;

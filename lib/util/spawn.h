@@ -18,7 +18,8 @@ struct spawn {
 	int err_fd;		/* the child's errno if exec failed; EOF if not */
 	pthread_t helper;	/* the thread the child was vfork()ed from */
 	void *start;		/* what it reads, freed by spawn_release() */
-	char path[PATH_MAX];	/* what the child execs (spawn_path_search()) */
+	char path[PATH_MAX];	/* what the child execs (spawn_path_search());
+				   "" for a name found nowhere in $PATH */
 };
 
 /*
@@ -34,7 +35,9 @@ char *spawn_path_search(const char *name);
  * Start a child (vfork()ed from a helper thread: see spawn.c) that, with
  * child_mask as its signal mask (NULL: the caller's), waits for
  * spawn_release() and then execs argv, found in $PATH as execvp(3) finds
- * it; but a file the kernel refuses (ENOEXEC: junk, an ELF for another
+ * it (a name without '/' that is not in $PATH fails with ENOENT, as in
+ * a shell: a file of that name in the current directory is never run);
+ * but a file the kernel refuses (ENOEXEC: junk, an ELF for another
  * machine) is never handed to /bin/sh as execvp(3) does, and a script
  * whose interpreter is missing fails (ENOENT): spawn_strerror() says
  * which.  If the parent goes away first
@@ -80,7 +83,8 @@ void spawn_end_on_failure(void);
 /*
  * Why sp's command could not start (spawn_hold()'s errno) or run
  * (spawn_release()'s), in words, into buf: strerror(err), with the limit
- * to raise for EMFILE, ENFILE and EAGAIN; for a file that exists "bad
+ * to raise for EMFILE, ENFILE and EAGAIN; what is in the way for EACCES
+ * (a directory, a file without x); for a file that exists "bad
  * interpreter '/no/such/sh' (the #! line of 'x' names a program that does
  * not exist)", or "Exec format error (...)".  Returns buf.
  */

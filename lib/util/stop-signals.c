@@ -45,3 +45,13 @@ bool stop_signal_forwarded(int si_code)
 {
 	return si_code == SI_USER || si_code == SI_QUEUE;
 }
+
+void stop_signal_pass(pid_t pid, int sig, int si_code, unsigned count)
+{
+	if (pid <= 0)
+		return;
+	if (count > 1)
+		kill(pid, SIGKILL);
+	else if (stop_signal_forwarded(si_code))
+		kill(pid, sig);
+}

@@ -8,8 +8,10 @@
  *   command the tool started is sent the same signal when it came from
  *   another process (kill(1)); from the terminal the command got it too.
  *   The tool then waits for the command to end, so that it never runs on
- *   without its parent's knowledge.  A signal that was ignored when the
- *   tool started (nohup, a shell's background job) stays ignored.
+ *   without its parent's knowledge; a second stop signal ends the
+ *   command with SIGKILL, so that one that ignores the first cannot hold
+ *   the tool forever.  A signal that was ignored when the tool started
+ *   (nohup, a shell's background job) stays ignored.
  *
  *   A tool that fails while its command runs (die(), SIGPIPE) ends the
  *   command first: spawn_end_on_failure().
@@ -20,6 +22,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The stop signals, as a table tests and man pages walk. */
 extern const int stop_signals[];
@@ -38,5 +41,12 @@ void stop_signals_catch(void (*fn)(int, siginfo_t *, void *));
 /* Whether a stop signal with this si_code is to be passed on to the
    command: sent by a process, not by the terminal to the whole group. */
 bool stop_signal_forwarded(int si_code);
+
+/*
+ * The count-th stop signal sig (1 for the first), sent as si_code says,
+ * came while the tool's command pid runs: pass it on as the rule says --
+ * the first when a process sent it, SIGKILL from the second on.
+ */
+void stop_signal_pass(pid_t pid, int sig, int si_code, unsigned count);
 
 #endif

@@ -14,4 +14,10 @@
  */
 bool task_is_others(pid_t pid);
 
+/*
+ * Whether pid has exited but its parent has not reaped it (state Z): it
+ * still answers kill(pid, 0), but no counter can be opened on it.
+ */
+bool task_is_zombie(pid_t pid);
+
 #endif

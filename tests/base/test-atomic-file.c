@@ -45,7 +45,7 @@ static int others(void)
 int main(void)
 {
 	struct atomic_file af;
-	char path[64], buf[64], bad[80];
+	char path[64], buf[64], bad[80], lnk[80];
 	struct stat st;
 	FILE *f;
 
@@ -76,6 +76,46 @@ int main(void)
 	CHECK(atomic_file_commit(&af) == 0 && others() == 0, "replace");
 	slurp(path, buf, sizeof(buf));
 	CHECK(!strcmp(buf, "three\n"), "replaced: '%s'", buf);
+
+	/* a path the user named that is a symbolic link (/dev/stdout ->
+	   /proc/self/fd/1 -> a file): its target gets the content, the
+	   link stays */
+	snprintf(lnk, sizeof(lnk), "%s/link", dir);
+	CHECK(symlink("keep", lnk) == 0, "symlink: %s", strerror(errno));
+	f = atomic_file_start(&af, lnk, ATOMIC_FILE_DEVICES);
+	CHECK(f != NULL, "start through a link: %s", strerror(errno));
+	if (f) {
+		fputs("four\n", f);
+		CHECK(atomic_file_commit(&af) == 0, "commit through a link");
+	}
+	slurp(path, buf, sizeof(buf));
+	CHECK(lstat(lnk, &st) == 0 && S_ISLNK(st.st_mode) &&
+	      !strcmp(buf, "four\n"), "the link kept, its target '%s'", buf);
+	/* without the flag (a name of the tool's own in a shared
+	   directory) the name is replaced, nothing written through */
+	f = atomic_file_start(&af, lnk, 0);
+	CHECK(f != NULL, "start over a link");
+	if (f) {
+		fputs("five\n", f);
+		CHECK(atomic_file_commit(&af) == 0, "commit over a link");
+	}
+	slurp(path, buf, sizeof(buf));
+	CHECK(lstat(lnk, &st) == 0 && S_ISREG(st.st_mode) &&
+	      !strcmp(buf, "four\n"), "the link replaced, its target kept");
+	unlink(lnk);
+	/* a link to a file not there yet: the file is made, the link stays */
+	CHECK(symlink("new", lnk) == 0, "symlink: %s", strerror(errno));
+	f = atomic_file_start(&af, lnk, ATOMIC_FILE_DEVICES);
+	if (f) {
+		fputs("six\n", f);
+		CHECK(atomic_file_commit(&af) == 0, "commit through a dangling link");
+	}
+	slurp(lnk, buf, sizeof(buf));
+	CHECK(lstat(lnk, &st) == 0 && S_ISLNK(st.st_mode) &&
+	      !strcmp(buf, "six\n"), "the dangling link kept, its target made");
+	unlink(lnk);
+	snprintf(lnk, sizeof(lnk), "%s/new", dir);
+	unlink(lnk);
 
 	/* a device: written in place, and a write error is an error */
 	f = atomic_file_start(&af, "/dev/full", ATOMIC_FILE_DEVICES);

@@ -96,21 +96,29 @@ done
 if have tmux; then
 	# kerneltop's stderr into a file, stdout on the pane's tty
 	printf '#!/bin/sh\nexec 2> "%s/$1.err"; shift; exec env "$@"\n' "$tmpdir" > wrap.sh
-	for t in unset unknown; do
-		if [ $t = unset ]; then
-			KT_WRAP="sh $tmpdir/wrap.sh $t -u TERM"
-		else
-			KT_WRAP="sh $tmpdir/wrap.sh $t TERM=no-such-terminal-kt"
-		fi
+	# no controlling terminal, stdin not one: no key could reach it
+	printf '#!/bin/sh\nexec 2> "%s/$1.err" < /dev/null; shift; exec setsid "$@"\n' "$tmpdir" > nokeys-wrap.sh
+	for t in unset unknown empty dumb nokeys; do
+		case $t in
+		unset) KT_WRAP="sh $tmpdir/wrap.sh $t -u TERM" ;;
+		unknown) KT_WRAP="sh $tmpdir/wrap.sh $t TERM=no-such-terminal-kt" ;;
+		empty) KT_WRAP="sh $tmpdir/wrap.sh $t TERM=" ;;
+		dumb) KT_WRAP="sh $tmpdir/wrap.sh $t TERM=dumb" ;;
+		nokeys) KT_WRAP="sh $tmpdir/nokeys-wrap.sh $t" ;;
+		esac
 		kt_start $t 100 30 -d 0.5 -e cpu-clock -p $hp
 		rc=$(kt_wait_exit $t 20)
 		rc=${rc:-124}
 		cp $t.err err 2>/dev/null || : > err
-		if [ $t = unset ]; then
-			judge "TERM unset on a tty" 1 'cannot use the terminal: TERM is unset \(set TERM, e\.g\. TERM=xterm, or use -b\)$'
-		else
-			judge "TERM=no-such-terminal-kt on a tty" 1 'cannot use the terminal'
-		fi
+		case $t in
+		unset) judge "TERM unset on a tty" 1 'cannot use the terminal: TERM is unset \(set TERM, e\.g\. TERM=xterm, or use -b\)$' ;;
+		unknown) judge "TERM=no-such-terminal-kt on a tty" 1 'cannot use the terminal' ;;
+		empty) judge "TERM empty on a tty" 1 'cannot use the terminal: TERM is empty \(' ;;
+		# a table redrawn in place needs cursor addressing
+		dumb) judge "TERM=dumb on a tty" 1 'cannot use the terminal: TERM=dumb cannot move the cursor \(' ;;
+		nokeys) judge "no controlling terminal, stdin /dev/null" 1 'cannot read keys: standard input is not a terminal and there is no controlling terminal \(' ;;
+		esac
+		[ "$rc" = 124 ] && kill "$(cat $t.pid)" 2>/dev/null
 		stty_same $t || fail "TERM $t: stty -a changed"
 	done
 	KT_WRAP=

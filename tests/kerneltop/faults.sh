@@ -34,6 +34,7 @@ fault_table <<'TABLE'
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]                  | kb -p $jp -s sym,dso | visible
 0 | e\\x1b\[31m\\xff                               | kb -p $ep -s comm | visible
 0 | e\\x1b\[31m\\xff *$                            | kb -p $ep -s comm | visible
+2 | unknown sort key '\\x1b\[2J' \(use sym        | kb -s "$(printf '\033[2J')"
 
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device   | kb > /dev/full
@@ -42,6 +43,11 @@ fault_table <<'TABLE'
 # 4. numbers and options mean what they say
 1 | task 1 belongs to another user \(run kerneltop as its owner or as root\) | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -p 1
 2 | 'sched' is a tracepoint system, not an event            | kb -e sched
+2 | -d wants a refresh time in seconds from 0.01 to 3600 \(e\.g\. 0\.5\), not '1e-300' | kt -b -n 1 -d 1e-300
+2 | -d wants a refresh time .*, not ' 0\.3'               | kt -b -n 1 -d ' 0.3'
+2 | -d wants a refresh time .*, not '0x1p-2'               | kt -b -n 1 -d 0x1p-2
+2 | --percent-limit wants a share from 0 to 100, not '1e1' | kb --percent-limit 1e1
+0 | ^target: .* refresh 0\.01s \(decay\)$               | kt -b -n 1 -d 0.01 -e cpu-clock
 
 # 5. signals: the batch run ends as after -n, status 0
 0 | ^kerneltop: [0-9]+ samples/s | stopped HUP - "$KERNELTOP" -b -d 0.3

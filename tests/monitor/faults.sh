@@ -40,6 +40,10 @@ plant() {
 	chmod a+r "$map" 2>/dev/null
 	return 0
 }
+# A command whose name holds an escape sequence, a BEL and a byte that
+# is not UTF-8.
+evil=$(printf 'e\033[31m\377\a')
+cp "$H" "./$evil"
 # Programs that cannot run, each for its own reason.
 printf '#!/no/such/sh\necho hi\n' > bad.sh
 printf '\177ELF junk, not a program' > junk.elf
@@ -72,6 +76,9 @@ fault_table <<'TABLE'
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]            | plant evil; jit | visible
 0 | ev\\x1b\[31mil\\xff\\x07\+0x[0-9a-f]+ +\[jit\] | plant evil; mon -u -F 2000 -n 40 $jp 2>&1 | visible
 0 | "sym":"ev\\u001b\[31mil\\ufffd\\u0007"       | plant evil; mon -u -F 2000 -n 40 --json $jp | json_lines
+# ... nor of a command's name, in the summary and the messages
+0 | on \./e\\x1b\[31m\\xff\\x07 \(pid [0-9]+\)   | mon -n 2 -- "./$evil" hot 1000 2>&1 >/dev/null | visible
+1 | cannot run 'x\\x1b\]2;pwn\\x07': no such command | mon -- "$(printf 'x\033]2;pwn\007')"
 
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device | mon -n 5 -F 1000 -- "$H" hot 2000 > /dev/full
@@ -83,9 +90,16 @@ fault_table <<'TABLE'
 1 | cannot write to standard output: No space left on device | ended "$H" mfull$$ 'mon -F 20000 -- ./mfull$$ hot 30000 > /dev/full'
 0 | ^monitor exit 141$                | ended "$H" mpipe$$ '{ mon -F 1000 -- ./mpipe$$ hot 30000; echo "monitor exit $?" >&2; } | head -1'
 0 | ^exit 0$                          | ended "$H" mpign$$ 'trap "" PIPE; { mon -F 20000 -- ./mpign$$ hot 30000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc'
+# an export path that is a link (as /dev/stdout is, to /proc/self/fd/1):
+# its target gets the stacks, the link stays (root would replace
+# /dev/stdout itself with a file)
+0 | ^the link kept$                   | ln -sf /proc/self/fd/1 fd1; mon -g --summary -n 5 -F 1000 --folded fd1 -- "$H" hot 1000 > folded.out; test -L fd1 && grep -q hot_spin folded.out && echo the link kept
 
 # 4. numbers and options mean what they say
+2 | cannot write folded stacks to '': give a file name | mon --folded '' -g -n 2 -- "$H" hot 100
 0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
+0 | ^monitor: 3 samples of .* on thread [0-9]+,           | mon -F 1000 $jp -n 3 --summary
+2 | a TID or -- COMMAND, not both \('[0-9]+' and 'true'\) | mon $jp -n 3 -- true
 2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
 2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1
 2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1
@@ -102,6 +116,12 @@ fault_table <<'TABLE'
 1 | cannot run './no-hashbang': Exec format error           | mon -- ./no-hashbang
 0 | ^no shell ran it$ | mon -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
 1 | cannot run './no-such-program': no such command         | mon -- ./no-such-program
+1 | cannot run '\./': Permission denied \(a directory, not a program\)$ | mon -- ./
+1 | cannot run './text.txt': Permission denied \(not executable: chmod \+x it | mon -- ./text.txt
+# a name not in $PATH is not run from the current directory, but an
+# empty $PATH entry is it
+1 | cannot run 'planted': no such command | printf '#!/bin/sh\n' > planted; chmod +x planted; mon -- planted
+0 | ^monitor: [0-9]+ samples of [^ ]+ on dotted | printf '#!/bin/sh\nexec sleep 0.2\n' > dotted; chmod +x dotted; PATH=:/usr/bin:/bin mon -- dotted
 
 # 5. signals: the summary printed, the command sent the signal and waited for
 0 | ^monitor: [0-9]+ samples of | stopped HUP m$$HUP "$MONITOR" -F 1000 -- ./m$$HUP 600
@@ -110,6 +130,9 @@ fault_table <<'TABLE'
 0 | ^monitor: [0-9]+ samples of | stopped USR1 m$$USR1 "$MONITOR" -F 1000 -- ./m$$USR1 600
 0 | ^monitor: [0-9]+ samples of | stopped USR2 m$$USR2 "$MONITOR" -F 1000 -- ./m$$USR2 600
 0 | ^monitor: [0-9]+ samples of | stopped TERM m$$TERM "$MONITOR" -F 1000 -- ./m$$TERM 600
+# a command that ignores the signal: a second one ends it (SIGKILL)
+0 | ^monitor: [0-9]+ samples of | stopped_twice TERM mi$$TERM "$MONITOR" -F 1000 -- sh -c 'trap "" TERM; exec ./mi'$$'TERM 600'
+0 | ^monitor: [0-9]+ samples of | stopped_twice HUP mi$$HUP "$MONITOR" -F 1000 -- sh -c 'trap "" HUP; exec ./mi'$$'HUP 600'
 
 # 7. faults that already had a clear answer, kept so
 1 | no thread 4194303 \(has it exited\?\)                 | mon 4194303

@@ -40,6 +40,13 @@ fault_table <<'TABLE'
 0 | e\\x1b\[31m\\xff\\x07-[0-9]+                    | thr 2>&1 | visible
 0 | ^e\\x1b\[31m\\xff\\x07-[0-9]+,                   | thr -x, 2>&1 | visible
 0 | "thread" : "e\\u001b\[31m\\ufffd\\u0007-[0-9]+" | thr -j 2>&1 | json_lines
+# ... nor of a command's name or an argument, in the header, the line
+# for a command a signal ended, and the messages (one line each)
+0 | stats for '\./e\\x1b\[31m\\xff\\x07 0\.01'     | pcs -e task-clock -- "./$evil" 0.01 2>&1 | visible
+0 | ^\./k\\x1b\[31m: Terminated$              | printf '#!/bin/sh\nkill $$\n' > "./k$(printf '\033[31m')"; chmod +x ./k*; pcs -e task-clock -- ./k* 2>&1 | visible
+2 | ^pcstat: unknown event 'a\\x0ab' \(see 'pcstat list'\)$ | pcs -e "$(printf 'a\nb')" -- true
+2 | unknown filter '\\x1b\[31m'                 | pcs list "$(printf '\033[31m')"
+127 | ^pcstat: cannot run 'e\\x1b\[31m\\xff': No such | pcs -- "$(printf 'e\033[31m\377')"
 
 # 3. output that cannot be written is an error; nothing goes into a
 # descriptor pcstat did not open for output
@@ -54,13 +61,26 @@ fault_table <<'TABLE'
 0 | ^exit 0$                         | said 'pcs -q -e task-clock -- true 2>&-'
 0 | [0-9.]+ +msec task-clock         | pcs -o c.txt -e task-clock -- true 2>&-; cat c.txt
 0 | [0-9.]+ +msec task-clock         | pcs -e task-clock -- true 2>&1 <&- >&-
+# --openmetrics through a link (as /dev/stdout is one): the target is
+# rewritten, the link stays
+0 | ^the link kept$                  | ln -sf om.target om.link; pcs -a -q -I 100 --interval-count 1 --openmetrics om.link -e task-clock; test -L om.link && grep -q '^# EOF' om.target && echo the link kept
 
 # 4. numbers and options mean what they say
+2 | ^pcstat: -o needs a file name                   | pcs -o '' -e task-clock -- true
+2 | --log-fd 0 is open for reading only \(open it for writing: 0>FILE\) | pcs --log-fd 0 -e task-clock -- true
+2 | ^pcstat: cannot write '\.': Is a directory \(that is a directory: name a file in it\)$ | pcs -o . -e task-clock -- true
+2 | ^pcstat: --openmetrics needs a file name         | pcs -a -I 100 --interval-count 1 --openmetrics '' -e task-clock
+1 | ^pcstat: cannot write '\.': Is a directory \(that  | pcs -a -I 100 --interval-count 1 --openmetrics . -e task-clock
 0 | \(10 runs\)                                   | pcs -r 010 -e task-clock -- true
 0 | ^10$                | pcs -I 10 --interval-count 010 -x, -e task-clock -- sleep 1 2>&1 | grep -c task-clock
 2 | -r needs a run count from 1 to 1000000, not '2000000' | pcs -r 2000000 -- true
-2 | --interval-count needs a number of intervals >= 1, not '0' | pcs -I 100 --interval-count 0 -- true
+2 | --interval-count needs a number of intervals from 1 to 2147483647, not '0' | pcs -I 100 --interval-count 0 -- true
+2 | --interval-count needs a number of intervals from 1 to 2147483647, not '4294967296' | pcs -I 100 --interval-count 4294967296 -- true
+2 | -I needs a number of milliseconds from 10 to 86400000 \(a day\), not '86400001' | pcs -I 86400001 -- true
+2 | -D needs a number of milliseconds from 0 to 86400000 \(a day\), not '1e3'   | pcs -D 1e3 -- true
+2 | --timeout needs a number of milliseconds from 1 to 86400000 \(a day\), not ' 10' | pcs --timeout ' 10' -- true
 2 | 'sched' is a tracepoint system, not an event: name one of its tracepoints as 'sched:NAME' | pcs -e sched -- true
+2 | no access to cgroup .*/\.\./\.\.: No such file or directory \(the cgroups are | pcs -a -e task-clock --for-each-cgroup ../.. -- true
 2 | unknown event 'a{300}' \(see 'pcstat list'\)$  | pcs -e $long -- true
 0 | ^1$                 | pcs -t $ep,$ep --per-thread -x, -e task-clock --timeout 100 2>&1 | grep -c task-clock
 0 | ^1$                 | pcs -p $ep,$ep --per-thread -x, -e task-clock --timeout 100 2>&1 | grep -c task-clock
@@ -70,6 +90,12 @@ fault_table <<'TABLE'
 126 | cannot run './no-hashbang': Exec format error \(not a program  | pcs -- ./no-hashbang
 0 | ^no shell ran it$ | pcs -- ./no-hashbang; test -e ran-by-sh || echo no shell ran it
 127 | cannot run './no-such-program': No such file or directory      | pcs -- ./no-such-program
+126 | cannot run '\./': Permission denied \(a directory, not a program\)$ | pcs -- ./
+126 | cannot run './text': Permission denied \(not executable: chmod \+x it | echo echo > text; pcs -- ./text
+# a name not in $PATH is not run from the current directory (anyone may
+# have put a file of that name there), but an empty $PATH entry is it
+127 | ^pcstat: cannot run 'planted': No such file or directory$ | printf '#!/bin/sh\n' > planted; chmod +x planted; pcs -- planted
+0 | ^dotted ran$ | printf '#!/bin/sh\necho dotted ran\n' > dotted; chmod +x dotted; PATH=/usr/bin:/bin: pcs -e task-clock -- dotted 2>/dev/null
 
 # 5. signals: counts printed, the command sent the signal and waited for
 129 | [0-9.]+ +msec task-clock | stopped HUP p$$HUP "$PCSTAT" -e task-clock -- ./p$$HUP 600
@@ -78,6 +104,9 @@ fault_table <<'TABLE'
 138 | [0-9.]+ +msec task-clock | stopped USR1 p$$USR1 "$PCSTAT" -e task-clock -- ./p$$USR1 600
 140 | [0-9.]+ +msec task-clock | stopped USR2 p$$USR2 "$PCSTAT" -e task-clock -- ./p$$USR2 600
 143 | [0-9.]+ +msec task-clock | stopped TERM p$$TERM "$PCSTAT" -e task-clock -- ./p$$TERM 600
+# a command that ignores the signal: a second one ends it (SIGKILL)
+137 | ^sh: Killed$             | stopped_twice TERM pi$$TERM "$PCSTAT" -e task-clock -- sh -c 'trap "" TERM; exec ./pi'$$'TERM 600'
+137 | [0-9.]+ +msec task-clock | stopped_twice INT pi$$INT "$PCSTAT" -e task-clock -- sh -c 'trap "" INT; exec ./pi'$$'INT 600'
 0 | runs agree: [0-9]+, none cut short | "$PCSTAT" -r 6 -e task-clock -- sh -c 'echo >> started; exec sleep 0.3' 2> runs & p=$!; until [ "$(cat started 2>/dev/null | wc -l)" -ge 3 ]; do sleep 0.05; done; kill -s TERM $p; wait $p; runs_agree runs
 0 | counting user space only, as with :u | $nobody "$PCSTAT" -e task-clock -- true
 0 | [0-9.]+ +msec task-clock              | $nobody "$PCSTAT" -e task-clock -- true
@@ -85,6 +114,7 @@ fault_table <<'TABLE'
 # 7. faults that already had a clear answer, kept so
 2 | no process with id [0-9]+ \(is it still running\?\)  | sh -c 'exit 0' & d=$!; wait $d; pcs -p $d
 2 | -p needs process ids, not 'abc'                      | pcs -p abc
+2 | ^pcstat: task [0-9]+ has exited \(a zombie: its parent has not reaped it; nothing is left to count\)$ | sh -c 'sleep 0.1 & exec sleep 3' & sleep 1; pcs -p $(pgrep -P $! -x sleep) -e task-clock
 127 | cannot run 'no-such-command-x': No such file or directory | pcs -- no-such-command-x
 1 | too many open files: one counter is one file descriptor; raise the limit with 'ulimit -n' | ulimit -n 12; pcs -a -e task-clock,page-faults,cpu-clock,minor-faults -- true
 1 | perf_event_paranoid is 2 \(unprivileged users may count only user space of their own tasks\) | $nobody "$PCSTAT" -a -- true

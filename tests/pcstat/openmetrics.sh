@@ -120,7 +120,7 @@ grep -q "thread=\"sp\\\\\"in\\\\\\\\x-$spin\"" thr.prom ||
 rc=$?
 check "missing directory: exit 1 (got $rc)" [ $rc -eq 1 ]
 check "missing directory: one line" \
-	[ "$(cat err)" = "pcstat: cannot write 'nodir/x.prom': No such file or directory" ]
+	[ "$(cat err)" = "pcstat: cannot write 'nodir/x.prom': No such file or directory (the directory does not exist: create it, or name another)" ]
 mkdir gone
 "$PCSTAT" -q -I 50 -e task-clock --openmetrics gone/x.prom -- \
 	sh -c 'echo $$ > child.pid; exec sleep 10' 2> err &
@@ -133,7 +133,7 @@ rc=$?
 kill "$(cat child.pid)" 2> /dev/null
 check "directory removed while counting: exit 1 (got $rc)" [ $rc -eq 1 ]
 check "directory removed while counting: one line" \
-	[ "$(cat err)" = "pcstat: cannot write 'gone/x.prom': No such file or directory" ]
+	[ "$(cat err)" = "pcstat: cannot write 'gone/x.prom': No such file or directory (the directory does not exist: create it, or name another)" ]
 # A full disk, as RLIMIT_FSIZE (SIGXFSZ ignored) makes every write fail;
 # stderr stays a pipe so that the message itself gets out.
 cat > fsize.py <<'PY'

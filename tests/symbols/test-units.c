@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <link.h>
@@ -531,6 +532,45 @@ static void test_replaced_path(void)
 	symbols_free(s);
 }
 
+/*
+ * Out of descriptors (ulimit -n, counters took them): the cause says so,
+ * not "bad ELF", and the file is read once descriptors are free again.
+ */
+static void test_no_fd(void)
+{
+	struct symbols *s = symbols_new(&SYMBOLS_OPTS(.flags =
+						      SYMBOLS_NO_PROC));
+	struct sym_mapping m = { .start = 0x400000, .len = 0x100000,
+				 .prot = PROT_EXEC };
+	struct rlimit old, low;
+	struct sym_result r;
+	char *exe = realpath("/proc/self/exe", NULL);
+	int fds[256], n = 0;
+
+	CHECK(s && exe && getrlimit(RLIMIT_NOFILE, &old) == 0, "setup");
+	m.path = exe;
+	m.ino = inode_of(exe);
+	CHECK(symbols_mmap(s, 4343, &m) == 0, "mmap");
+	low = old;
+	low.rlim_cur = 64;
+	CHECK(setrlimit(RLIMIT_NOFILE, &low) == 0, "ulimit -n 64");
+	while (n < 256 && (fds[n] = dup(0)) >= 0)
+		n++;
+	CHECK(n < 256 && errno == EMFILE, "descriptors used up");
+	symbols_resolve(s, 4343, 0x401000, false, &r);
+	CHECK(r.cause == SYM_NO_FD, "no descriptor: cause %s",
+	      symbols_cause_name(r.cause));
+	while (n > 0)
+		close(fds[--n]);
+	setrlimit(RLIMIT_NOFILE, &old);
+	symbols_resolve(s, 4343, 0x401000, false, &r);
+	CHECK(r.cause != SYM_NO_FD && r.cause != SYM_BAD_ELF,
+	      "descriptors free again: read, cause %s",
+	      symbols_cause_name(r.cause));
+	free(exe);
+	symbols_free(s);
+}
+
 /* --- demangling ---------------------------------------------------- */
 
 static const struct {
@@ -691,6 +731,7 @@ int main(void)
 	test_jitmap_untrusted();
 	test_unresolved_bounded();
 	test_replaced_path();
+	test_no_fd();
 	test_proc_table();
 	test_demangle();
 	test_causes();

@@ -33,6 +33,21 @@ static void put(char *buf, size_t size, size_t *len, const char *fmt, ...)
 		*len = *len + (size_t)n < size ? *len + (size_t)n : size - 1;
 }
 
+/* The digits -d needs, one to three: 0.5 as 0.5, 0.01 as 0.01, never 0.0. */
+static int delay_digits(double d)
+{
+	int p = 1;
+	double scale = 10, off;
+
+	for (;;) {
+		off = (double)(long long)(d * scale + 0.5) / scale - d;
+		if (p == 3 || (off < 1e-9 && off > -1e-9))
+			return p;
+		p++;
+		scale *= 10;
+	}
+}
+
 /* A string from a target (symbol, path, comm), made safe to show. */
 static const char *visible(const char *s, char *tmp, size_t size)
 {
@@ -105,10 +120,11 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 	}
 	put(buf, size, &len, "target: ");
 	header_target(kt, buf, size, &len);
-	put(buf, size, &len, "   unresolved %.1f%%   refresh %.1fs (%s)",
+	put(buf, size, &len, "   unresolved %.1f%%   refresh %.*fs (%s)",
 	    in->samples ? 100.0 * (double)in->unresolved /
 			  (double)in->samples : 0.0,
-	    kt->opt.delay, kt->opt.zero ? "zero" : "decay");
+	    delay_digits(kt->opt.delay), kt->opt.delay,
+	    kt->opt.zero ? "zero" : "decay");
 }
 
 /*

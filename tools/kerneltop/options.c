@@ -2,8 +2,6 @@
 /* options.c - kerneltop's command line, one table for getopt and --help. */
 #include "config.h"
 
-#include <errno.h>
-#include <math.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,15 +145,12 @@ static void parse_cpus(struct kt_options *o, const char *arg)
 
 static double parse_seconds(const char *arg)
 {
-	char *end;
 	double d;
 
-	errno = 0;
-	d = strtod(arg, &end);
-	if (errno || end == arg || *end || !isfinite(d) || d <= 0 ||
-	    d > 3600)
-		usage_error("-d wants a refresh time in seconds, above 0 and "
-			    "at most 3600 (e.g. 0.5), not '%s'", arg);
+	/* 10 ms, as pcstat's -I: a refresh faster means nothing */
+	if (!parse_fraction(arg, 0.01, 3600, &d))
+		usage_error("-d wants a refresh time in seconds from 0.01 to "
+			    "3600 (e.g. 0.5), not '%s'", arg);
 	return d;
 }
 
@@ -171,7 +166,6 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
 	uint64_t v;
-	char *end;
 	int c;
 
 	*o = (struct kt_options){ .freq = KT_DEFAULT_FREQ, .delay = 2.0 };
@@ -205,11 +199,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		case 's': o->keys = parse_sort(optarg); break;
 		case 'z': o->zero = true; break;
 		case OPT_PERCENT_LIMIT:
-			errno = 0;
-			o->percent_limit = strtod(optarg, &end);
-			if (errno || end == optarg || *end ||
-			    !(o->percent_limit >= 0 &&
-			      o->percent_limit <= 100))
+			if (!parse_fraction(optarg, 0, 100,
+					    &o->percent_limit))
 				usage_error("--percent-limit wants a share "
 					    "from 0 to 100, not '%s'", optarg);
 			break;

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -56,11 +57,12 @@ static void tui_restore(void)
 void tui_check_terminal(void)
 {
 	const char *name = getenv("TERM");
-	int err = 0;
+	char *cup;
+	int err = 0, fd;
 
 	if (!name || !*name)
-		die("cannot use the terminal: TERM is unset (set TERM, e.g. "
-		    "TERM=xterm, or use -b)");
+		die("cannot use the terminal: TERM is %s (set TERM, e.g. "
+		    "TERM=xterm, or use -b)", name ? "empty" : "unset");
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
 		if (err == 0)
 			die("cannot use the terminal: TERM=%s is not in the "
@@ -69,7 +71,24 @@ void tui_check_terminal(void)
 		die("cannot use the terminal: no terminfo database (install "
 		    "ncurses-base, or use -b)");
 	}
+	/* a table redrawn in place needs the cursor moved: TERM=dumb, a
+	   printing terminal, would get a heap of lines */
+	cup = tigetstr("cup");
 	del_curterm(cur_term);
+	if (cup == NULL || cup == (char *)-1)
+		die("cannot use the terminal: TERM=%s cannot move the cursor "
+		    "(set TERM to the terminal's type, e.g. TERM=xterm, or "
+		    "use -b)", name);
+	/* q and the other keys come from stdin or /dev/tty: with neither
+	   (no controlling terminal) nothing but kill(1) would end us */
+	if (!isatty(STDIN_FILENO)) {
+		fd = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			die("cannot read keys: standard input is not a "
+			    "terminal and there is no controlling terminal "
+			    "(run kerneltop from a terminal, or use -b)");
+		close(fd);
+	}
 }
 
 static void tui_init(void)

@@ -66,7 +66,8 @@ struct monitor {
 };
 
 static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
-static volatile sig_atomic_t interrupt_forward;	/* sent by a process */
+static volatile sig_atomic_t interrupt_code;	/* its si_code */
+static volatile sig_atomic_t interrupt_count;	/* how many came */
 
 static uint64_t wall_ns(void)
 {
@@ -80,7 +81,8 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 {
 	(void)uc;
 	interrupted = sig;
-	interrupt_forward = stop_signal_forwarded(si->si_code);
+	interrupt_code = si->si_code;
+	interrupt_count++;
 }
 
 enum {
@@ -124,11 +126,22 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	const char *tid_arg = NULL;
 	uint64_t top;
 	int c;
 
 	usage_getopt(options, NOPTIONS, longopts, shortopts, true);
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	for (;;) {
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
+		/* options may follow the TID too (monitor 4242 -n 10);
+		   everything after -- is the command's */
+		if (c == -1 && optind < argc && !tid_arg &&
+		    strcmp(argv[optind - 1], "--") != 0) {
+			tid_arg = argv[optind++];
+			continue;
+		}
+		if (c == -1)
+			break;
 		switch (c) {
 		case 'c':
 			m->period = sample_arg_period(optarg);
@@ -186,19 +199,24 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	if (m->format == FORMAT_RAW && exports_any(&m->exports))
 		usage_error("--raw does not resolve samples: no export (drop "
 			    "--raw)");
-	if (optind < argc && strcmp(argv[optind - 1], "--") == 0) {
+	if (tid_arg && optind < argc &&
+	    strcmp(argv[optind - 1], "--") == 0) {
+		usage_error("a TID or -- COMMAND, not both ('%s' and '%s')",
+			    tid_arg, argv[optind]);
+	} else if (optind < argc && strcmp(argv[optind - 1], "--") == 0) {
 		m->command = &argv[optind];
-	} else if (optind + 1 == argc) {
+	} else if (tid_arg && optind == argc) {
 		int tid;
 
-		if (!parse_int(argv[optind], 1, INT32_MAX, &tid))
+		if (!parse_int(tid_arg, 1, INT32_MAX, &tid))
 			usage_error("'%s' is not a thread id (to run a "
-				    "command, put it after --)", argv[optind]);
+				    "command, put it after --)", tid_arg);
 		m->tid = tid;
-	} else if (optind == argc) {
+	} else if (!tid_arg) {
 		usage_error("which thread? give a TID, or -- COMMAND");
 	} else {
-		usage_error("one TID only (to run a command, put it after --)");
+		usage_error("one TID only, not '%s' and '%s' (to run a "
+			    "command, put it after --)", tid_arg, argv[optind]);
 	}
 	if (m->summary_only)
 		m->format = FORMAT_NONE;
@@ -343,15 +361,28 @@ static void target_setup(struct monitor *m)
 	char *exe = NULL, link[64];
 
 	if (m->command) {
-		exe = spawn_path_search(m->command[0]);
-		if (!exe)
-			die("cannot run '%s': no such command", m->command[0]);
-		if (spawn_hold(&m->child, m->command, NULL) != 0) {
-			char why[512];
+		char why[512];
+		int e;
 
+		exe = spawn_path_search(m->command[0]);
+		if (spawn_hold(&m->child, m->command, NULL) != 0)
 			die("cannot start '%s': %s", m->command[0],
 			    spawn_strerror(&m->child, errno, why,
 					   sizeof(why)));
+		if (!exe) {
+			/* it cannot run: its exec says why (a directory, no
+			   x bit, no such file) */
+			e = spawn_release(&m->child);
+			if (e == 0) {	/* ran after all: not unwatched */
+				spawn_end_started();
+				e = ENOENT;
+			}
+			waitpid(m->child.pid, NULL, 0);
+			if (spawn_exit_status(&m->child, e) == 127)
+				die("cannot run '%s': no such command",
+				    m->command[0]);
+			die("cannot run '%s': %s", m->command[0],
+			    spawn_strerror(&m->child, e, why, sizeof(why)));
 		}
 		m->tid = m->child.pid;
 		snprintf(m->target_name, sizeof(m->target_name), "%s (pid %d)",
@@ -480,11 +511,21 @@ int main(int argc, char **argv)
 	if (m.command && m.child.pid > 0 && interrupted) {
 		/* a stop signal ended us: the command gets it too (from the
 		   terminal it already has), and is waited for, never left
-		   running behind our back */
-		if (interrupt_forward)
-			kill(m.child.pid, interrupted);
-		while (waitpid(m.child.pid, NULL, 0) < 0 && errno == EINTR)
-			;
+		   running behind our back; a second signal ends one that
+		   ignores the first (polled: no signal is missed between a
+		   check and a blocking wait) */
+		struct timespec tick = { 0, 20 * 1000 * 1000 };
+		unsigned passed = 0;
+
+		while (waitpid(m.child.pid, NULL, WNOHANG) == 0) {
+			unsigned n = (unsigned)interrupt_count;
+
+			if (n != passed)
+				stop_signal_pass(m.child.pid, interrupted,
+						 interrupt_code, n);
+			passed = n;
+			nanosleep(&tick, NULL);
+		}
 		m.child.pid = 0;
 	}
 

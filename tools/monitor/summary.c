@@ -38,10 +38,13 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 	struct sym_unresolved u[16];
 	size_t n, i, nu;
 
-	fprintf(out,
-		"%s: %" PRIu64 " samples of %s on %s, %" PRIu64
-		" lost, %" PRIu64 " unresolved",
-		progname, t->samples, t->event, t->target, t->lost, t->unresolved);
+	/* the target is a command's name, typed or planted: shown, never
+	   run on the terminal */
+	fprintf(out, "%s: %" PRIu64 " samples of %s on ", progname,
+		t->samples, t->event);
+	esc_print_visible(out, t->target);
+	fprintf(out, ", %" PRIu64 " lost, %" PRIu64 " unresolved", t->lost,
+		t->unresolved);
 	if (t->filtered)
 		fprintf(out, ", %" PRIu64 " filtered out by -k/-u",
 			t->filtered);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "util/die.h"
+#include "util/task.h"
 #include "util/xmalloc.h"
 #include "cgroup.h"
 #include "pcstat.h"
@@ -87,9 +88,14 @@ static void open_failed(const struct config *cfg, const struct unit *u,
 	bool task = cfg->tids != NULL;
 
 	pc_strerror(err, &ev->attr, buf, sizeof(buf));
+	if (task && err == ESRCH && task_is_zombie(u->tid))
+		die_status(2, "task %d has exited (a zombie: its parent "
+			   "has not reaped it; nothing is left to count)",
+			   (int)u->tid);
+	/* a target's fault, not a usage one: no --help to point to */
 	if (task && (err == EACCES || err == EPERM || err == ESRCH))
-		usage_error("cannot count '%s' on thread %d: %s", ev->name,
-			    (int)u->tid, buf);
+		die_status(2, "cannot count '%s' on thread %d: %s", ev->name,
+			   (int)u->tid, buf);
 	die("cannot count '%s': %s", ev->name, buf);
 }
 

@@ -106,13 +106,15 @@ static void help(void)
 	exit(0);
 }
 
+#define MS_MAX (24u * 3600 * 1000)	/* a day */
+
 static unsigned parse_ms(const char *opt, const char *s, unsigned min)
 {
 	uint64_t v;
 
-	if (!parse_u64(s, min, 24ull * 3600 * 1000, &v))
-		usage_error("%s needs a number of milliseconds >= %u, not '%s'",
-			    opt, min, s);
+	if (!parse_u64(s, min, MS_MAX, &v))
+		usage_error("%s needs a number of milliseconds from %u to %u "
+			    "(a day), not '%s'", opt, min, MS_MAX, s);
 	return (unsigned)v;
 }
 
@@ -203,9 +205,11 @@ static void check_openmetrics(const struct config *cfg)
 				usage_error("--openmetrics: thread %d given "
 					    "twice (each is one series)",
 					    (int)cfg->tids[i]);
+	if (!*cfg->openmetrics)
+		usage_error("--openmetrics needs a file name");
 	if (om_check_path(cfg->openmetrics) < 0)
-		die("cannot write '%s': %s", cfg->openmetrics,
-		    strerror(errno));
+		die("cannot write '%s': %s%s", cfg->openmetrics,
+		    strerror(errno), output_path_fix(errno));
 }
 
 static void parse_args(struct config *cfg, int argc, char **argv)
@@ -242,7 +246,8 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_INTERVAL_COUNT:
 			if (!parse_int(optarg, 1, 0x7fffffff, &tmp))
 				usage_error("--interval-count needs a number of "
-					    "intervals >= 1, not '%s'", optarg);
+					    "intervals from 1 to %d, not '%s'",
+					    0x7fffffff, optarg);
 			cfg->interval_count = (unsigned)tmp;
 			break;
 		case OPT_INTERVAL_CLEAR: cfg->interval_clear = true; break;
@@ -303,9 +308,13 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
 		case OPT_LOG_FD:
 			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
-			    fcntl(log_fd, F_GETFD) < 0)
+			    (tmp = fcntl(log_fd, F_GETFL)) < 0)
 				usage_error("--log-fd needs an open file "
 					    "descriptor, not '%s'", optarg);
+			if ((tmp & O_ACCMODE) == O_RDONLY)
+				usage_error("--log-fd %d is open for reading "
+					    "only (open it for writing: "
+					    "%d>FILE)", log_fd, log_fd);
 			break;
 		case 'd': cfg->detailed++; break;
 		case 'g': cfg->group_all = true; break;
@@ -444,10 +453,12 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		time_t t = time(NULL);
 		char date[64];
 
+		if (!*out_path)
+			usage_error("-o needs a file name");
 		cfg->out = fopen(out_path, append ? "ae" : "we");
 		if (cfg->out == NULL)
-			die_status(2, "cannot write '%s': %s (does its directory "
-				   "exist?)", out_path, strerror(errno));
+			die_status(2, "cannot write '%s': %s%s", out_path,
+				   strerror(errno), output_path_fix(errno));
 		cfg->out_file = true;
 		cfg->out_name = out_path;
 		/* perf starts its files so. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/die.h"
+#include "util/esc-print.h"
 #include "util/output.h"
 #include "util/xmalloc.h"
 #include "cgroup.h"
@@ -30,9 +31,13 @@ static void print_header(const struct config *cfg, const struct stats *st,
 	else if (cfg->tid_str)
 		fprintf(f, "thread id '%s", cfg->tid_str);
 	else {
-		fprintf(f, "'%s", cfg->argv[0]);
-		for (int i = 1; cfg->argv[i]; i++)
-			fprintf(f, " %s", cfg->argv[i]);
+		/* the command's words shown, never run on the terminal */
+		fputc('\'', f);
+		esc_print_visible(f, cfg->argv[0]);
+		for (int i = 1; cfg->argv[i]; i++) {
+			fputc(' ', f);
+			esc_print_visible(f, cfg->argv[i]);
+		}
 	}
 	fprintf(f, "'");
 	/* the runs counted: fewer than -r when a signal cut them short, and

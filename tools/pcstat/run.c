@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "util/die.h"
+#include "util/esc-print.h"
+#include "util/output.h"
 #include "util/spawn.h"
 #include "util/stop-signals.h"
 #include "util/xmalloc.h"
@@ -74,6 +76,7 @@ struct waiter {
 	int status;
 	struct rusage ru;
 	bool interrupted;
+	unsigned nsignals;	/* stop signals so far */
 	bool stopped;		/* pcstat itself ended the command */
 	struct control *ctl;	/* --control, heard while waiting */
 	struct cset *cs;
@@ -120,9 +123,10 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 			w->interrupted = true;
 			if (w->child <= 0)
 				return true;
-			/* From the terminal, the child got it too. */
-			if (stop_signal_forwarded(si.ssi_code))
-				kill(w->child, sig);
+			/* From the terminal, the child got it too; a second
+			   one ends a child that ignores the first. */
+			stop_signal_pass(w->child, sig, si.ssi_code,
+					 ++w->nsignals);
 		}
 	}
 }
@@ -151,7 +155,8 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 	if (!cfg->quiet)
 		print_counts(cfg, cs, st, NULL, true, ts);
 	if (cfg->openmetrics && om_write(cfg, cs) < 0)
-		die("cannot write '%s': %s", cfg->openmetrics, strerror(errno));
+		die("cannot write '%s': %s%s", cfg->openmetrics,
+		    strerror(errno), output_path_fix(errno));
 	memcpy(prev, cs->cur, cs->nev * cs->nunits * sizeof(*prev));
 }
 
@@ -281,9 +286,12 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	control_close(&ctl);
 	res->interrupted = w.interrupted;
 	if (w.child > 0) {
-		/* perf stat's line for a command that a signal ended. */
-		if (w.child_done && WIFSIGNALED(w.status) && !cfg->quiet)
-			psignal(WTERMSIG(w.status), cfg->argv[0]);
+		/* perf stat's line for a command that a signal ended
+		   (psignal()'s, the name shown, never run) */
+		if (w.child_done && WIFSIGNALED(w.status) && !cfg->quiet) {
+			esc_print_visible(stderr, cfg->argv[0]);
+			fprintf(stderr, ": %s\n", strsignal(WTERMSIG(w.status)));
+		}
 		/* --timeout ended it: the measurement's end, not the
 		   command's failure (perf exits 0 too). */
 		res->status = w.stopped ? 0 : exit_status(w.status);
