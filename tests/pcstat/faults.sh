@@ -78,7 +78,7 @@ fault_table <<'TABLE'
 2 | --interval-count needs a number of intervals from 1 to 2147483647, not '4294967296' | pcs -I 100 --interval-count 4294967296 -- true
 2 | -I needs a number of milliseconds from 10 to 86400000 \(a day\), not '86400001' | pcs -I 86400001 -- true
 2 | -D needs a number of milliseconds from 0 to 86400000 \(a day\), not '1e3'   | pcs -D 1e3 -- true
-2 | --timeout needs a number of milliseconds from 1 to 86400000 \(a day\), not ' 10' | pcs --timeout ' 10' -- true
+2 | --timeout needs a number of milliseconds from 10 to 86400000 \(a day\), not ' 10' | pcs --timeout ' 10' -- true
 2 | 'sched' is a tracepoint system, not an event: name one of its tracepoints as 'sched:NAME' | pcs -e sched -- true
 2 | no access to cgroup .*/\.\./\.\.: No such file or directory \(the cgroups are | pcs -a -e task-clock --for-each-cgroup ../.. -- true
 2 | unknown event 'a{300}' \(see 'pcstat list'\)$  | pcs -e $long -- true
