@@ -71,6 +71,12 @@ bad_event(const char *str, size_t pos)
 		char pmu[64], path[128];
 
 		snprintf(pmu, sizeof(pmu), "%.*s", (int)strcspn(tok, "/"), tok);
+		/* "sys:name/term/": perf's tracepoint terms are record's
+		   (call-graph, stack-size); a count takes none. */
+		if (strchr(pmu, ':'))
+			die_status(2, "bad event '%s': a tracepoint takes no "
+				   "terms between slashes (count it as '%.*s')",
+				   tok, (int)strcspn(tok, "/"), tok);
 		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s",
 			 pmu);
 		if (access(path, F_OK) < 0 && pc_event_parse(pmu, &attr, NULL) == 0)

@@ -110,6 +110,19 @@ check "--timeout 9: says the least" grep -q -- '--timeout needs a number of mill
 if have perf; then
 	perf stat --quiet -x, -e task-clock -o pq.csv -- true 2> /dev/null
 	check "perf --quiet -o FILE makes no FILE either" test ! -e pq.csv
+	# perf's caution under 100 ms: the same line on stderr, never in
+	# the -o file, none with --quiet.
+	for ms in 10 99 100; do
+		"$PCSTAT" --timeout $ms -e task-clock -o pw.txt -- true 2> pw.err
+		perf stat --timeout $ms -e task-clock -o qw.txt -- true 2> qw.err
+		check "--timeout $ms: perf's stderr, word for word" cmp -s pw.err qw.err
+		check "--timeout $ms: no caution in the -o file" \
+			test "$(grep -c 'proceed with caution' pw.txt)" -eq 0
+		check "--timeout $ms: a caution under 100 ms only" \
+			test "$(grep -c '^timeout < 100ms' pw.err)" -eq $((ms < 100))
+	done
+	"$PCSTAT" --timeout 50 -q -e task-clock -- true 2> pw.err
+	check "--timeout 50 -q: no caution" test ! -s pw.err
 	for ms in 1 9 10 11; do
 		"$PCSTAT" --timeout $ms -e task-clock -- true 2> /dev/null; prc=$?
 		perf stat --timeout $ms -e task-clock -- true > /dev/null 2>&1; qrc=$?

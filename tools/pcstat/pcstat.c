@@ -429,6 +429,11 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	}
 	if (cfg->openmetrics)
 		check_openmetrics(cfg);
+	/* perf's caution, word for word and on stderr whatever -o says,
+	   so a script that filters it from perf filters it from us. */
+	if (cfg->timeout_ms && cfg->timeout_ms < 100 && !cfg->quiet)
+		fputs("timeout < 100ms. The overhead percentage could be high "
+		      "in some cases. Please proceed with caution.\n", stderr);
 
 	cfg->out = stderr;
 	cfg->out_name = "standard error";
