@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "util/die.h"
+#include "util/fd-limit.h"
 #include "util/spawn.h"
 
 struct spawn_start {
@@ -109,6 +110,7 @@ static void child_run(const struct spawn_start *st)
 		}
 	}
 	setxid_restore();
+	fd_limit_restore();
 	do
 		n = read(st->go, &b, 1);
 	while (n < 0 && errno == EINTR);

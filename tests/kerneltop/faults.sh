@@ -60,6 +60,7 @@ fault_table <<'TABLE'
 # 7. faults that already had a clear answer, kept so
 1 | no process 4194303 \(has it exited\?\)                | kb -p 4194303
 1 | too many open files: one counter is one file descriptor | ulimit -n 4; kb
+0 | \[k\] [^[]+\[kernel\.kallsyms\]                | ulimit -Sn 4; kb
 0 | other users' tasks not allowed \(perf_event_paranoid 2\): showing yours | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -d 0.3
 0 | \[k\] \[unknown\] +\[kernel\]                         | hidden "$KERNELTOP" -b -n 1 -d 0.3 -U
 TABLE

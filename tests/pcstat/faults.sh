@@ -120,6 +120,11 @@ fault_table <<'TABLE'
 1 | too many open files: one counter is one file descriptor; raise the limit with 'ulimit -n' | ulimit -n 12; pcs -a -e task-clock,page-faults,cpu-clock,minor-faults -- true
 1 | perf_event_paranoid is 2 \(unprivileged users may count only user space of their own tasks\) | $nobody "$PCSTAT" -a -- true
 1 | cannot start 'true': Too many open files \(raise the limit with 'ulimit -n'\) | ulimit -n 6; pcs -e task-clock -- true
+# a soft limit under the hard one is raised for the counters, as perf
+# does, and given back to the command
+0 | ^ +[0-9.,]+ +minor-faults                           | ulimit -Sn 12; pcs -a -e task-clock,page-faults,cpu-clock,minor-faults -- true
+0 | ^soft 37$                                           | ulimit -Sn 37; pcs -e task-clock -- sh -c 'echo soft $(ulimit -Sn)'
+0 | ^soft 37$                                           | ulimit -Sn 37; pcs -r 2 -e task-clock -- sh -c 'echo soft $(ulimit -Sn)'
 TABLE
 
 # memory and process limits: not under ASan, which reserves terabytes of

@@ -10,6 +10,7 @@
 
 #include "kerneltop.h"
 #include "util/die.h"
+#include "util/fd-limit.h"
 #include "util/output.h"
 
 int main(int argc, char **argv)
@@ -19,6 +20,7 @@ int main(int argc, char **argv)
 
 	set_progname(argv[0]);
 	std_fds_guard();
+	fd_limit_raise();
 	std_fd_require(STDOUT_FILENO, "run kerneltop with its output on a "
 		       "terminal, a file or a pipe");
 	options_parse(&kt.opt, argc, argv);

@@ -23,6 +23,7 @@
 #include "util/die.h"
 #include "util/events.h"
 #include "util/exports.h"
+#include "util/fd-limit.h"
 #include "util/output.h"
 #include "util/parse.h"
 #include "util/sample-args.h"
@@ -469,6 +470,7 @@ int main(int argc, char **argv)
 	int status = 0;
 	set_progname(argv[0]);
 	std_fds_guard();
+	fd_limit_raise();
 	/* a failure mid-run ends the command we started, never leaves it */
 	spawn_end_on_failure();
 	parse_options(&m, argc, argv);

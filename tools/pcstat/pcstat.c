@@ -14,6 +14,7 @@
 
 #include "base/words.h"
 #include "util/die.h"
+#include "util/fd-limit.h"
 #include "util/spawn.h"
 #include "util/output.h"
 #include "util/parse.h"
@@ -532,6 +533,7 @@ int main(int argc, char **argv)
 
 	set_progname(argv[0]);
 	std_fds_guard();
+	fd_limit_raise();
 	/* a failure mid-run ends the command we started, never leaves it */
 	spawn_end_on_failure();
 	if (argc > 1 && strcmp(argv[1], "list") == 0) {
