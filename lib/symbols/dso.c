@@ -615,7 +615,12 @@ static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 			e->n_inline = (uint8_t)dso_inlines(d, a, e->file,
 							   e->line, &e->inl);
 	}
-	if (!e->file && e->cause == SYM_OK)
+	/*
+	 * A file with DWARF that has no line here holds code built without
+	 * -g in a program built with it (crt1.o's _start, in every DWARF
+	 * chain; assembly): "rebuild with -g" would be wrong advice.
+	 */
+	if (!e->file && e->cause == SYM_OK && !d->has_dwarf)
 		e->cause = SYM_NO_DEBUGINFO;
 }
 
