@@ -121,26 +121,57 @@ static char *hex(const uint8_t *id, int n)
 	return h;
 }
 
+/* Whether a DSO is a program (not a library), once per DSO. */
+static bool dso_program(struct pb *b, const char *dso, const char **seen,
+			bool *is, size_t *nseen)
+{
+	size_t i;
+
+	for (i = 0; i < *nseen; i++)
+		if (seen[i] == dso)	/* interned: a pointer names a DSO */
+			return is[i];
+	seen[*nseen] = dso;
+	is[*nseen] = symbols_is_program(b->m->sym, dso) == 1;
+	return is[(*nseen)++];
+}
+
 /*
  * The program's own file, which pprof takes the first mapping for (its
- * "File:" line): the DSO of the outermost user frame of the most counted
- * stack.  NULL when there is none.
+ * "File:" line): in the most counted stack that has one, the outermost
+ * frame in a program (an executable or PIE, not a library) -- a frame
+ * pointer chain through a libc built without them ends in libc's
+ * __libc_start_call_main, which is no one's program.  Else the DSO of
+ * the outermost user frame of the most counted stack; NULL when there is
+ * no user frame.
  */
 static const char *main_dso(struct pb *b)
 {
 	const struct stk_stack *const *st;
-	size_t n;
+	size_t n, i, nf = stacks_nfuncs(b->s), nseen = 0;
+	const char **seen = calloc(nf + 1, sizeof(*seen)), *found = NULL;
+	bool *is = calloc(nf + 1, sizeof(*is));
 	uint32_t d;
 
 	st = stacks_sorted(b->s, &n);
-	for (d = n ? st[0]->depth : 0; d-- > 0;) {
+	for (i = 0; seen && is && i < n && !found; i++)
+		for (d = st[i]->depth; d-- > 0 && !found;) {
+			const struct stk_func *f = stacks_func(b->s,
+				stacks_frame(b->s, st[i]->frame[d])->func);
+
+			if (f->mode == '.' && f->dso[0] == '/' &&
+			    dso_program(b, f->dso, seen, is, &nseen))
+				found = f->dso;
+		}
+	free(seen);
+	free(is);
+	for (d = n && !found ? st[0]->depth : 0; d-- > 0;) {
 		const struct stk_func *f = stacks_func(b->s,
 			stacks_frame(b->s, st[0]->frame[d])->func);
 
 		if (f->mode == '.')
 			return f->dso;
 	}
-	return NULL;
+	return found;
 }
 
 static void mapping_new(struct pb *b, const char *dso)

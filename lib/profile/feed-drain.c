@@ -136,67 +136,107 @@ static void on_exit_record(struct feed *f, const struct pc_record *rec)
 		f->target_gone = true;
 }
 
-/* Every record of one ring; returns fn's stop value, 0, or -1. */
-static int drain_ring(struct feed *f, struct pc_ring *ring, feed_fn fn,
-		      void *arg, bool *exited)
+/* One record, whatever its ring; returns fn's stop value or 0. */
+static int on_record(struct feed *f, const struct pc_record *rec,
+		     feed_fn fn, void *arg, bool *exited)
 {
-	struct pc_record rec;
-	int r, stop;
+	switch (rec->type) {
+	case PERF_RECORD_SAMPLE:
+		return on_sample(f, rec, fn, arg);
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		on_mmap(f, rec);
+		break;
+	case PERF_RECORD_COMM:
+		if ((rec->misc & PERF_RECORD_MISC_COMM_EXEC) && f->sym)
+			symbols_exec(f->sym, (pid_t)rec->comm.pid);
+		if ((rec->misc & PERF_RECORD_MISC_COMM_EXEC) && f->unwind)
+			unwind_forget(f->unwind, (pid_t)rec->comm.pid);
+		comm_set(&f->comms, (pid_t)rec->comm.pid,
+			 (pid_t)rec->comm.tid, rec->comm.comm);
+		break;
+	case PERF_RECORD_FORK:
+		if (rec->task.pid != rec->task.ppid && f->sym)
+			symbols_fork(f->sym, (pid_t)rec->task.pid,
+				     (pid_t)rec->task.ppid);
+		break;
+	case PERF_RECORD_EXIT:
+		on_exit_record(f, rec);
+		*exited = true;
+		break;
+	case PERF_RECORD_THROTTLE:
+		f->info.throttled++;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
 
-	while ((r = pc_ring_next(ring, &rec)) != 0) {
-		if (r < 0) {
-			if (errno != EBADMSG)
-				return -1;
+/* Fill ring i's head with its next record, if it has one: 0 or -1. */
+static int head_fill(struct feed *f, size_t i)
+{
+	struct feed_head *h = &f->heads[i];
+	int r;
+
+	while (!h->full && (r = pc_ring_next(f->rings[i], &h->rec)) != 0) {
+		if (r > 0) {
+			h->full = true;
+		} else if (errno == EBADMSG) {
 			/* the reader has skipped past the garbage */
 			f->info.malformed++;
-			continue;
-		}
-		switch (rec.type) {
-		case PERF_RECORD_SAMPLE:
-			stop = on_sample(f, &rec, fn, arg);
-			if (stop)
-				return stop;
-			break;
-		case PERF_RECORD_MMAP:
-		case PERF_RECORD_MMAP2:
-			on_mmap(f, &rec);
-			break;
-		case PERF_RECORD_COMM:
-			if ((rec.misc & PERF_RECORD_MISC_COMM_EXEC) && f->sym)
-				symbols_exec(f->sym, (pid_t)rec.comm.pid);
-			if ((rec.misc & PERF_RECORD_MISC_COMM_EXEC) &&
-			    f->unwind)
-				unwind_forget(f->unwind, (pid_t)rec.comm.pid);
-			comm_set(&f->comms, (pid_t)rec.comm.pid,
-				 (pid_t)rec.comm.tid, rec.comm.comm);
-			break;
-		case PERF_RECORD_FORK:
-			if (rec.task.pid != rec.task.ppid && f->sym)
-				symbols_fork(f->sym, (pid_t)rec.task.pid,
-					     (pid_t)rec.task.ppid);
-			break;
-		case PERF_RECORD_EXIT:
-			on_exit_record(f, &rec);
-			*exited = true;
-			break;
-		case PERF_RECORD_THROTTLE:
-			f->info.throttled++;
-			break;
-		default:
-			break;
+		} else {
+			return -1;
 		}
 	}
 	return 0;
 }
 
+static uint64_t head_time(const struct feed_head *h)
+{
+	return h->rec.type == PERF_RECORD_SAMPLE ? h->rec.sample.time
+						 : h->rec.id.time;
+}
+
+/*
+ * The earliest record of all the rings, or -1 when they are empty.  The
+ * rings are per CPU: a child's samples can sit in one CPU's ring while
+ * the FORK (or the MMAP2 of a library it runs) that must come first sits
+ * in another's, as perf's ordered events know.  An empty ring is looked
+ * at again for every record: what made a record in another ring (a fork,
+ * an mmap) was written before it, so it is visible by then.
+ */
+static int head_earliest(struct feed *f, size_t *best)
+{
+	size_t i;
+	bool any = false;
+
+	for (i = 0; i < f->nrings; i++) {
+		if (head_fill(f, i) != 0)
+			return -1;
+		if (!f->heads[i].full)
+			continue;
+		if (!any || head_time(&f->heads[i]) <
+			    head_time(&f->heads[*best]))
+			*best = i;
+		any = true;
+	}
+	return any ? 1 : 0;
+}
+
 int feed_drain(struct feed *f, feed_fn fn, void *arg)
 {
 	bool exited = false;
-	int rc = 0;
-	size_t i;
+	size_t i, best = 0;
+	int rc = 0, r;
 
-	for (i = 0; i < f->nrings && rc == 0; i++)
-		rc = drain_ring(f, f->rings[i], fn, arg, &exited);
+	while (rc == 0 && (r = head_earliest(f, &best)) != 0) {
+		if (r < 0)
+			return -1;
+		f->heads[best].full = false;
+		/* its pointers live until the next read of its ring */
+		rc = on_record(f, &f->heads[best].rec, fn, arg, &exited);
+	}
 	/*
 	 * Exited tasks are forgotten only once every ring was read: their
 	 * last samples may sit in another CPU's ring.  The tool copied what

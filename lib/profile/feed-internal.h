@@ -16,6 +16,16 @@ struct feed_counter {
 	bool hup;		/* its task has ended: no longer polled */
 };
 
+/*
+ * A record taken from a ring and not yet handled: feed_drain() hands the
+ * rings' records over in time order.  Its pointers stay valid until the
+ * next pc_ring_next() on the same ring.
+ */
+struct feed_head {
+	struct pc_record rec;
+	bool full;
+};
+
 /* A watched target (FEED_THREADS: a tid; FEED_PROCESSES: a pid). */
 struct feed_watch {
 	pid_t id;
@@ -36,6 +46,8 @@ struct feed {
 	size_t nctr, ctr_alloc;
 	struct pc_ring **rings;
 	size_t nrings, rings_alloc;
+	struct feed_head *heads;	/* one per ring: its next record */
+	size_t heads_alloc;
 	unsigned ring_pages;
 	struct pollfd *pfd;
 	size_t npfd;

@@ -248,6 +248,10 @@ static int counters_open(struct feed *f, const struct feed_opts *o)
 				if (ARRAY_GROW(f->rings, f->nrings + 1,
 					       f->rings_alloc) != 0)
 					return -1;
+				if (ARRAY_GROW(f->heads, f->nrings + 1,
+					       f->heads_alloc) != 0)
+					return -1;
+				f->heads[f->nrings].full = false;
 				f->rings[f->nrings] = ring_map(f, c);
 				if (!f->rings[f->nrings])
 					return -1;
@@ -385,6 +389,7 @@ void feed_close(struct feed *f)
 	comm_release(&f->comms);
 	free(f->ctr);
 	free(f->rings);
+	free(f->heads);
 	free(f->pfd);
 	free(f->attrs);
 	free(f->tasks);

@@ -47,9 +47,11 @@ struct dso_sym {
 	uint64_t sec_end;	/* end of its section (0: unknown): a sizeless
 				   symbol never reaches past it */
 	const char *name;	/* libdw's string, or a PLT section's name */
-	int rank;		/* 0 global, 1 weak, 2 local, 3 PLT: lower
-				   wins */
+	int rank;		/* 0 global, 1 weak, 2 local, 3 PLT,
+				   DSO_RANK_LABEL: lower wins */
 };
+
+#define DSO_RANK_LABEL 4	/* an untyped code label (assembly) */
 
 
 struct dso {

@@ -88,6 +88,27 @@ static size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room)
 }
 
 /*
+ * An untyped symbol that names code: an assembly label such as ld.so's
+ * _start and _dl_start_user, where every process begins.  perf takes
+ * them (elf_sym__is_label) when they are in a code section, not hidden,
+ * and not an ARM mapping symbol ($x, $d).
+ */
+static bool dso_code_label(const GElf_Sym *sym, const char *name, Elf *elf,
+			   GElf_Word shndx)
+{
+	GElf_Shdr mem, *sh;
+	Elf_Scn *scn;
+
+	if (name[0] == '$' || shndx == SHN_UNDEF || shndx >= SHN_LORESERVE ||
+	    GELF_ST_VISIBILITY(sym->st_other) == STV_HIDDEN ||
+	    GELF_ST_VISIBILITY(sym->st_other) == STV_INTERNAL || !elf)
+		return false;
+	scn = elf_getscn(elf, shndx);
+	sh = scn ? gelf_getshdr(scn, &mem) : NULL;
+	return sh && (sh->sh_flags & SHF_EXECINSTR);
+}
+
+/*
  * libdwfl's dwfl_module_addrinfo scans the whole symbol table on every
  * call (tens of microseconds on libc); sort the functions once instead and
  * search them, as perf does.  Only when the table cannot be built do we
@@ -98,6 +119,7 @@ void dso_build_symtab(struct dso *d)
 	int i, n = dwfl_module_getsymtab(d->mod);
 	size_t k = 0, j, nplt = sizeof(dso_plt_sections) /
 				sizeof(dso_plt_sections[0]);
+	uint64_t cover = 0;	/* end of the functions seen so far */
 
 	d->sym_built = true;
 	if (n <= 1)
@@ -111,28 +133,41 @@ void dso_build_symtab(struct dso *d)
 		GElf_Word shndx = SHN_UNDEF;
 		Elf *selp = NULL;
 		const char *name;
-		int type;
+		int type, rank;
 
 		name = dwfl_module_getsym_info(d->mod, i, &sym, &addr, &shndx,
 					       &selp, &sbias);
 		type = GELF_ST_TYPE(sym.st_info);
-		if (!name || !*name || addr == 0 || sym.st_shndx == SHN_UNDEF ||
-		    (type != STT_FUNC && type != STT_GNU_IFUNC))
+		if (!name || !*name || addr == 0 || sym.st_shndx == SHN_UNDEF)
 			continue;
+		if (type == STT_NOTYPE && dso_code_label(&sym, name, selp, shndx))
+			rank = DSO_RANK_LABEL;
+		else if (type != STT_FUNC && type != STT_GNU_IFUNC)
+			continue;
+		else
+			rank = GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? 0 :
+			       GELF_ST_BIND(sym.st_info) == STB_WEAK ? 1 : 2;
 		d->sym[k++] = (struct dso_sym){ addr, sym.st_size,
-			dso_section_end(selp, shndx, sbias), name,
-			GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? 0 :
-			GELF_ST_BIND(sym.st_info) == STB_WEAK ? 1 : 2 };
+			dso_section_end(selp, shndx, sbias), name, rank };
 	}
 	k += dso_plt_syms(d, d->sym + k, nplt);
 	qsort(d->sym, k, sizeof(*d->sym), dso_sym_cmp);
-	/* one symbol per address: the best-ranked alias, sorted first */
+	/*
+	 * One symbol per address: the best-ranked alias, sorted first.  A
+	 * label inside a function is a place in it, not a function: the
+	 * function keeps its name there.
+	 */
 	for (j = 0, i = 0; (size_t)i < k; i++) {
 		if (j && d->sym[j - 1].start == d->sym[i].start) {
 			if (d->sym[i].size > d->sym[j - 1].size)
 				d->sym[j - 1].size = d->sym[i].size;
 			continue;
 		}
+		if (d->sym[i].rank == DSO_RANK_LABEL && d->sym[i].start < cover)
+			continue;
+		if (d->sym[i].rank != DSO_RANK_LABEL &&
+		    d->sym[i].start + d->sym[i].size > cover)
+			cover = d->sym[i].start + d->sym[i].size;
 		d->sym[j++] = d->sym[i];
 	}
 	d->nsym = j;

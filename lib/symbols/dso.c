@@ -392,6 +392,59 @@ int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz)
 	return (int)n;
 }
 
+/* DF_1_PIE in the dynamic section: what tells a PIE from a library. */
+static bool elf_is_pie(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
+		Elf_Data *data;
+		size_t i, n;
+
+		if (!sh || sh->sh_type != SHT_DYNAMIC || !sh->sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		n = data ? sh->sh_size / sh->sh_entsize : 0;
+		for (i = 0; i < n; i++) {
+			GElf_Dyn dmem, *dyn = gelf_getdyn(data, (int)i, &dmem);
+
+			if (!dyn || dyn->d_tag == DT_NULL)
+				break;
+			if (dyn->d_tag == DT_FLAGS_1)
+				return dyn->d_un.d_val & DF_1_PIE;
+		}
+	}
+	return false;
+}
+
+int dso_read_is_program(const char *path)
+{
+	int fd = regular_file_open(path, 0, NULL), r = 0;
+	GElf_Ehdr mem, *eh;
+	Elf *elf;
+
+	if (fd < 0)
+		return -1;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	eh = elf ? gelf_getehdr(elf, &mem) : NULL;
+	if (!eh) {
+		if (elf)
+			elf_end(elf);
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	if (eh->e_type == ET_EXEC)
+		r = 1;
+	else if (eh->e_type == ET_DYN)
+		r = elf_is_pie(elf);
+	elf_end(elf);
+	close(fd);
+	return r;
+}
+
 /* --- demangling, once per symbol ------------------------------------- */
 
 static bool dement_eq(const void *item, const void *key)
@@ -562,7 +615,12 @@ static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 			e->n_inline = (uint8_t)dso_inlines(d, a, e->file,
 							   e->line, &e->inl);
 	}
-	if (!e->file && e->cause == SYM_OK)
+	/*
+	 * A file with DWARF that has no line here holds code built without
+	 * -g in a program built with it (crt1.o's _start, in every DWARF
+	 * chain; assembly): "rebuild with -g" would be wrong advice.
+	 */
+	if (!e->file && e->cause == SYM_OK && !d->has_dwarf)
 		e->cause = SYM_NO_DEBUGINFO;
 }
 

@@ -77,6 +77,10 @@ const uint8_t *dso_build_id(struct dso *d, size_t *len);
    Returns its length, 0 when it has none, -1 with errno. */
 int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz);
 
+/* Whether the ELF file at path is a program (ET_EXEC, or a PIE: ET_DYN
+   with DF_1_PIE) rather than a shared library: 1, 0, or -1 with errno. */
+int dso_read_is_program(const char *path);
+
 /* Lookups and hits of the cache, bytes it holds. */
 void dso_cache_stats(const struct dso *d, uint64_t *lookups, uint64_t *hits,
 		     size_t *bytes);

@@ -372,6 +372,20 @@ int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,
 	return dso_read_build_id(dso, id, size);
 }
 
+int symbols_is_program(struct symbols *s, const char *dso)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->files.n; i++)
+		if (strcmp(dso_name(s->files.dso[i]), dso) == 0 &&
+		    dso_elf_path(s->files.dso[i]))
+			return dso_read_is_program(
+				dso_elf_path(s->files.dso[i]));
+	if (dso[0] != '/')
+		return 0;
+	return dso_read_is_program(dso);
+}
+
 void symbols_stats(const struct symbols *s, struct symbols_stats *st)
 {
 	memset(st, 0, sizeof(*st));

@@ -243,6 +243,14 @@ int symbols_map_lookup(struct symbols *s, pid_t pid, uint64_t addr,
 int symbols_build_id(struct symbols *s, const char *dso, uint8_t *id,
 		     size_t size);
 
+/*
+ * Whether dso (named as symbols_build_id() takes it) is a program -- an
+ * executable or a PIE -- rather than a shared library: 1, 0 (a library,
+ * or not a file: "[vdso]"), or -1 with errno when the file cannot be
+ * read.
+ */
+int symbols_is_program(struct symbols *s, const char *dso);
+
 /* What could not be resolved, per file and cause. */
 struct sym_unresolved {
 	const char *dso;

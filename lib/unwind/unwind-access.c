@@ -75,7 +75,7 @@ static const struct uw_elf *file_get(struct unwind *u, const struct sym_map *m)
 			}
 			e->ino = k.ino;
 		}
-		if (e->dbg.nfde)
+		if (e->dbg.nfde || e->own_table)
 			e->synth = SYNTH_BASE + u->next_synth++ * SYNTH_STRIDE;
 		if (hashtab_add(&u->files, h, e) != 0) {
 			uw_elf_close(e);
@@ -115,6 +115,12 @@ static int recent_read(const struct uw_ctx *c, uint64_t addr, uint64_t *val)
 			memcpy(val, e->dbg.buf + off, n < 8 ? n : 8);
 			return 0;
 		}
+		if (e->own_table && addr >= e->synth + SYNTH_OWN_TABLE &&
+		    addr - (e->synth + SYNTH_OWN_TABLE) <= (e->nfde - 1) * 8) {
+			memcpy(val, (const uint8_t *)e->own_table +
+			       (addr - e->synth - SYNTH_OWN_TABLE), 8);
+			return 0;
+		}
 		if (va >= e->vmin && va < e->vmax)
 			return uw_elf_read(e, va, val);
 	}
@@ -148,8 +154,11 @@ static int search(unw_addr_space_t as, unw_word_t ip, unw_proc_info_t *pi,
 
 		if (i >= 0) {
 			di.u.rti.segbase = m.bias + e->hdr_vaddr;
-			di.u.rti.table_data = m.bias + e->table_vaddr +
-					      (uint64_t)i * 8;
+			/* a table we built is read where recent_read()
+			   serves it */
+			di.u.rti.table_data = (e->own_table
+				? e->synth + SYNTH_OWN_TABLE
+				: m.bias + e->table_vaddr) + (uint64_t)i * 8;
 			r = dwarf_search_unwind_table(as, ip, &di, pi,
 						      need_unwind_info, arg);
 			if (r != -UNW_ENOINFO || !e->dbg.nfde)

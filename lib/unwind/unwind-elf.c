@@ -152,8 +152,12 @@ static int read_phdrs(struct uw_elf *e, const Elf64_Ehdr *eh)
 	return 0;
 }
 
-/* .debug_frame, when the file has one (section headers by name). */
-static int read_debug_frame(struct uw_elf *e, const Elf64_Ehdr *eh)
+/*
+ * A section by name (section headers), NULL when there is none.  Its
+ * bytes are checked to lie in the file.
+ */
+static const Elf64_Shdr *section(const struct uw_elf *e, const Elf64_Ehdr *eh,
+				 const char *name)
 {
 	const Elf64_Shdr *sh, *strs;
 	const char *names;
@@ -161,28 +165,57 @@ static int read_debug_frame(struct uw_elf *e, const Elf64_Ehdr *eh)
 
 	if (!eh->e_shoff || eh->e_shentsize != sizeof(*sh) ||
 	    eh->e_shstrndx >= eh->e_shnum)
-		return 0;
+		return NULL;
 	sh = at_table(e, eh->e_shoff, eh->e_shnum, sizeof(*sh),
 		      _Alignof(Elf64_Shdr));
 	if (!sh)
-		return 0;
+		return NULL;
 	strs = &sh[eh->e_shstrndx];
 	names = at(e, strs->sh_offset, strs->sh_size);
 	if (!names || !strs->sh_size || names[strs->sh_size - 1])
-		return 0;
-	for (i = 0; i < eh->e_shnum; i++) {
-		const uint8_t *sec;
+		return NULL;
+	for (i = 0; i < eh->e_shnum; i++)
+		if (sh[i].sh_name < strs->sh_size &&
+		    strcmp(names + sh[i].sh_name, name) == 0 &&
+		    sh[i].sh_type != SHT_NOBITS &&
+		    at(e, sh[i].sh_offset, sh[i].sh_size))
+			return &sh[i];
+	return NULL;
+}
 
-		if (sh[i].sh_name >= strs->sh_size ||
-		    strcmp(names + sh[i].sh_name, ".debug_frame") != 0 ||
-		    sh[i].sh_type == SHT_NOBITS)
-			continue;
-		sec = at(e, sh[i].sh_offset, sh[i].sh_size);
-		if (!sec)
-			return 0;
-		return uw_debug_frame_build(sec, sh[i].sh_size, &e->dbg);
+/*
+ * No .eh_frame_hdr (a static link): the search table from .eh_frame,
+ * whose FDEs libunwind reads where the file maps them.
+ */
+static int read_eh_frame(struct uw_elf *e, const Elf64_Ehdr *eh)
+{
+	const Elf64_Shdr *sh = section(e, eh, ".eh_frame");
+	size_t n;
+
+	if (!sh || !(sh->sh_flags & SHF_ALLOC) ||
+	    uw_elf_read(e, sh->sh_addr, &(uint64_t){ 0 }) != 0)
+		return 0;	/* not in a segment: libunwind cannot read it */
+	if (uw_eh_frame_table(at(e, sh->sh_offset, sh->sh_size),
+			      sh->sh_size, sh->sh_addr, &e->own_table,
+			      &n) != 0)
+		return -1;
+	if (n) {
+		e->hdr_vaddr = sh->sh_addr;
+		e->table = e->own_table;
+		e->nfde = n;
 	}
 	return 0;
+}
+
+/* .debug_frame, when the file has one. */
+static int read_debug_frame(struct uw_elf *e, const Elf64_Ehdr *eh)
+{
+	const Elf64_Shdr *sh = section(e, eh, ".debug_frame");
+
+	if (!sh)
+		return 0;
+	return uw_debug_frame_build(at(e, sh->sh_offset, sh->sh_size),
+				    sh->sh_size, &e->dbg);
 }
 
 struct uw_elf *uw_elf_open(const char *path, const void *image, size_t size,
@@ -216,7 +249,8 @@ struct uw_elf *uw_elf_open(const char *path, const void *image, size_t size,
 	/* .eh_frame_hdr is what compilers emit; .debug_frame is for the
 	   code built without it (-fno-asynchronous-unwind-tables), which
 	   may sit beside code that has it */
-	if (read_debug_frame(e, eh) != 0) {
+	if (read_debug_frame(e, eh) != 0 ||
+	    (!e->nfde && read_eh_frame(e, eh) != 0)) {
 		err = errno;
 		goto fail;
 	}
@@ -234,6 +268,7 @@ void uw_elf_close(struct uw_elf *e)
 	if (e->mapped)
 		munmap((void *)e->data, e->size);
 	uw_debug_frame_release(&e->dbg);
+	free(e->own_table);
 	free(e->path);
 	free(e);
 }

@@ -51,6 +51,9 @@ struct uw_elf {
 	uint64_t hdr_vaddr, table_vaddr;
 	const int32_t *table;	/* 2 * nfde values, inside data */
 	size_t nfde;
+	int32_t *own_table;	/* no .eh_frame_hdr: the table built from
+				   .eh_frame (eh-frame.c), relative to its
+				   vaddr (hdr_vaddr); table is this */
 
 	struct uw_debug_frame dbg;	/* nfde 0 when none */
 	uint64_t synth;		/* where dbg.buf appears to libunwind */
@@ -93,5 +96,12 @@ const struct uw_dbg_fde *uw_elf_dbg_find(const struct uw_elf *e,
 int uw_debug_frame_build(const uint8_t *sec, size_t size,
 			 struct uw_debug_frame *out);
 void uw_debug_frame_release(struct uw_debug_frame *df);
+
+/* eh-frame.c: .eh_frame_hdr's search table for an .eh_frame section of
+   size bytes at sec_vaddr: *n (start - sec_vaddr, fde offset) int32
+   pairs sorted by start, in *table (malloc'd; NULL when none).  FDEs it
+   cannot read are left out.  Returns 0, or -1 with errno ENOMEM. */
+int uw_eh_frame_table(const uint8_t *sec, size_t size, uint64_t sec_vaddr,
+		      int32_t **table, size_t *n);
 
 #endif

@@ -43,6 +43,9 @@
  */
 #define SYNTH_BASE 0x4000000000000000ull
 #define SYNTH_STRIDE (1ull << 32)
+/* within a file's stride: the table eh-frame.c built (after the
+   transcribed .debug_frame, which never reaches 2 GiB) */
+#define SYNTH_OWN_TABLE (1ull << 31)
 #define PROBE_BASE 0x2000000000000000ull
 #define PROBE_END 0x3000000000000000ull
 /* A read this far above the copied stack is taken for a cut stack. */

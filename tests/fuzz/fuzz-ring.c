@@ -156,8 +156,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f->attrs = calloc(2, sizeof(*f->attrs));
 	f->ctr = calloc(2, sizeof(*f->ctr));
 	f->rings = calloc(1, sizeof(*f->rings));
+	f->heads = calloc(1, sizeof(*f->heads));
 	f->watch = calloc(1, sizeof(*f->watch));
-	FUZZ_CHECK(f->attrs && f->ctr && f->rings && f->watch);
+	FUZZ_CHECK(f->attrs && f->ctr && f->rings && f->heads && f->watch);
 	f->attrs[0] = f->attrs[1] = counter[0].attr;
 	f->ctr[0] = (struct feed_counter){ &counter[0], 100, 0, false };
 	f->ctr[1] = (struct feed_counter){ &counter[1], 200, 1, false };

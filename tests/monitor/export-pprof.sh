@@ -47,4 +47,15 @@ grep -q "cg-helper-fp [0-9a-f]\{40\} \[FN\]\[FL\]\[LN\]" raw &&
 	fail "mapping: $(grep -A3 '^Mappings' raw)"
 grep -q "cg_hot .*cg-helper.c:[0-9]" raw && ok "cg_hot with file:line" ||
 	fail "no file:line for cg_hot"
+
+# Frame-pointer chains end in libc's __libc_start_call_main (Debian's libc
+# has no frame pointers), yet the program is still the "File:" (it was
+# libc.so.6)
+"$MONITOR" -g -u -F 997 --summary --pprof fp.pb.gz \
+	-- "$T/cg-helper-fp" tree 300 > /dev/null 2> fp.err ||
+	fail "monitor -g --pprof: $(cat fp.err)"
+HOME=$tmpdir GOCACHE=$tmpdir/gocache GOFLAGS= \
+	go tool pprof -top -symbolize=none fp.pb.gz > fptop 2>&1
+grep -q "^File: cg-helper-fp$" fptop && ok "-g: the program's file first" ||
+	fail "-g: $(head -1 fptop)"
 done_testing

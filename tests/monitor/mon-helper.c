@@ -10,6 +10,9 @@
  *                            write (or plant): "ready PID ADDR SIZE"
  *   mon-helper exec MS       hot_spin for MS/2, then exec "after MS/2"
  *   mon-helper after MS      burn in after_exec_spin()
+ *   mon-helper forks MS      for MS ms of wall time, fork pairs of
+ *                            children that each burn 10 ms of CPU in
+ *                            child_spin() and exit
  *
  * Prints "ready PID" on stderr first, so that a test can attach to it
  * (stdout stays monitor's when monitor runs it).
@@ -20,6 +23,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,12 +66,50 @@ NOINLINE unsigned long engine_spin(int iters)
 	return x;
 }
 
-static double cpu_ms(void)
+NOINLINE unsigned long child_spin(unsigned long iters)
+{
+	unsigned long i, x = sink;
+
+	for (i = 0; i < iters; i++)
+		x += i * 3 + (x >> 5);
+	sink = x;
+	return x;
+}
+
+static double clock_ms(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static double cpu_ms(void)
+{
+	return clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+/* Short-lived children, each on whichever CPU the scheduler gives it. */
+static int forks(double ms)
+{
+	double start = clock_ms(CLOCK_MONOTONIC);
+
+	while (clock_ms(CLOCK_MONOTONIC) - start < ms) {
+		for (int i = 0; i < 2; i++) {
+			pid_t pid = fork();
+
+			if (pid < 0)
+				return 1;
+			if (pid == 0) {
+				while (cpu_ms() < 10)
+					child_spin(100000);
+				_exit(0);
+			}
+		}
+		while (wait(NULL) > 0)
+			;
+	}
+	return 0;
 }
 
 typedef void (*jit_fn)(void);
@@ -118,6 +160,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "jit") && !(jit = jit_setup(1)))
 		return 1;
+	if (!strcmp(mode, "forks"))
+		return forks(ms);
 	start = cpu_ms();
 	if (!strcmp(mode, "exec"))
 		ms /= 2;

@@ -17,6 +17,23 @@ void fx_outer(int n);
 /* A C++ name without a C++ compiler: fx::Widget::spin(int). */
 int fx_widget_spin(int n) __asm__("_ZN2fx6Widget4spinEi");
 
+/*
+ * Assembly: asmfx_label is an untyped label (no .type), as ld.so's _start
+ * and _dl_start_user are; asmfx_inner is a label inside the function
+ * asmfx_sized, a place in it and not a function of its own.
+ */
+__asm__(".text\n"
+	".globl asmfx_label\n"
+	"asmfx_label:\n"
+	"\tnop\n\tnop\n\tnop\n\tnop\n\tret\n"
+	".globl asmfx_sized\n"
+	".type asmfx_sized, @function\n"
+	"asmfx_sized:\n"
+	"\tnop\n\tnop\n"
+	"asmfx_inner:\n"
+	"\tnop\n\tnop\n\tret\n"
+	".size asmfx_sized, .-asmfx_sized\n");
+
 NOINLINE int fx_widget_spin(int n)	/* BEGIN fx_widget_spin */
 {
 	sink += (unsigned long)n;

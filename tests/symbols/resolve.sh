@@ -67,6 +67,18 @@ else
 	fail "file:line differs from addr2line: $(diff ours theirs | head -5)"
 fi
 
+# Assembly labels (untyped symbols in code) name code, as perf takes them
+# (ld.so's _start, where every DWARF chain of a process's start ends, was
+# "[unknown]"); a label inside a sized function leaves it its name
+lab=$(awk '$NF == "asmfx_label" { print $1 }' nm.out)
+sized=$(awk '$NF == "asmfx_sized" { print $1 }' nm.out)
+got=$("$SYMRES" "$FX" "$(printf '%x' $((0x$lab + 2)))" | cut -d' ' -f2)
+[ "$got" = "asmfx_label+0x2" ] && ok "untyped label: $got" ||
+	fail "untyped label: got '$got', want asmfx_label+0x2"
+got=$("$SYMRES" "$FX" "$(printf '%x' $((0x$sized + 3)))" | cut -d' ' -f2)
+[ "$got" = "asmfx_sized+0x3" ] && ok "label inside a function: $got" ||
+	fail "label inside a function: got '$got', want asmfx_sized+0x3"
+
 # Inlined frames: fx_leaf inside fx_outer, with the call site's line.
 a=$(awk '$4 == "fx_outer" { print $1 }' nm.out)
 "$SYMRES" "$FX" < addrs > all

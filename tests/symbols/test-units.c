@@ -721,6 +721,28 @@ static void test_map_lookup(void)
 	symbols_free(s);
 }
 
+/* A program (PIE) is told from a library, as pprof's first mapping. */
+static void test_is_program(void)
+{
+	struct symbols *s = symbols_new(NULL);
+	uint64_t libc = (uint64_t)(uintptr_t)&printf;
+	char *exe = realpath("/proc/self/exe", NULL);
+	struct sym_map m;
+
+	CHECK(s && exe && symbols_is_program(s, exe) == 1,
+	      "our PIE is a program");
+	CHECK(s && symbols_read_maps(s, getpid()) == 0 &&
+	      symbols_map_lookup(s, getpid(), libc, &m) == 0 && m.elf_path &&
+	      symbols_is_program(s, m.elf_path) == 0,
+	      "libc is not (though it has PT_INTERP): %s",
+	      m.elf_path ? m.elf_path : "(null)");
+	CHECK(symbols_is_program(s, "[vdso]") == 0, "[vdso] is not");
+	CHECK(symbols_is_program(NULL, "/proc/self/status") == -1,
+	      "not ELF: -1");
+	free(exe);
+	symbols_free(s);
+}
+
 int main(void)
 {
 	test_maps();
@@ -737,5 +759,6 @@ int main(void)
 	test_causes();
 	test_hist();
 	test_map_lookup();
+	test_is_program();
 	return check_done();
 }
