@@ -10,9 +10,10 @@
  *                            write (or plant): "ready PID ADDR SIZE"
  *   mon-helper exec MS       hot_spin for MS/2, then exec "after MS/2"
  *   mon-helper after MS      burn in after_exec_spin()
- *   mon-helper forks MS      for MS ms of wall time, fork pairs of
- *                            children that each burn 10 ms of CPU in
- *                            child_spin() and exit
+ *   mon-helper forks MS      fork pairs of children that each burn
+ *                            10 ms of CPU in child_spin() and exit,
+ *                            MS ms of the children's CPU in all (a fixed
+ *                            amount of work, whatever the machine's load)
  *
  * Prints "ready PID" on stderr first, so that a test can attach to it
  * (stdout stays monitor's when monitor runs it).
@@ -92,9 +93,7 @@ static double cpu_ms(void)
 /* Short-lived children, each on whichever CPU the scheduler gives it. */
 static int forks(double ms)
 {
-	double start = clock_ms(CLOCK_MONOTONIC);
-
-	while (clock_ms(CLOCK_MONOTONIC) - start < ms) {
+	for (double done = 0; done < ms; done += 20) {
 		for (int i = 0; i < 2; i++) {
 			pid_t pid = fork();
 
