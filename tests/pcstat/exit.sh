@@ -6,6 +6,14 @@ need perf_event
 "$PCSTAT" -e task-clock -- sh -c 'exit 3' 2> err
 rc=$?; [ $rc -eq 3 ] && ok "exit 3" || fail "exit 3 gave $rc"
 grep -q 'task-clock' err || fail "no counts printed for exit 3"
+# ... also under -I and when the command ends before --timeout (perf 6.1
+# exits 0 under either: a deliberate difference, pcstat.1 EXIT STATUS).
+"$PCSTAT" -I 100 -e task-clock -- sh -c 'exit 3' 2> /dev/null
+check "-I: the command's exit 3 ($?)" test $? -eq 3
+"$PCSTAT" --timeout 60000 -e task-clock -- sh -c 'exit 3' 2> /dev/null
+check "--timeout not reached: the command's exit 3 ($?)" test $? -eq 3
+"$PCSTAT" -I 100 -e task-clock -- sh -c 'kill -TERM $$' 2> /dev/null
+check "-I: SIGTERM gives 143 ($?)" test $? -eq 143
 
 "$PCSTAT" -e task-clock -- sh -c 'kill -SEGV $$' 2> err
 rc=$?; [ $rc -eq 139 ] && ok "SIGSEGV gives 139" || fail "SIGSEGV gave $rc"

@@ -37,6 +37,13 @@ grep -q 'Table of individual measurements' table.txt || fail "--table prints no 
 check "--table without -r: exit 2 ($?)" test $? -eq 2
 check "--table without -r: says it needs -r" grep -q -- '--table needs -r' notable.txt
 
+# -r with -I: refused (perf 6.1 prints one series of intervals for the
+# N runs; pcstat.1 -r).
+"$PCSTAT" -r 3 -I 100 -e page-faults -- true 2> ri.txt
+check "-r with -I: exit 2 ($?)" test $? -eq 2
+check "-r with -I: one line that says so" \
+	test "$(wc -l < ri.txt)" -eq 1 -a -n "$(grep -e '-r and -I exclude each other' ri.txt)"
+
 # perf refuses --table but with -r 2 or more ("only supported with -r").
 if have perf; then
 	for args in "--table" "-r 1 --table" "-r 2 --table"; do
