@@ -102,6 +102,10 @@ prereq_probe() {
 	root) [ "$(id -u)" -eq 0 ] ;;
 	tmux) command -v tmux >/dev/null 2>&1 ;;
 	kerneltop) [ -x "$KERNELTOP" ] ;;
+	# perf mounts tracefs itself when root; so do the tests
+	tracefs) [ -d /sys/kernel/tracing/events ] ||
+		{ have root && mount -t tracefs nodev /sys/kernel/tracing \
+			2> /dev/null; [ -d /sys/kernel/tracing/events ]; } ;;
 	*) echo "test-subr.sh: unknown prerequisite '$1'" >&2; exit 99 ;;
 	esac
 }
@@ -118,6 +122,7 @@ prereq_why() {
 	root) echo "not running as root" ;;
 	tmux) echo "tmux not installed" ;;
 	kerneltop) echo "kerneltop not built (configure found no ncursesw)" ;;
+	tracefs) echo "tracefs not mounted at /sys/kernel/tracing" ;;
 	esac
 }
 

@@ -10,12 +10,7 @@
 # daemon's calls included while it still runs; perf -p counts threads a
 # target creates after the attach, unless --no-inherit.
 . "$top_srcdir/tests/test-subr.sh"
-need perf_event
-if [ ! -d /sys/kernel/tracing/events ]; then
-	have root && mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null
-	[ -d /sys/kernel/tracing/events ] ||
-		skip "tracefs not mounted at /sys/kernel/tracing"
-fi
+need perf_event tracefs
 [ -r /sys/kernel/tracing/events/syscalls/sys_enter_getppid/id ] &&
 	[ -r /sys/kernel/tracing/events/sched/sched_process_fork/id ] ||
 	skip "no syscalls/sched tracepoints in this kernel"

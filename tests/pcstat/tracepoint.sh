@@ -2,13 +2,7 @@
 # Tracepoints by name and glob (sched:sched_switch, 'sched:*'), and
 # `pcstat list tracepoint`, side by side with perf stat and perf list.
 . "$top_srcdir/tests/test-subr.sh"
-need perf_event
-if [ ! -d /sys/kernel/tracing/events ]; then
-	# perf mounts tracefs itself when root; do the same for the test.
-	have root && mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null
-	[ -d /sys/kernel/tracing/events ] ||
-		skip "tracefs not mounted at /sys/kernel/tracing"
-fi
+need perf_event tracefs
 [ -r /sys/kernel/tracing/events/sched/sched_process_exec/id ] ||
 	skip "no sched tracepoints in this kernel"
 
