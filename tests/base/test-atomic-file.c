@@ -42,6 +42,21 @@ static int others(void)
 	return n;
 }
 
+/* Write text whole to path through an atomic file: each step checked,
+   named by what (how the path is reached). */
+static void put(const char *path, int flags, const char *text,
+		const char *what)
+{
+	struct atomic_file af;
+	FILE *f = atomic_file_start(&af, path, flags);
+
+	CHECK(f != NULL, "start %s: %s", what, strerror(errno));
+	if (f) {
+		fputs(text, f);
+		CHECK(atomic_file_commit(&af) == 0, "commit %s", what);
+	}
+}
+
 int main(void)
 {
 	struct atomic_file af;
@@ -82,34 +97,20 @@ int main(void)
 	   link stays */
 	snprintf(lnk, sizeof(lnk), "%s/link", dir);
 	CHECK(symlink("keep", lnk) == 0, "symlink: %s", strerror(errno));
-	f = atomic_file_start(&af, lnk, ATOMIC_FILE_DEVICES);
-	CHECK(f != NULL, "start through a link: %s", strerror(errno));
-	if (f) {
-		fputs("four\n", f);
-		CHECK(atomic_file_commit(&af) == 0, "commit through a link");
-	}
+	put(lnk, ATOMIC_FILE_DEVICES, "four\n", "through a link");
 	slurp(path, buf, sizeof(buf));
 	CHECK(lstat(lnk, &st) == 0 && S_ISLNK(st.st_mode) &&
 	      !strcmp(buf, "four\n"), "the link kept, its target '%s'", buf);
 	/* without the flag (a name of the tool's own in a shared
 	   directory) the name is replaced, nothing written through */
-	f = atomic_file_start(&af, lnk, 0);
-	CHECK(f != NULL, "start over a link");
-	if (f) {
-		fputs("five\n", f);
-		CHECK(atomic_file_commit(&af) == 0, "commit over a link");
-	}
+	put(lnk, 0, "five\n", "over a link");
 	slurp(path, buf, sizeof(buf));
 	CHECK(lstat(lnk, &st) == 0 && S_ISREG(st.st_mode) &&
 	      !strcmp(buf, "four\n"), "the link replaced, its target kept");
 	unlink(lnk);
 	/* a link to a file not there yet: the file is made, the link stays */
 	CHECK(symlink("new", lnk) == 0, "symlink: %s", strerror(errno));
-	f = atomic_file_start(&af, lnk, ATOMIC_FILE_DEVICES);
-	if (f) {
-		fputs("six\n", f);
-		CHECK(atomic_file_commit(&af) == 0, "commit through a dangling link");
-	}
+	put(lnk, ATOMIC_FILE_DEVICES, "six\n", "through a dangling link");
 	slurp(lnk, buf, sizeof(buf));
 	CHECK(lstat(lnk, &st) == 0 && S_ISLNK(st.st_mode) &&
 	      !strcmp(buf, "six\n"), "the dangling link kept, its target made");
