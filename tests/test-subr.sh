@@ -209,6 +209,23 @@ kt_header() { kt_part header "$@"; }
 kt_target() { kt_part target "$@"; }
 kt_head() { kt_part head "$@"; }
 
+# kt_weight_order: the rows of a weight view (two events: Weight, then one
+# count per event) on stdin, a "> " selection mark allowed.  Every row's
+# weight, recomputed from its printed counts as count0 / (count1 + 1) (the
+# 2009 kerneltop's sym_weight), matches the printed one and does not grow
+# down the table; at least two rows.  Prints the first offence; 1 then.
+kt_weight_order() {
+	sed 's/^[> ]*//' | awk '
+	{ w = $2 / ($3 + 1)
+	  if ($1 - w > 0.5 + w / 100 || w - $1 > 0.5 + w / 100) {
+		print "printed weight " $1 " != " $2 "/(" $3 "+1): " $0; bad = 1; exit 1 }
+	  if (NR > 1 && w > prev * 1.0001 + 1e-9) {
+		print "row " NR " weight " w " above row " NR - 1 " weight " prev ": " $0; bad = 1; exit 1 }
+	  prev = w }
+	END { if (bad) exit 1
+	      if (NR < 2) { print "fewer than two rows"; exit 1 } }'
+}
+
 # --- a real terminal, driven as tmux's own regress/ tests drive it ---
 # One private tmux server per test (socket kt-PID, no configuration file),
 # killed when the test ends.  Assertions poll the screen with a timeout;
