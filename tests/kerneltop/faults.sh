@@ -5,7 +5,7 @@
 # Read the table as documentation (kerneltop(1), EXIT STATUS, points
 # here).  Batch mode: the terminal's own faults are tui.sh's.
 . "$top_srcdir/tests/test-subr.sh"
-need kerneltop perf_event root setpriv
+need kerneltop perf_event root setpriv tracefs
 
 H="$top_builddir/tests/monitor/mon-helper"
 # every run bounded: a hang shows as status 124

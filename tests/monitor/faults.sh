@@ -4,7 +4,7 @@
 # bad input or fault, {exit status, message pattern, the fault}.  Read the
 # table as documentation (monitor(1), DIAGNOSTICS, points here).
 . "$top_srcdir/tests/test-subr.sh"
-need perf_event root setpriv
+need perf_event root setpriv tracefs
 
 H="$top_builddir/tests/monitor/mon-helper"
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"

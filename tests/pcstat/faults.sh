@@ -4,7 +4,7 @@
 # input or fault, {exit status, message pattern, the fault}.  Read the
 # table as documentation (pcstat(1), EXIT STATUS, points here).
 . "$top_srcdir/tests/test-subr.sh"
-need perf_event root setpriv python
+need perf_event root setpriv python tracefs
 
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
 # every run bounded: a hang shows as status 124
