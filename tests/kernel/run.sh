@@ -72,21 +72,37 @@ kmake() { make ARCH="$arch" CROSS_COMPILE="$cross" "$@"; }
 # --- 1. packages ---------------------------------------------------------
 pkgs="linux-source-6.1 $qemu_pkgs busybox-static flex bison bc
       libssl-dev libelf-dev cpio gcc make libc6-dev xz-utils"
-missing=
-for p in $pkgs; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
-		grep -q '^install ok installed$' || missing="$missing $p"
-done
+# missing_pkgs: those of $pkgs not installed, in $missing.
+missing_pkgs() {
+	missing=
+	for p in $pkgs; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || missing="$missing $p"
+	done
+}
+missing_pkgs
 if [ -n "$missing" ]; then
 	[ "$(id -u)" = 0 ] || die "missing packages:$missing (run as root or install them)"
+	# `make check-kernel` runs both architectures at once, and apt takes
+	# dpkg's lock: one run installs at a time, and the second looks again
+	# once it has the lock.  apt waits for the lock held by others.
+	lock=/run/lock/pctools-kernel-apt.lock
+	[ -d /run/lock ] || lock=${TMPDIR:-/tmp}/pctools-kernel-apt.lock
+	exec 9> "$lock" || die "cannot open $lock"
+	flock 9 || die "cannot lock $lock"
+	missing_pkgs
+fi
+if [ -n "$missing" ]; then
 	log "installing:$missing"
 	export DEBIAN_FRONTEND=noninteractive
+	apt_get=(apt-get -q -o DPkg::Lock::Timeout=600)
 	# shellcheck disable=SC2086
-	apt-get install -y -q --no-install-recommends $missing >/dev/null ||
-		{ apt-get update -q >/dev/null &&
-		  apt-get install -y -q --no-install-recommends $missing >/dev/null; } ||
+	"${apt_get[@]}" install -y --no-install-recommends $missing >/dev/null ||
+		{ "${apt_get[@]}" update >/dev/null &&
+		  "${apt_get[@]}" install -y --no-install-recommends $missing >/dev/null; } ||
 		die "apt-get install failed"
 fi
+exec 9>&-
 [ -r "$tarball" ] || die "$tarball not found"
 
 # --- 2. cache key ----------------------------------------------------------
