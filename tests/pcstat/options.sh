@@ -111,10 +111,12 @@ if have perf; then
 	perf stat --quiet -x, -e task-clock -o pq.csv -- true 2> /dev/null
 	check "perf --quiet -o FILE makes no FILE either" test ! -e pq.csv
 	# perf's caution under 100 ms: the same line on stderr, never in
-	# the -o file, none with --quiet.
+	# the -o file, none with --quiet.  The command outlives every
+	# timeout, so both tools end it and both print "sleep: Terminated"
+	# (with `true`, whether it ended first was a race under load).
 	for ms in 10 99 100; do
-		"$PCSTAT" --timeout $ms -e task-clock -o pw.txt -- true 2> pw.err
-		perf stat --timeout $ms -e task-clock -o qw.txt -- true 2> qw.err
+		"$PCSTAT" --timeout $ms -e task-clock -o pw.txt -- sleep 5 2> pw.err
+		perf stat --timeout $ms -e task-clock -o qw.txt -- sleep 5 2> qw.err
 		check "--timeout $ms: perf's stderr, word for word" cmp -s pw.err qw.err
 		check "--timeout $ms: no caution in the -o file" \
 			test "$(grep -c 'proceed with caution' pw.txt)" -eq 0
