@@ -41,14 +41,6 @@ struct out {
 	size_t afde;
 };
 
-static uint32_t rd32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
 static int put(struct out *o, const void *p, size_t n)
 {
 	if (ARRAY_GROW(o->buf, o->len + n, o->alloc) != 0)
@@ -114,7 +106,7 @@ static const struct cie_map *cie_find(const struct out *o, uint64_t off)
 static int fde_copy(struct out *o, struct uw_debug_frame *df,
 		    const uint8_t *e, uint32_t len)
 {
-	const struct cie_map *c = cie_find(o, rd32(e + 4));
+	const struct cie_map *c = cie_find(o, uw_rd32(e + 4));
 	uint32_t pos = (uint32_t)o->len;
 	uint64_t start, range;
 
@@ -139,12 +131,12 @@ static int walk(struct out *o, struct uw_debug_frame *df, const uint8_t *sec,
 	size_t off = 0;
 
 	while (size - off >= 8) {
-		uint32_t len = rd32(sec + off);
+		uint32_t len = uw_rd32(sec + off);
 		int rc;
 
 		if (len == DWARF64_ESCAPE || len > size - off - 4 || len < 4)
 			break;	/* 64-bit DWARF or garbage: stop here */
-		if ((rd32(sec + off + 4) == DEBUG_FRAME_CIE_ID) == !!cies)
+		if ((uw_rd32(sec + off + 4) == DEBUG_FRAME_CIE_ID) == !!cies)
 			rc = cies ? cie_copy(o, sec + off, len, off)
 				  : fde_copy(o, df, sec + off, len);
 		else

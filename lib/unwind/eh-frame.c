@@ -30,14 +30,6 @@ enum {
 	PE_PCREL = 0x10, PE_OMIT = 0xff,
 };
 
-static uint32_t rd32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
 struct cursor {
 	const uint8_t *p, *end;
 };
@@ -116,9 +108,9 @@ static int cie_fde_encoding(const uint8_t *sec, size_t size, size_t off,
 
 	if (off > size || size - off < 9)
 		return -1;
-	len = rd32(sec + off);
+	len = uw_rd32(sec + off);
 	if (len < 5 || len > size - off - 4 ||
-	    rd32(sec + off + 4) != 0)
+	    uw_rd32(sec + off + 4) != 0)
 		return -1;
 	c = (struct cursor){ sec + off + 9, sec + off + 4 + len };
 	version = sec[off + 8];
@@ -182,13 +174,13 @@ int uw_eh_frame_table(const uint8_t *sec, size_t size, uint64_t sec_vaddr,
 	*table = NULL;
 	*n = 0;
 	while (size - off >= 8) {
-		uint32_t len = rd32(sec + off);
+		uint32_t len = uw_rd32(sec + off);
 		uint32_t id;
 
 		if (len == 0 || len == 0xffffffffu || len > size - off - 4 ||
 		    len < 4 || (off & 3))
 			break;	/* terminator, 64-bit DWARF or garbage */
-		id = rd32(sec + off + 4);
+		id = uw_rd32(sec + off + 4);
 		if (id != 0 && id <= off + 4) {
 			struct cursor c = { sec + off + 8, sec + off + 4 + len };
 			uint64_t start;

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define UW_MAX_LOADS 16
 
@@ -88,6 +89,16 @@ long uw_elf_hdr_find(const struct uw_elf *e, uint64_t vaddr);
  */
 const struct uw_dbg_fde *uw_elf_dbg_find(const struct uw_elf *e,
 					 uint64_t vaddr);
+
+/* A 32-bit value of a frame section at p, which need not be aligned
+   (the sections are little-endian, as the ELF header was checked). */
+static inline uint32_t uw_rd32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
 
 /* debug-frame.c: transcribe a .debug_frame section (64-bit addresses,
    little-endian) into *out.  Entries it cannot carry over (64-bit DWARF,
