@@ -149,29 +149,27 @@ static const char *main_dso(struct pb *b)
 	const struct stk_stack *const *st;
 	size_t n, i, nf = stacks_nfuncs(b->s), nseen = 0;
 	const char **seen = calloc(nf + 1, sizeof(*seen)), *found = NULL;
+	const char *outer = NULL;	/* st[0]'s outermost user frame's */
 	bool *is = calloc(nf + 1, sizeof(*is));
 	uint32_t d;
 
 	st = stacks_sorted(b->s, &n);
-	for (i = 0; seen && is && i < n && !found; i++)
+	for (i = 0; i < n && !found; i++)
 		for (d = st[i]->depth; d-- > 0 && !found;) {
 			const struct stk_func *f = stacks_func(b->s,
 				stacks_frame(b->s, st[i]->frame[d])->func);
 
-			if (f->mode == '.' && f->dso[0] == '/' &&
+			if (f->mode != '.')
+				continue;
+			if (i == 0 && !outer)
+				outer = f->dso;
+			if (seen && is && f->dso[0] == '/' &&
 			    dso_program(b, f->dso, seen, is, &nseen))
 				found = f->dso;
 		}
 	free(seen);
 	free(is);
-	for (d = n && !found ? st[0]->depth : 0; d-- > 0;) {
-		const struct stk_func *f = stacks_func(b->s,
-			stacks_frame(b->s, st[0]->frame[d])->func);
-
-		if (f->mode == '.')
-			return f->dso;
-	}
-	return found;
+	return found ? found : outer;
 }
 
 static void mapping_new(struct pb *b, const char *dso)
