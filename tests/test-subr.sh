@@ -384,6 +384,51 @@ ended() {
 	return "$2"
 }
 
+# plant_links: links that another user planted, for the fault rows.
+# $sticky is a sticky directory that anyone may write (as /tmp, but the
+# test's own), where user nobody planted two symbolic links: $sticky/x to
+# ./passwd, a private copy of /etc/passwd standing for a file of root's,
+# and $sticky/d to the test's directory (so that $sticky/d/passwd names
+# that file too).  Needs root and setpriv.
+plant_links() {
+	cp /etc/passwd passwd && cp passwd passwd.orig || exit 99
+	sticky=$(mktemp -d /tmp/pctools-sticky.XXXXXX) || exit 99
+	at_exit "rm -rf '$sticky'"
+	chmod 1777 "$sticky" &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		ln -s "$tmpdir/passwd" "$sticky/x" &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		ln -s "$tmpdir" "$sticky/d" || exit 99
+}
+
+# untouched PSL 'CMD': run the shell command CMD (a tool writing through
+# plant_links' links) with fs.protected_symlinks at PSL, 0 or 1, put
+# back afterwards (the tests that change it take turns, under a lock on
+# the sysctl's file).  Returns CMD's status, or 99 with "passwd written
+# through" when ./passwd is no longer the file it was.
+untouched() {
+	local ino rc
+	ino=$(stat -c %i passwd)
+	(
+		flock 9 || exit 99
+		old=$(cat /proc/sys/fs/protected_symlinks)
+		echo "$1" 2> /dev/null > /proc/sys/fs/protected_symlinks ||
+			echo "note: fs.protected_symlinks stays $old" >&2
+		eval "$2"
+		rc=$?
+		echo "$old" > /proc/sys/fs/protected_symlinks
+		exit $rc
+	) 9< /proc/sys/fs/protected_symlinks
+	rc=$?
+	if [ "$(stat -c %i passwd)" != "$ino" ] || ! cmp -s passwd passwd.orig
+	then
+		echo "passwd written through"
+		cp passwd.orig passwd
+		return 99
+	fi
+	return $rc
+}
+
 # stopped SIG NAME CMD...: the stop-signal rule (util/stop-signals.h),
 # as a fault row.  CMD runs in the background with SIG at its default
 # action (a background job of sh ignores SIGINT and SIGQUIT, nohup

@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -16,154 +15,154 @@
 
 static void clear(struct atomic_file *af)
 {
-	free(af->path);
+	if (af->dirfd >= 0)
+		close(af->dirfd);
+	free(af->name);
 	free(af->tmp);
-	af->path = af->tmp = NULL;
-	af->f = NULL;
+	*af = (struct atomic_file){ .dirfd = -1 };
 }
 
-/* Create the temporary beside af->path: a descriptor, or -1 with errno. */
+/* Create the temporary beside af->name: a descriptor, or -1 with errno. */
 static int temp_create(struct atomic_file *af)
 {
 	static unsigned serial;
-	const char *path = af->path, *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path + 1) : 0, tries, fd, n;
+	/* a long name is cut, so that the temporary's fits NAME_MAX */
+	int keep = (int)strnlen(af->name, 200), tries, fd, n;
 
-	n = snprintf(NULL, 0, "%.*s.%s.tmp-%d-%u", dirlen, path,
-		     path + dirlen, (int)getpid(), ~0u);
+	n = snprintf(NULL, 0, ".%.*s.tmp-%d-%u", keep, af->name,
+		     (int)getpid(), ~0u);
 	af->tmp = malloc((size_t)n + 1);
 	if (!af->tmp)
 		return -1;
 	for (tries = 0; tries < 100; tries++) {
-		snprintf(af->tmp, (size_t)n + 1, "%.*s.%s.tmp-%d-%u", dirlen,
-			 path, path + dirlen, (int)getpid(), serial++);
+		snprintf(af->tmp, (size_t)n + 1, ".%.*s.tmp-%d-%u", keep,
+			 af->name, (int)getpid(), serial++);
 		/* O_EXCL with 0666: the umask applies, as for the file */
-		fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-			  0666);
+		fd = openat(af->dirfd, af->tmp, O_WRONLY | O_CREAT | O_EXCL |
+			    O_NOFOLLOW | O_CLOEXEC, 0666);
 		if (fd >= 0 || errno != EEXIST)
 			return fd;
 	}
 	return -1;
 }
 
-/* Whether path exists and is not a regular file; a directory is EISDIR. */
-static int special(const char *path, bool *yes)
+/*
+ * How the end of a walk is written: 1 in place, 0 by a temporary
+ * renamed over the name, -1 refused (errno).
+ */
+static int in_place(const struct path_walk *w, unsigned flags)
 {
-	struct stat st;
-
-	*yes = false;
-	if (stat(path, &st) != 0)
+	if (w->kind == PATH_ABSENT || w->kind == PATH_LINK)
 		return 0;
-	if (S_ISDIR(st.st_mode)) {
+	if (S_ISDIR(w->st.st_mode)) {
 		errno = EISDIR;
 		return -1;
 	}
-	*yes = !S_ISREG(st.st_mode);
-	return 0;
+	if (!(flags & ATOMIC_FILE_DEVICES))
+		return 0;
+	if (w->kind == PATH_PROC_LINK)
+		return 1;
+	if (S_ISREG(w->st.st_mode))
+		return 0;
+	if (S_ISFIFO(w->st.st_mode) || S_ISSOCK(w->st.st_mode)) {
+		errno = ATOMIC_FILE_EFIFO;
+		return -1;
+	}
+	return 1;
+}
+
+/* Drop O_NONBLOCK from fd once open: writes wait as on any stream,
+   only the open must not.  fd, or -1 (closed) with errno. */
+static int blocking(int fd)
+{
+	int fl = fcntl(fd, F_GETFL), err;
+
+	if (fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0)
+		return fd;
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
 }
 
 /*
- * The path to replace: with ATOMIC_FILE_DEVICES (a path the user named),
- * a symbolic link is followed to the file it names, as fopen(3) would
- * follow it, so that the link stays and its target gets the content
- * (/dev/stdout -> /proc/self/fd/1 -> a file: the file, never the link in
- * /dev).  Without the flag the name itself is replaced, so that nothing
- * planted in a shared directory is written through.
+ * Open the device, or what the /proc link names, where it is: truncated
+ * with ATOMIC_FILE_DEVICES (a write), appended to with
+ * ATOMIC_FILE_APPEND, else left as it is (a check).
  */
-static char *target(const char *path, unsigned flags)
+static int open_in_place(const struct path_walk *w, unsigned flags)
 {
-	char *cur = strdup(path), *next, link[PATH_MAX];
-	struct stat st;
-	ssize_t n;
+	int fd = openat(w->dirfd, w->name, O_WRONLY | O_NOCTTY | O_NONBLOCK |
+			O_CLOEXEC |
+			(flags & ATOMIC_FILE_APPEND ? O_APPEND :
+			 flags & ATOMIC_FILE_DEVICES ? O_TRUNC : 0) |
+			(w->kind == PATH_PROC_LINK ? 0 : O_NOFOLLOW));
 
-	if (!(flags & ATOMIC_FILE_DEVICES))
-		return cur;
-	/* link by link, as the kernel follows them: a link whose target
-	   does not exist yet names the file to create */
-	for (int hops = 0; cur && hops < 40; hops++) {
-		const char *slash = strrchr(cur, '/');
-		int dirlen = slash ? (int)(slash - cur + 1) : 0;
+	return fd < 0 ? -1 : blocking(fd);
+}
 
-		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
-			return cur;
-		n = readlink(cur, link, sizeof(link) - 1);
-		if (n < 0)
-			return cur;
-		link[n] = '\0';
-		if (link[0] == '/')
-			next = strdup(link);
-		else if ((next = malloc((size_t)dirlen + (size_t)n + 1)))
-			snprintf(next, (size_t)dirlen + (size_t)n + 1, "%.*s%s",
-				 dirlen, cur, link);
-		free(cur);
-		cur = next;
+/*
+ * Walk path and open what is to be written: a temporary in the
+ * directory the walk ended in (af keeps both), or the file in place
+ * (af keeps nothing).  The descriptor, or -1 with errno and af empty.
+ */
+static int begin(struct atomic_file *af, const char *path, unsigned flags)
+{
+	struct path_walk w;
+	int fd = -1, err;
+
+	*af = (struct atomic_file){ .dirfd = -1, .flags = flags };
+	if (path_walk(&w, path, flags & ATOMIC_FILE_DEVICES ?
+		      PATH_WALK_FOLLOW : 0) != 0)
+		return -1;
+	switch (in_place(&w, flags)) {
+	case 1:
+		fd = open_in_place(&w, flags);
+		break;
+	case 0:
+		af->dirfd = w.dirfd;
+		af->name = w.name;
+		w.dirfd = -1;
+		w.name = NULL;
+		fd = temp_create(af);
+		break;
 	}
-	if (cur) {
-		free(cur);
-		errno = ELOOP;
-	}
-	return NULL;
+	err = errno;
+	path_walk_release(&w);
+	if (fd < 0)
+		clear(af);
+	errno = err;
+	return fd;
 }
 
 FILE *atomic_file_start(struct atomic_file *af, const char *path,
 			unsigned flags)
 {
-	bool dev;
-	int fd, err;
+	int fd = begin(af, path, flags & ~ATOMIC_FILE_APPEND), err;
 
-	*af = (struct atomic_file){ .flags = flags };
-	if (!*path) {		/* else a temporary in . renamed over "" */
-		errno = ENOENT;
-		return NULL;
-	}
-	if (special(path, &dev) != 0)
-		return NULL;
-	/* a device is opened by the name given (/dev/stdout on a pipe
-	   reads as a link to "pipe:[N]") */
-	af->path = dev ? strdup(path) : target(path, flags);
-	if (!af->path)
-		return NULL;
-	if (dev && (flags & ATOMIC_FILE_DEVICES)) {
-		af->f = fopen(path, "we");
-		if (!af->f)
-			goto fail;
-		return af->f;
-	}
-	fd = temp_create(af);
 	if (fd < 0)
-		goto fail;
+		return NULL;
 	af->f = fdopen(fd, "w");
-	if (!af->f) {
-		err = errno;
-		close(fd);
-		unlink(af->tmp);
-		errno = err;
-		goto fail;
-	}
-	return af->f;
-fail:
+	if (af->f)
+		return af->f;
 	err = errno;
+	close(fd);
+	if (af->tmp)
+		unlinkat(af->dirfd, af->tmp, 0);
 	clear(af);
 	errno = err;
 	return NULL;
 }
 
-/* fsync the directory of path, so that the rename lasts (best effort). */
-static void dir_sync(const char *path)
+/* fsync the directory, so that the rename lasts (best effort). */
+static void dir_sync(int dirfd)
 {
-	const char *slash = strrchr(path, '/');
-	char *dir = slash ? strndup(path, (size_t)(slash - path + 1))
-			  : strdup(".");
-	int fd;
+	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	if (!dir)
-		return;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		fsync(fd);
 		close(fd);
 	}
-	free(dir);
 }
 
 int atomic_file_commit(struct atomic_file *af)
@@ -179,12 +178,13 @@ int atomic_file_commit(struct atomic_file *af)
 		err = errno;
 	if (fclose(af->f) != 0 && !err)
 		err = errno;
-	if (!err && af->tmp && rename(af->tmp, af->path) != 0)
+	if (!err && af->tmp &&
+	    renameat(af->dirfd, af->tmp, af->dirfd, af->name) != 0)
 		err = errno;
 	if (err && af->tmp)
-		unlink(af->tmp);
+		unlinkat(af->dirfd, af->tmp, 0);
 	if (!err && sync && af->tmp)
-		dir_sync(af->path);
+		dir_sync(af->dirfd);
 	clear(af);
 	errno = err;
 	return err ? -1 : 0;
@@ -195,7 +195,7 @@ void atomic_file_abort(struct atomic_file *af)
 	if (af->f) {
 		fclose(af->f);
 		if (af->tmp)
-			unlink(af->tmp);
+			unlinkat(af->dirfd, af->tmp, 0);
 	}
 	clear(af);
 }
@@ -203,15 +203,206 @@ void atomic_file_abort(struct atomic_file *af)
 int atomic_file_check(const char *path, unsigned flags)
 {
 	struct atomic_file af;
-	bool dev;
+	struct path_walk w;
+	int fd, how, rc, err;
 
-	/* a device is checked, not opened: opening a FIFO would block */
-	if (special(path, &dev) != 0)
+	if (path_walk(&w, path, flags & ATOMIC_FILE_DEVICES ?
+		      PATH_WALK_FOLLOW : 0) != 0)
 		return -1;
-	if (dev && (flags & ATOMIC_FILE_DEVICES))
-		return access(path, W_OK);
-	if (!atomic_file_start(&af, path, flags))
+	rc = how = in_place(&w, flags);
+	if (how == 1 && w.kind == PATH_PROC_LINK) {
+		/* opened, not truncated: a FIFO without a reader fails
+		   (ENXIO) here rather than at the end */
+		fd = open_in_place(&w, flags & ~ATOMIC_FILE_DEVICES);
+		rc = fd < 0 ? -1 : close(fd);
+	} else if (how == 1) {
+		/* a device is not opened: opening some does something */
+		rc = faccessat(w.dirfd, w.name, W_OK, 0);
+	}
+	err = errno;
+	path_walk_release(&w);
+	errno = err;
+	if (how != 0)
+		return rc;
+	fd = begin(&af, path, flags & ~ATOMIC_FILE_APPEND);
+	if (fd < 0)
 		return -1;
-	atomic_file_abort(&af);
+	close(fd);
+	unlinkat(af.dirfd, af.tmp, 0);
+	clear(&af);
 	return 0;
+}
+
+/*
+ * Open the file path names where it is, under the rules of
+ * atomic_file_open(): appended to with ATOMIC_FILE_APPEND (made if there
+ * is none), else truncated (none there: ENOENT).
+ */
+static int open_where_it_is(const char *path, unsigned flags)
+{
+	bool append = flags & ATOMIC_FILE_APPEND;
+	struct path_walk w;
+	struct stat st;
+	int fd = -1, err;
+
+	if (path_walk(&w, path, flags & ATOMIC_FILE_DEVICES ?
+		      PATH_WALK_FOLLOW : 0) != 0)
+		return -1;
+	switch (in_place(&w, flags)) {
+	case 1:
+		fd = open_in_place(&w, flags);
+		break;
+	case 0:
+		if (w.kind == PATH_ABSENT) {
+			errno = ENOENT;
+			if (append)
+				fd = openat(w.dirfd, w.name, O_WRONLY |
+					    O_APPEND | O_CREAT | O_EXCL |
+					    O_NOFOLLOW | O_CLOEXEC, 0666);
+			break;
+		}
+		fd = openat(w.dirfd, w.name, O_WRONLY | O_NOFOLLOW |
+			    O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+			    (append ? O_APPEND : 0));
+		if (fd < 0)
+			break;
+		/* the file opened, not the one walked: it may have been
+		   swapped since; checked before it is truncated */
+		if (fstat(fd, &st) != 0)
+			err = errno;
+		else if (!S_ISREG(st.st_mode))
+			err = ATOMIC_FILE_EFIFO;
+		else if (path_walk_shared_dir(&w.dir) &&
+			 (st.st_uid != geteuid() || st.st_nlink > 1))
+			err = ATOMIC_FILE_ESHARED;
+		else if (!append && ftruncate(fd, 0) != 0)
+			err = errno;
+		else {
+			fd = blocking(fd);
+			break;
+		}
+		close(fd);
+		fd = -1;
+		errno = err;
+		break;
+	}
+	err = errno;
+	path_walk_release(&w);
+	errno = err;
+	return fd;
+}
+
+/*
+ * Open a new file at path now: the temporary renamed at once.  Where the
+ * directory takes no new file (EACCES, EPERM) but the file there may be
+ * written, it is, in place, as fopen(3) would.
+ */
+static int replace_now(const char *path, unsigned flags)
+{
+	struct atomic_file af;
+	int fd = begin(&af, path, flags), err;
+
+	if (fd < 0 && (errno == EACCES || errno == EPERM)) {
+		err = errno;
+		fd = open_where_it_is(path, flags);
+		if (fd < 0 && errno == ENOENT)
+			errno = err;
+		return fd;
+	}
+	if (fd < 0 || !af.tmp)
+		return fd;
+	if (renameat(af.dirfd, af.tmp, af.dirfd, af.name) != 0) {
+		err = errno;
+		close(fd);
+		unlinkat(af.dirfd, af.tmp, 0);
+		clear(&af);
+		errno = err;
+		return -1;
+	}
+	clear(&af);
+	return fd;
+}
+
+FILE *atomic_file_open(const char *path, unsigned flags)
+{
+	bool append = flags & ATOMIC_FILE_APPEND;
+	int fd = append ? open_where_it_is(path, flags)
+		      : replace_now(path, flags);
+	FILE *f;
+	int err;
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, append ? "a" : "w");
+	if (!f) {
+		err = errno;
+		close(fd);
+		errno = err;
+	}
+	return f;
+}
+
+/* What writing a path writes, to compare: no name and no file for a
+   device or a pipe. */
+struct target {
+	dev_t dir_dev, dev;
+	ino_t dir_ino, ino;
+	char *name;		/* the name replaced in the directory */
+	bool file;		/* dev and ino: the regular file there now */
+};
+
+static int target(const char *path, unsigned flags, struct target *t)
+{
+	struct path_walk w;
+	int how;
+
+	*t = (struct target){ 0 };
+	if (path_walk(&w, path, flags & ATOMIC_FILE_DEVICES ?
+		      PATH_WALK_FOLLOW : 0) != 0)
+		return -1;
+	how = in_place(&w, flags);
+	if (how == 0) {
+		t->dir_dev = w.dir.st_dev;
+		t->dir_ino = w.dir.st_ino;
+		t->name = w.name;
+		w.name = NULL;
+	}
+	if (how >= 0 && w.kind != PATH_ABSENT && S_ISREG(w.st.st_mode)) {
+		t->file = true;
+		t->dev = w.st.st_dev;
+		t->ino = w.st.st_ino;
+	}
+	path_walk_release(&w);
+	return how < 0 ? -1 : 0;
+}
+
+int atomic_file_same(const char *a, const char *b, unsigned flags)
+{
+	struct target ta, tb;
+	int same = -1;
+
+	if (target(a, flags, &ta) == 0 && target(b, flags, &tb) == 0) {
+		same = (ta.name && tb.name && ta.dir_dev == tb.dir_dev &&
+			ta.dir_ino == tb.dir_ino && !strcmp(ta.name, tb.name)) ||
+		       (ta.file && tb.file && ta.dev == tb.dev &&
+			ta.ino == tb.ino);
+		free(tb.name);
+	}
+	free(ta.name);
+	return same;
+}
+
+const char *atomic_file_strerror(int err)
+{
+	switch (err) {
+	case PATH_WALK_ELINK:
+		return "a symbolic link on the path is another user's, in a "
+		       "sticky directory anyone may write";
+	case ATOMIC_FILE_EFIFO:
+		return "a FIFO or a socket, not a regular file";
+	case ATOMIC_FILE_ESHARED:
+		return "another user's file, or one with other hard links, in "
+		       "a sticky directory anyone may write";
+	}
+	return strerror(err);
 }

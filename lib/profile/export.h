@@ -64,8 +64,9 @@ bool export_available(enum export_format f);
 
 /*
  * Check that a file can be created at path (its directory exists and is
- * writable, or path is a device or FIFO that opens for writing), leaving
- * nothing behind: a tool asks before sampling rather than after.
+ * writable, or path is a device that opens for writing; a FIFO and a
+ * link another user planted in /tmp are refused: base/atomic-file.h),
+ * leaving nothing behind: a tool asks before sampling rather than after.
  * Returns 0, or -1 with errno.
  */
 int export_check_path(const char *path);

@@ -11,6 +11,13 @@
 #include "util/exports.h"
 #include "util/output.h"
 
+static const char *const option[EXPORT_FORMAT_MAX] = {
+	[EXPORT_FOLDED] = "--folded",
+	[EXPORT_SVG] = "--flamegraph",
+	[EXPORT_PPROF] = "--pprof",
+	[EXPORT_SPEEDSCOPE] = "--speedscope",
+};
+
 static const char *const what[EXPORT_FORMAT_MAX] = {
 	[EXPORT_FOLDED] = "folded stacks",
 	[EXPORT_SVG] = "the flame graph",
@@ -66,8 +73,9 @@ void exports_check(const struct exports *e)
 		else
 			continue;
 		die_status(2, "cannot write %s to %s: %s%s", what[f],
-			   e->path[f], strerror(err), exports_fix(err));
+			   e->path[f], output_strerror(err), exports_fix(err));
 	}
+	output_paths_distinct(option, e->path, EXPORT_FORMAT_MAX);
 }
 
 int exports_write(const struct exports *e, struct stacks *s,
@@ -80,7 +88,7 @@ int exports_write(const struct exports *e, struct stacks *s,
 		    export_write(s, (enum export_format)f, e->path[f], m) == 0)
 			continue;
 		warn_msg("cannot write %s to %s: %s%s", what[f], e->path[f],
-			 strerror(errno), exports_fix(errno));
+			 output_strerror(errno), exports_fix(errno));
 		rc = -1;
 	}
 	return rc;

@@ -41,7 +41,8 @@ bool exports_any(const struct exports *e);
 /*
  * Before sampling: each path must be creatable (and the format built
  * in); otherwise print "cannot write FORMAT to PATH: reason (fix)" and
- * exit 2.
+ * exit 2.  Two exports that would write one file exit 2 too
+ * (output_paths_distinct()).
  */
 void exports_check(const struct exports *e);
 

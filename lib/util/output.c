@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/atomic-file.h"
 #include "util/die.h"
 #include "util/output.h"
 
@@ -158,6 +159,15 @@ static const struct {
 	{ ENAMETOOLONG, " (the name is too long)" },
 	{ ELOOP, " (too many symbolic links, or a loop of them)" },
 	{ ETXTBSY, " (a program running now: name another file)" },
+	{ ENXIO, " (a pipe or FIFO with no reader, or a device that is "
+		 "not there)" },
+	{ PATH_WALK_ELINK, " (not followed, as with fs.protected_symlinks "
+			   "= 1: anyone may have planted it; remove it, or "
+			   "name another file)" },
+	{ ATOMIC_FILE_EFIFO, " (opening it would wait for a reader: name a "
+			     "regular file, or /dev/stdout for a pipe)" },
+	{ ATOMIC_FILE_ESHARED, " (not appended to: anyone could have put it "
+			       "there; remove it, or name another file)" },
 };
 
 const char *output_path_fix(int err)
@@ -166,4 +176,25 @@ const char *output_path_fix(int err)
 		if (path_fixes[i].err == err)
 			return path_fixes[i].fix;
 	return "";
+}
+
+const char *output_strerror(int err)
+{
+	return atomic_file_strerror(err);
+}
+
+void output_paths_distinct(const char *const opt[], const char *const path[],
+			   size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; path[i] && j < i; j++)
+			if (path[j] && atomic_file_same(path[j], path[i],
+						ATOMIC_FILE_DEVICES) == 1)
+				die_status(2, "%s and %s write the same file "
+					   "(%s%s%s): only the one written "
+					   "last would stay (give each its "
+					   "own file)", opt[j], opt[i],
+					   path[j], strcmp(path[j], path[i]) ?
+					   " and " : "", strcmp(path[j],
+					   path[i]) ? path[i] : "");
 }

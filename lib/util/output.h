@@ -9,6 +9,7 @@
 #define UTIL_OUTPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /*
@@ -66,5 +67,23 @@ const char *output_name(FILE *f, const char *path);
  * it, or name another)" for ENOENT, and so on; "" when there is none.
  */
 const char *output_path_fix(int err);
+
+/*
+ * What is wrong with a path named for output, before output_path_fix():
+ * strerror(err), or the words for what base/atomic-file.h refuses (a
+ * link another user planted in /tmp, a FIFO).
+ */
+const char *output_strerror(int err);
+
+/*
+ * Before any work: the n outputs, path[i] given with option opt[i]
+ * ("-o", "--folded"; a NULL path is not asked), must write n files.  Two
+ * that write one (the same name however spelt, ./F and F, a link or a
+ * hard link to it) would keep only the last: exit 2 with "OPT and OPT
+ * write the same file (PATH): ...".  Devices and pipes are written in
+ * place, one after the other, and may be shared.
+ */
+void output_paths_distinct(const char *const opt[], const char *const path[],
+			   size_t n);
 
 #endif

@@ -111,6 +111,30 @@ if wait_screen g 'flame graph saved to ' 5; then
 else
 	fail "S: $(cat g.screen)"
 fi
+# S in a sticky directory that anyone may write (as /tmp; the test's
+# own, made so for the while): links that user nobody planted at every
+# name of the next 20 seconds, to a file of root's, are never followed
+if have root && have setpriv; then
+	mkdir private && echo root-file > private/passwd
+	rm -f kerneltop-*.svg
+	chmod 1777 "$tmpdir"
+	now=$(date +%s)
+	for s in $(seq $now $((now + 20))); do
+		setpriv --reuid=65534 --regid=65534 --clear-groups ln -s \
+			private/passwd kerneltop-$(date -d @$s +%Y%m%d-%H%M%S).svg
+	done
+	keys g S
+	if wait_screen g 'cannot save kerneltop-[0-9-]*\.svg: a symbolic link on the path is another' 5 &&
+	   [ "$(cat private/passwd)" = root-file ]; then
+		ok "S over links nobody planted: refused, the file they name kept"
+	else
+		fail "S over planted links: '$(head -c 80 private/passwd)', $(status g)"
+	fi
+	chmod 700 "$tmpdir"
+	find . -maxdepth 1 -type l -name 'kerneltop-*.svg' -delete
+else
+	without root "S over links another user planted"
+fi
 keys g q
 rc=$(kt_wait_exit g 10)
 [ "$rc" = 0 ] && ok "q: exit 0" || fail "exit '$rc'"

@@ -27,9 +27,28 @@ ep=$spawned
 sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
 hidden() { unshare -m sh -c 'mount --bind zero-kallsyms /proc/kallsyms && exec "$@"' sh "$@"; }
 kb() { kt -b -d 0.3 -n 2 -F 1000 "$@"; }
+plant_links
+# --pprof, or where this build has none, --speedscope
+pp=--pprof
+"$MONITOR" --pprof x.pb.gz -n 1 -- true 2>&1 | grep -q "no pprof" && pp=--speedscope
 
 fault_table <<'TABLE'
 # status | message (ERE)                                    | fault
+# 1. no export is written through a link another user planted in a
+# sticky directory, whatever fs.protected_symlinks says (plant_links),
+# and a FIFO, which would wait for a reader, is not opened
+2 | cannot write folded stacks to .*/x: a symbolic link on the path is another user's, in a sticky directory | untouched 0 'kb --folded $sticky/x'
+2 | cannot write folded stacks to .*/x: a symbolic link on the path is another user's | untouched 1 'kb --folded $sticky/x'
+2 | cannot write the flame graph to .*/x: a symbolic link on the path is another user's | untouched 0 'kb --flamegraph $sticky/x'
+2 | cannot write the [a-z]+ profile to .*/x: a symbolic link on the path is another user's | untouched 0 'kb $pp $sticky/x'
+2 | cannot write the speedscope profile to .*/x: a symbolic link on the path is another user's | untouched 0 'kb --speedscope $sticky/x'
+2 | cannot write the flame graph to .*/d/passwd: a symbolic link on the path is another user's | untouched 1 'kb --flamegraph $sticky/d/passwd'
+2 | cannot write folded stacks to ff: a FIFO or a socket, not a regular file | rm -f ff; mkfifo ff; kb --folded ff
+# two exports that write one file would keep only the last
+2 | --folded and --flamegraph write the same file \(F and \./F\) | kb --folded F --flamegraph ./F
+2 | --flamegraph and --speedscope write the same file \(F and L\) | ln -sf F L; kb --flamegraph F --speedscope L
+2 | --folded and --[a-z]+ write the same file \(G and H\)    | : > G; ln -f G H; kb --folded G $pp H
+
 # 2. no byte of a target reaches a terminal as a control sequence
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]                  | kb -p $jp -s sym,dso | visible
 0 | e\\x1b\[31m\\xff                               | kb -p $ep -s comm | visible

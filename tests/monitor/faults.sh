@@ -60,6 +60,11 @@ objcopy --update-section .note.gnu.build-id=note "$H" other.elf
 sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
 hidden() { unshare -m sh -c 'mount --bind zero-kallsyms /proc/kallsyms && exec "$@"' sh "$@"; }
 jit() { mon -u -F 2000 -n 40 --summary "$jp"; }
+plant_links
+# --pprof, or where this build has none, --speedscope
+pp=--pprof
+"$MONITOR" --pprof x.pb.gz -n 1 -- true 2>&1 | grep -q "no pprof" && pp=--speedscope
+mg() { mon -g -n 5 -F 1000 "$@" -- "$H" hot 1000; }
 
 fault_table <<'TABLE'
 # status | message (ERE)                                    | fault
@@ -71,6 +76,16 @@ fault_table <<'TABLE'
 0 | [0-9]+ in \[jit\]: JIT map not trusted                 | plant nobody; jit
 0 | [0-9]+ in \[jit\]: map line too long                   | plant long; jit
 0 | jitted_spin +\[jit\]  | echo "$naddr 10 jitted_spin" > /tmp/perf-$np.map; chown 65534 /tmp/perf-$np.map; mon -u -F 2000 -n 40 --summary $np
+# ... and no export is written through a link another user planted in a
+# sticky directory, whatever fs.protected_symlinks says (plant_links)
+2 | cannot write folded stacks to .*/x: a symbolic link on the path is another user's, in a sticky directory | untouched 0 'mg --folded $sticky/x'
+2 | cannot write the flame graph to .*/x: a symbolic link on the path is another user's | untouched 0 'mg --flamegraph $sticky/x'
+2 | cannot write the flame graph to .*/x: a symbolic link on the path is another user's | untouched 1 'mg --flamegraph $sticky/x'
+2 | cannot write the [a-z]+ profile to .*/x: a symbolic link on the path is another user's | untouched 0 'mg $pp $sticky/x'
+2 | cannot write the speedscope profile to .*/x: a symbolic link on the path is another user's | untouched 0 'mg --speedscope $sticky/x'
+2 | cannot write folded stacks to .*/d/passwd: a symbolic link on the path is another user's | untouched 0 'mg --folded $sticky/d/passwd'
+# ... nor is a FIFO opened, which would wait for a reader
+2 | cannot write folded stacks to ff: a FIFO or a socket, not a regular file \(opening it would wait | ended "$H" mfifo$$ 'rm -f ff; mkfifo ff; mon -g --folded ff -- ./mfifo$$ hot 30000'
 
 # 2. no byte of a target reaches a terminal as a control sequence
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]            | plant evil; jit | visible
@@ -97,6 +112,11 @@ fault_table <<'TABLE'
 
 # 4. numbers and options mean what they say
 2 | cannot write folded stacks to '': give a file name | mon --folded '' -g -n 2 -- "$H" hot 100
+# two exports that write one file would keep only the last
+2 | --folded and --flamegraph write the same file \(F and \./F\) | mg --folded F --flamegraph ./F
+2 | --flamegraph and --[a-z]+ write the same file \(F and L\) | ln -sf F L; mg --flamegraph F $pp L
+2 | --folded and --speedscope write the same file \(G and H\)  | : > G; ln -f G H; mg --folded G --speedscope H
+0 | ^monitor: 5 samples of                                     | mg --summary --folded /dev/null --flamegraph /dev/null
 0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
 0 | ^monitor: 3 samples of .* on thread [0-9]+,           | mon -F 1000 $jp -n 3 --summary
 2 | a TID or -- COMMAND, not both \('[0-9]+' and 'true'\) | mon $jp -n 3 -- true

@@ -33,9 +33,34 @@ runs_agree() {
 		echo "runs agree: $h, none cut short"
 }
 thr() { pcs --per-thread -t $ep -e task-clock --timeout 100 "$@"; }
+plant_links
+om() { pcs -a -q -I 100 --interval-count 1 -e task-clock --openmetrics "$@"; }
 
 fault_table <<'TABLE'
 # status | message (ERE)                                    | fault
+# 1. files any local user can plant in /tmp are untrusted: nothing is
+# written through a link another user planted in a sticky directory,
+# whatever fs.protected_symlinks says (plant_links, untouched)
+1 | cannot write '.*/x': a symbolic link on the path is another user's, in a sticky directory | untouched 0 'om $sticky/x'
+1 | cannot write '.*/x': a symbolic link on the path is another user's | untouched 1 'om $sticky/x'
+1 | cannot write '.*/d/passwd': a symbolic link on the path is another user's | untouched 0 'om $sticky/d/passwd'
+2 | cannot write '.*/x': a symbolic link on the path is another user's | untouched 0 'pcs -o $sticky/x -e task-clock -- true'
+2 | cannot write '.*/x': a symbolic link on the path is another user's | untouched 1 'pcs -o $sticky/x -e task-clock -- true'
+2 | cannot write '.*/x': a symbolic link on the path is another user's | untouched 0 'pcs --append -o $sticky/x -e task-clock -- true'
+2 | cannot write '.*/d/passwd': a symbolic link on the path is another user's | untouched 0 'pcs -o $sticky/d/passwd -e task-clock -- true'
+# ... nor appended to a file of someone else's there, or with another name
+2 | cannot write '.*/h': another user's file, or one with other hard links | ln -f passwd "$sticky/h"; untouched 0 'pcs --append -o $sticky/h -e task-clock -- true'
+# where the directory takes no new file, -o writes the file in place
+0 | ^# started on                    | mkdir $sticky/ro; : > $sticky/ro/f; chmod 666 $sticky/ro/f; chmod 555 $sticky/ro; $nobody "$PCSTAT" -o $sticky/ro/f -e task-clock -- true 2>/dev/null; head -1 $sticky/ro/f
+# two outputs that write one file would keep only the last
+2 | -o and --openmetrics write the same file \(om.prom and \./om.prom\) | pcs -a -I 100 --interval-count 1 -e task-clock -o om.prom --openmetrics ./om.prom
+2 | -o and --openmetrics write the same file \(om.lnk and om.prom\) | ln -sf om.prom om.lnk; pcs -a -I 100 --interval-count 1 -e task-clock -o om.lnk --openmetrics om.prom
+2 | --log-fd and --openmetrics write the same file              | : > om.prom; ln -f om.prom om.hard; pcs -a -I 100 --interval-count 1 -e task-clock --log-fd 3 --openmetrics om.hard 3>> om.prom
+# a FIFO would block the write until a reader comes: refused at once,
+# and the command is not left behind
+1 | cannot write 'om.fifo': a FIFO or a socket, not a regular file \(opening it would wait | ended /bin/sleep pfifo$$ 'rm -f om.fifo; mkfifo om.fifo; pcs -I 100 --openmetrics om.fifo -e task-clock -- ./pfifo$$ 30'
+2 | cannot write 'om.fifo': a FIFO or a socket, not a regular file | ended /bin/sleep pofifo$$ 'rm -f om.fifo; mkfifo om.fifo; pcs -I 100 -o om.fifo -e task-clock -- ./pofifo$$ 30'
+
 # 2. no byte of a target reaches a terminal as a control sequence
 0 | e\\x1b\[31m\\xff\\x07-[0-9]+                    | thr 2>&1 | visible
 0 | ^e\\x1b\[31m\\xff\\x07-[0-9]+,                   | thr -x, 2>&1 | visible

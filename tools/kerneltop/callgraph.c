@@ -17,6 +17,7 @@
 #include "base/array.h"
 #include "kerneltop.h"
 #include "util/die.h"
+#include "util/output.h"
 
 bool kt_children_shown(const struct kt *kt)
 {
@@ -151,7 +152,7 @@ void kt_snapshot(struct kt *kt, char *msg, size_t size)
 	m = meta(kt, target, sizeof(target));
 	if (export_write(s, EXPORT_SVG, name, &m) != 0) {
 		snprintf(msg, size, "cannot save %s: %s%s", name,
-			 strerror(errno), exports_fix(errno));
+			 output_strerror(errno), exports_fix(errno));
 		return;
 	}
 	snprintf(msg, size, "flame graph saved to %s/%s",

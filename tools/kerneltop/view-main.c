@@ -15,6 +15,7 @@
 #include "base/atomic-file.h"
 #include "base/escape.h"
 #include "tui.h"
+#include "util/output.h"
 
 #define FIRST_ROW 4		/* header, header, status, column header */
 
@@ -344,8 +345,8 @@ static void key_save(struct tui *t)
 	else if (f && atomic_file_commit(&af) != 0)
 		err = errno;
 	if (err) {
-		snprintf(t->msg, sizeof(t->msg), "cannot save %s: %s", name,
-			 strerror(err));
+		snprintf(t->msg, sizeof(t->msg), "cannot save %s: %s%s", name,
+			 output_strerror(err), output_path_fix(err));
 		return;
 	}
 	snprintf(t->msg, sizeof(t->msg), "saved to %s/%s",

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/atomic-file.h"
 #include "base/words.h"
 #include "util/die.h"
 #include "util/fd-limit.h"
@@ -210,7 +211,27 @@ static void check_openmetrics(const struct config *cfg)
 		usage_error("--openmetrics needs a file name");
 	if (om_check_path(cfg->openmetrics) < 0)
 		die("cannot write '%s': %s%s", cfg->openmetrics,
-		    strerror(errno), output_path_fix(errno));
+		    output_strerror(errno), output_path_fix(errno));
+}
+
+/*
+ * -o, --openmetrics and --log-fd's file must be three files: one that
+ * rewrites another's would keep only the last.  Asked before -o is made,
+ * which replaces the file it names.
+ */
+static void check_outputs_distinct(const struct config *cfg,
+				   const char *out_path, int log_fd)
+{
+	static const char *const opt[] = { "-o", "--log-fd", "--openmetrics" };
+	char fd_path[32];
+	const char *path[] = { cfg->quiet ? NULL : out_path, NULL,
+			       cfg->openmetrics };
+
+	if (log_fd >= 0) {
+		snprintf(fd_path, sizeof(fd_path), "/proc/self/fd/%d", log_fd);
+		path[1] = fd_path;
+	}
+	output_paths_distinct(opt, path, 3);
 }
 
 static void parse_args(struct config *cfg, int argc, char **argv)
@@ -440,6 +461,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	cfg->out_name = "standard error";
 	if (out_path && log_fd >= 0)
 		usage_error("-o and --log-fd exclude each other");
+	check_outputs_distinct(cfg, out_path, log_fd);
 	if (log_fd >= 0 && (cfg->out = fdopen(log_fd, append ? "a" : "w")) == NULL)
 		die_status(2, "cannot write to --log-fd %d: %s", log_fd,
 			   strerror(errno));
@@ -461,10 +483,14 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 
 		if (!*out_path)
 			usage_error("-o needs a file name");
-		cfg->out = fopen(out_path, append ? "ae" : "we");
+		/* a new file replaces the name (nothing planted there is
+		   written through); --append writes into the file */
+		cfg->out = atomic_file_open(out_path, ATOMIC_FILE_DEVICES |
+					    (append ? ATOMIC_FILE_APPEND : 0));
 		if (cfg->out == NULL)
 			die_status(2, "cannot write '%s': %s%s", out_path,
-				   strerror(errno), output_path_fix(errno));
+				   output_strerror(errno),
+				   output_path_fix(errno));
 		cfg->out_file = true;
 		cfg->out_name = out_path;
 		/* perf starts its files so. */

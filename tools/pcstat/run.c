@@ -156,7 +156,7 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 		print_counts(cfg, cs, st, NULL, true, ts);
 	if (cfg->openmetrics && om_write(cfg, cs) < 0)
 		die("cannot write '%s': %s%s", cfg->openmetrics,
-		    strerror(errno), output_path_fix(errno));
+		    output_strerror(errno), output_path_fix(errno));
 	memcpy(prev, cs->cur, cs->nev * cs->nunits * sizeof(*prev));
 }
 
