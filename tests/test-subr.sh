@@ -401,6 +401,17 @@ plant_links() {
 		ln -s "$tmpdir" "$sticky/d" || exit 99
 }
 
+# lone_user: $lone, setpriv to a user of the test's own (uid 100000 +
+# $$, which no other process has, so that no other test shares its
+# perf_event_mlock_kb), and $lone_pid, an mlock-fill of that user that
+# holds the whole share: a sampling tool of the user under 'ulimit -l 0'
+# finds no room for its rings.  Needs root and setpriv.
+lone_user() {
+	lone="setpriv --reuid=$((100000 + $$)) --regid=65534 --clear-groups"
+	spawn_ready $lone "$helpers/mlock-fill" || fail "mlock-fill did not start"
+	lone_pid=$spawned
+}
+
 # untouched PSL 'CMD': run the shell command CMD (a tool writing through
 # plant_links' links) with fs.protected_symlinks at PSL, 0 or 1, put
 # back afterwards (the tests that change it take turns, under a lock on

@@ -214,6 +214,10 @@ static int counters_open(struct feed *f, const struct feed_opts *o)
 	size_t ci, ti;
 	unsigned e;
 
+	/* a second try (user space only) forgets the first one's failure:
+	   a ring that will not map after it has no counter to blame */
+	if (o->failure)
+		*o->failure = (struct feed_failure){ .pid = -1, .cpu = -1 };
 	for (ci = 0; ci < f->ncpus; ci++) {
 		struct pc_counter *owner = NULL;
 

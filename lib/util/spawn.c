@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -166,6 +168,30 @@ static void held_abandon(void)
 	sp->start = NULL;
 }
 
+/*
+ * glibc's pthread_create() says EAGAIN both when the process limit
+ * (ulimit -u) is reached and when the thread's stack cannot be mapped
+ * (ulimit -v): whether a stack of that size can be mapped now tells
+ * which.
+ */
+static bool stack_fits(void)
+{
+	size_t size = 8u << 20;
+	pthread_attr_t a;
+	void *p;
+
+	if (pthread_getattr_default_np(&a) == 0) {
+		pthread_attr_getstacksize(&a, &size);
+		pthread_attr_destroy(&a);
+	}
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+		 MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+	if (p == MAP_FAILED)
+		return false;
+	munmap(p, size);
+	return true;
+}
+
 static void close4(int a, int b, int c, int d)
 {
 	close(a);
@@ -255,6 +281,8 @@ int spawn_hold(struct spawn *sp, char *const argv[], const sigset_t *child_mask)
 	st->mask = child_mask ? *child_mask : old;
 	e = pthread_create(&sp->helper, NULL, helper, st);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (e == EAGAIN && !stack_fits())
+		e = ENOMEM;
 	if (e) {
 		close4(go[0], go[1], err[0], err[1]);
 		free(st);
@@ -419,6 +447,7 @@ static const char *spawn_eacces(const struct spawn *sp, char *buf,
 const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 			   size_t size)
 {
+	struct rlimit rl;
 	char line[256] = "";
 	ssize_t n = 0;
 	int fd;
@@ -433,8 +462,27 @@ const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 			 "fs.file-max)", strerror(err));
 		return buf;
 	case EAGAIN:
-		snprintf(buf, size, "%s (no process can be created: the limit "
-			 "of 'ulimit -u' is reached)", strerror(err));
+		/* root (CAP_SYS_RESOURCE) is held to no RLIMIT_NPROC */
+		if (getrlimit(RLIMIT_NPROC, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY && geteuid() != 0)
+			snprintf(buf, size, "%s (no process can be created: the "
+				 "limit of 'ulimit -u' is reached)",
+				 strerror(err));
+		else
+			snprintf(buf, size, "%s (no process can be created: the "
+				 "system's limit is reached, kernel.threads-max "
+				 "or kernel.pid_max)", strerror(err));
+		return buf;
+	case ENOMEM:
+		if (getrlimit(RLIMIT_AS, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY)
+			snprintf(buf, size, "%s (no memory for a new process: "
+				 "the address space is limited to %llu KiB, "
+				 "raise 'ulimit -v')", strerror(err),
+				 (unsigned long long)rl.rlim_cur / 1024);
+		else
+			snprintf(buf, size, "%s (no memory for a new process: "
+				 "free some)", strerror(err));
 		return buf;
 	case EACCES:
 		return spawn_eacces(sp, buf, size);

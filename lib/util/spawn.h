@@ -83,7 +83,9 @@ void spawn_end_on_failure(void);
 /*
  * Why sp's command could not start (spawn_hold()'s errno) or run
  * (spawn_release()'s), in words, into buf: strerror(err), with the limit
- * to raise for EMFILE, ENFILE and EAGAIN; what is in the way for EACCES
+ * to raise for EMFILE, ENFILE, EAGAIN (the processes: 'ulimit -u' where
+ * it holds, else the system's) and ENOMEM (the address space: 'ulimit
+ * -v', which spawn_hold() tells from EAGAIN); what is in the way for EACCES
  * (a directory, a file without x); for a file that exists "bad
  * interpreter '/no/such/sh' (the #! line of 'x' names a program that does
  * not exist)", or "Exec format error (...)".  Returns buf.

@@ -28,6 +28,7 @@ sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
 hidden() { unshare -m sh -c 'mount --bind zero-kallsyms /proc/kallsyms && exec "$@"' sh "$@"; }
 kb() { kt -b -d 0.3 -n 2 -F 1000 "$@"; }
 plant_links
+lone_user
 # --pprof, or where this build has none, --speedscope
 pp=--pprof
 "$MONITOR" --pprof x.pb.gz -n 1 -- true 2>&1 | grep -q "no pprof" && pp=--speedscope
@@ -61,6 +62,7 @@ fault_table <<'TABLE'
 
 # 4. numbers and options mean what they say
 1 | task 1 belongs to another user \(run kerneltop as its owner or as root\) | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -p 1
+1 | ^kerneltop: user root's tasks are not yours: sampling another user's tasks needs root or CAP_PERFMON | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -u root
 2 | 'sched' is a tracepoint system, not an event            | kb -e sched
 2 | -d wants a refresh time in seconds from 0.01 to 3600 \(e\.g\. 0\.5\), not '1e-300' | kt -b -n 1 -d 1e-300
 2 | -d wants a refresh time .*, not ' 0\.3'               | kt -b -n 1 -d ' 0.3'
@@ -81,6 +83,8 @@ fault_table <<'TABLE'
 1 | too many open files: one counter is one file descriptor | ulimit -n 4; kb
 0 | \[k\] [^[]+\[kernel\.kallsyms\]                | ulimit -Sn 4; kb
 0 | other users' tasks not allowed \(perf_event_paranoid 2\): showing yours | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -d 0.3
+# the ring's EPERM is the locked-memory limit, not perf_event_paranoid
+1 | cannot map the sample buffers: Operation not permitted \(over the locked-memory limit: .*'ulimit -l' \(0 KiB\) beyond it; raise 'ulimit -l' | ulimit -l 0; $lone "$KERNELTOP" -b -n 1 -d 0.3 -p $lone_pid
 0 | \[k\] \[unknown\] +\[kernel\]                         | hidden "$KERNELTOP" -b -n 1 -d 0.3 -U
 TABLE
 
@@ -89,7 +93,7 @@ if sanitized "$KERNELTOP"; then
 	echo "note: ASan build: the ulimit -v rows are not run"
 else
 	fault_table <<'TABLE'
-1 | cannot map the sample buffers \(ulimit -v\): Cannot allocate memory | ulimit -v 8000; kb
+1 | cannot map the sample buffers: Cannot allocate memory \(the address space is full: raise 'ulimit -v'\) | ulimit -v 8000; kb
 TABLE
 fi
 

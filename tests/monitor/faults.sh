@@ -65,6 +65,7 @@ plant_links
 pp=--pprof
 "$MONITOR" --pprof x.pb.gz -n 1 -- true 2>&1 | grep -q "no pprof" && pp=--speedscope
 mg() { mon -g -n 5 -F 1000 "$@" -- "$H" hot 1000; }
+lone_user
 
 fault_table <<'TABLE'
 # status | message (ERE)                                    | fault
@@ -160,6 +161,8 @@ fault_table <<'TABLE'
 1 | cannot start '.*mon-helper': Too many open files \(raise the limit with 'ulimit -n'\) | ulimit -n 6; mon -n 5 -- "$H" hot 100
 0 | ^soft 6$                                            | ulimit -Sn 6; mon -n 5 -- sh -c 'echo soft $(ulimit -Sn); exec "$0" hot 100' "$H"
 0 | ^monitor: 5 samples of                               | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
+# the ring's EPERM is the locked-memory limit, not perf_event_paranoid
+1 | cannot map the sample buffer: Operation not permitted \(over the locked-memory limit: .*'ulimit -l' \(0 KiB\) beyond it; raise 'ulimit -l' | ulimit -l 0; $lone "$MONITOR" -n 5 $lone_pid
 0 | kernel samples not allowed \(perf_event_paranoid\); sampling user space only | $nobody "$MONITOR" -n 5 -- "$H" hot 1000
 0 | in \[kernel\]: kptr_restrict \(kernel addresses are hidden | hidden "$MONITOR" -k -n 20 -F 1000 --summary -- "$H" sys 1000
 TABLE
@@ -171,6 +174,7 @@ if sanitized "$MONITOR"; then
 else
 	fault_table <<'TABLE'
 1 | cannot start '.*mon-helper': .* \(no process can be created: the limit of 'ulimit -u' is reached\) | $nobody prlimit --nproc=1 "$MONITOR" -n 5 -- "$H" hot 100
+1 | cannot start '.*mon-helper': Cannot allocate memory \(no memory for a new process: the address space is limited to 8000 KiB, raise 'ulimit -v'\)$ | ulimit -s 8192; ulimit -v 8000; mon -n 5 -- "$H" hot 100
 0 | ^monitor: [0-9]+ samples of                          | ulimit -v 60000; mon -n 5 -- "$H" hot 1000
 TABLE
 fi

@@ -16,6 +16,7 @@
 #include "kerneltop.h"
 #include "util/die.h"
 #include "util/events.h"
+#include "util/rings.h"
 #include "util/task.h"
 
 static uint64_t wall_ns(void)
@@ -109,6 +110,14 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		    (int)(fail->err && fail->pid > 0 ? fail->pid
 						     : o->ids[0]));
 	}
+	/* the kernel's rule for another user's task (perf_check_permission):
+	   CAP_PERFMON, or ptrace's (CAP_SYS_PTRACE); no paranoid level
+	   lets it */
+	if ((fail->err == EACCES || fail->err == EPERM) &&
+	    o->scope == FEED_USER && task_is_others(fail->pid))
+		die("user %s's tasks are not yours: sampling another user's "
+		    "tasks needs root or CAP_PERFMON (or CAP_SYS_PTRACE), "
+		    "whatever perf_event_paranoid says", o->user);
 	if ((fail->err == EACCES || fail->err == EPERM) &&
 	    task_is_others(fail->pid))
 		die("%s %d belongs to another user (run kerneltop as its "
@@ -123,10 +132,8 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		die("cannot sample %s on CPU %d: %s", kt->names[fail->event],
 		    fail->cpu, buf);
 	}
-	errno = err;
-	/* EPERM: the locked-memory allowance; ENOMEM: the address space */
-	die_errno("cannot map the sample buffers (%s)", err == ENOMEM ?
-		  "ulimit -v" : "perf_event_mlock_kb");
+	die("cannot map the sample buffers: %s",
+	    rings_strerror(err, buf, sizeof(buf)));
 }
 
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */

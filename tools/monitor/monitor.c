@@ -26,6 +26,7 @@
 #include "util/fd-limit.h"
 #include "util/output.h"
 #include "util/parse.h"
+#include "util/rings.h"
 #include "util/sample-args.h"
 #include "util/stop-signals.h"
 #include "util/task.h"
@@ -295,11 +296,8 @@ static void open_feed(struct monitor *m)
 			    m->event_name, (int)fail.pid,
 			    pc_strerror(fail.err, &m->attr, buf,
 					sizeof(buf)));
-		errno = e;
-		/* EPERM: the locked-memory allowance; ENOMEM: the address
-		   space */
-		die_errno("cannot map the sample buffer (%s)", e == ENOMEM ?
-			  "ulimit -v" : "perf_event_mlock_kb");
+		die("cannot map the sample buffer: %s",
+		    rings_strerror(e, buf, sizeof(buf)));
 	}
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only)

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* rings.c - a ring that would not map, explained. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include <sysapi/probe.h>
+
+#include "util/rings.h"
+
+const char *rings_strerror(int err, char *buf, size_t size)
+{
+	char lim[32] = "unlimited";
+	struct rlimit rl;
+
+	switch (err) {
+	case EPERM:
+		/*
+		 * perf_mmap(): a user's rings may lock perf_event_mlock_kb
+		 * per online CPU, all of the user's processes together;
+		 * beyond it they count against RLIMIT_MEMLOCK, unless
+		 * CAP_IPC_LOCK or perf_event_paranoid is -1.
+		 */
+		if (getrlimit(RLIMIT_MEMLOCK, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY)
+			snprintf(lim, sizeof(lim), "%llu KiB",
+				 (unsigned long long)rl.rlim_cur / 1024);
+		snprintf(buf, size, "%s (over the locked-memory limit: a "
+			 "user's rings get kernel.perf_event_mlock_kb = %d KiB "
+			 "per CPU, shared by all of the user's tools, and "
+			 "'ulimit -l' (%s) beyond it; raise 'ulimit -l', or "
+			 "end the user's other sampling tools)", strerror(err),
+			 pc_probe()->mlock_kb, lim);
+		break;
+	case ENOMEM:
+		snprintf(buf, size, "%s (the address space is full: raise "
+			 "'ulimit -v')", strerror(err));
+		break;
+	default:
+		snprintf(buf, size, "%s", strerror(err));
+		break;
+	}
+	return buf;
+}
