@@ -15,6 +15,7 @@
 
 #include "base/hashtab.h"
 #include "symbols/dso.h"
+#include "symbols/inlines.h"
 
 #define DSO_MAX_INLINE 8
 #define DSO_MAX_LOADS 16
@@ -84,6 +85,7 @@ struct dso {
 	uint64_t lookups, hits;
 
 	struct hashtab dem;	/* of struct dso_dement */
+	struct inlines inl;	/* the inline trees of the CUs looked up */
 };
 
 /* dso-symtab.c: build the table once (on first lookup), find in it. */

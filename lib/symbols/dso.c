@@ -36,6 +36,8 @@ static const Dwfl_Callbacks dso_callbacks = {
 	.debuginfo_path = &debuginfo_path,
 };
 
+static const char *inline_name(void *arg, Dwarf_Die *die);
+
 static struct dso *dso_alloc(const char *path, unsigned flags,
 			     size_t cache_entries)
 {
@@ -43,6 +45,7 @@ static struct dso *dso_alloc(const char *path, unsigned flags,
 
 	if (!d)
 		return NULL;
+	inlines_init(&d->inl, inline_name, d);
 	d->path = strdup(path);
 	d->flags = flags;
 	d->cache_max = cache_entries ? cache_entries : 65536;
@@ -129,6 +132,7 @@ void dso_free(struct dso *d)
 	hashtab_release(&d->cache);
 	hashtab_remove_if(&d->dem, dement_drop, NULL);
 	hashtab_release(&d->dem);
+	inlines_release(&d->inl);
 	free(d->sym);
 	if (d->dwfl)
 		dwfl_end(d->dwfl);
@@ -191,6 +195,7 @@ static int dso_fail(struct dso *d, enum sym_cause cause)
 	   tries again */
 	if (cause == SYM_NO_FD)
 		d->loaded = false;
+	inlines_release(&d->inl);
 	if (d->dwfl) {
 		dwfl_end(d->dwfl);
 		d->dwfl = NULL;
@@ -493,74 +498,31 @@ static const char *die_function_name(struct dso *d, Dwarf_Die *die)
 	return dwarf_diename(die);
 }
 
-static const char *die_call_file(Dwarf_Die *die, Dwarf_Die *cu, int *line)
+static const char *inline_name(void *arg, Dwarf_Die *die)
 {
-	Dwarf_Attribute mem;
-	Dwarf_Word fileidx = 0, l = 0;
-	Dwarf_Files *files;
-	size_t nfiles;
-
-	*line = 0;
-	/* a corrupt file's line past INT_MAX is no line, not a negative one */
-	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &mem), &l) == 0 &&
-	    l <= INT_MAX)
-		*line = (int)l;
-	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &mem),
-			    &fileidx) != 0)
-		return NULL;
-	if (dwarf_getsrcfiles(cu, &files, &nfiles) != 0 || fileidx >= nfiles)
-		return NULL;
-	return dwarf_filesrc(files, fileidx, NULL, NULL);
+	return die_function_name(arg, die);
 }
 
 /*
  * Inline chain at module address a: inl[0] the innermost inlined function
  * at the line table's file:line, then each caller at the call site of the
- * frame before, ending with the subprogram the code belongs to.
+ * frame before, ending with the subprogram the code belongs to
+ * (inlines.c, from the CU's tree built once).
  */
 static unsigned dso_inlines(struct dso *d, Dwarf_Addr a, const char *file,
 			    int line, struct sym_inline **out)
 {
 	struct sym_inline frames[DSO_MAX_INLINE];
-	Dwarf_Die *cu, *scopes = NULL;
 	Dwarf_Addr bias;
-	unsigned n = 0;
-	int i, nscopes;
+	Dwarf_Die *cu;
+	unsigned n;
 
 	*out = NULL;
 	cu = dwfl_module_addrdie(d->mod, a, &bias);
 	if (!cu)
 		return 0;
-	nscopes = dwarf_getscopes(cu, a - bias, &scopes);
-	i = 0;
-	while (i < nscopes && n < DSO_MAX_INLINE) {
-		int tag = dwarf_tag(&scopes[i]);
-		Dwarf_Die *outer = NULL;
-
-		if (tag != DW_TAG_inlined_subroutine &&
-		    tag != DW_TAG_subprogram) {
-			i++;
-			continue;
-		}
-		frames[n].func = die_function_name(d, &scopes[i]);
-		frames[n].file = file;
-		frames[n].line = line;
-		n++;
-		if (tag == DW_TAG_subprogram)
-			break;
-		/* The caller's position is this inline's call site. */
-		file = die_call_file(&scopes[i], cu, &line);
-		/*
-		 * Past an inlined instance dwarf_getscopes continues with
-		 * the parents of its abstract origin; the caller is found
-		 * from the instance itself (as eu-addr2line -i does).
-		 */
-		nscopes = dwarf_getscopes_die(&scopes[i], &outer);
-		free(scopes);
-		scopes = outer;
-		i = 1;
-	}
-	free(scopes);
+	n = inlines_chain(&d->inl, cu, a - bias, file, line, frames,
+			  DSO_MAX_INLINE);
 	if (n < 2)
 		return 0;	/* no inlining: the symbol says it all */
 	*out = malloc(n * sizeof(**out));

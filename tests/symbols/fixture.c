@@ -14,6 +14,7 @@ volatile unsigned long sink;
 
 void fx_alpha(int n);
 void fx_outer(int n);
+void fx_deep(int n);
 /* A C++ name without a C++ compiler: fx::Widget::spin(int). */
 int fx_widget_spin(int n) __asm__("_ZN2fx6Widget4spinEi");
 
@@ -68,6 +69,24 @@ NOINLINE void fx_outer(int n)	/* BEGIN fx_outer */
 	fx_leaf(n + 1);
 }				/* END fx_outer */
 
+/* Two levels of inlining, each level reached twice: the chains that
+   resolve.sh compares with addr2line -i, address by address. */
+static inline __attribute__((always_inline)) void fx_mid(int n)
+{
+	fx_leaf(n);
+	{
+		int k = n * 2;
+
+		fx_leaf(k);
+	}
+}
+
+NOINLINE void fx_deep(int n)
+{
+	fx_mid(n);
+	fx_mid(n + 5);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 3;
@@ -83,6 +102,7 @@ int main(int argc, char **argv)
 	fx_alpha(n);
 	fx_local(n);
 	fx_outer(n);
+	fx_deep(n);
 	fx_widget_spin(n);
 	printf("%lu\n", sink);
 	return 0;

@@ -67,6 +67,35 @@ else
 	fail "file:line differs from addr2line: $(diff ours theirs | head -5)"
 fi
 
+# Every address of the inlining functions: the same chain of inlined
+# frames as addr2line -i (function, then file:line of each frame; the
+# blocks and repeated call sites of fx_deep make the tree deep).  symres
+# prints "[inlined: f@file:line <- ...]"; addr2line -a -i -f prints the
+# address, then each frame's function and file:line, innermost first.
+awk '$4 == "fx_outer" || $4 == "fx_deep" { print $1, $2 }' nm.out |
+while read -r a s; do
+	i=0
+	while [ $i -lt $((0x$s)) ]; do
+		printf '%x\n' $((0x$a + i))
+		i=$((i + 1))
+	done
+done > iaddrs
+"$SYMRES" "$FX" < iaddrs | sed -n 's/.*\[inlined: \(.*\)\]$/\1/p; t; s/.*/-/p' |
+	sed 's/ <- / /g' > ichains
+addr2line -a -i -f -e "$FX" < iaddrs | sed 's,^[^ ]*/,,; s/ (discriminator.*//' |
+	awk '/^0x/ { if (n) print (n > 1 ? c : "-"); c = ""; n = 0; next }
+	     { if (f == "") { f = $0; next }
+	       c = c (n ? " " : "") f "@" $0; n++; f = "" }
+	     END { if (n) print (n > 1 ? c : "-") }' > ichains.want
+ni=$(grep -vc '^-$' ichains.want)
+if [ "$ni" -gt 20 ] && cmp -s ichains ichains.want; then
+	ok "inline chains of $(wc -l < iaddrs) addresses ($ni inlined) agree with addr2line -i"
+else
+	fail "inline chains differ from addr2line -i ($ni inlined): $(diff ichains ichains.want | head -6)"
+fi
+grep -q 'fx_leaf@fixture.c:[0-9]* fx_mid@fixture.c:[0-9]* fx_deep@' ichains ||
+	fail "no two-level chain fx_leaf <- fx_mid <- fx_deep"
+
 # Assembly labels (untyped symbols in code) name code, as perf takes them
 # (ld.so's _start, where every DWARF chain of a process's start ends, was
 # "[unknown]"); a label inside a sized function leaves it its name
