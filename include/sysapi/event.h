@@ -99,6 +99,24 @@ int pc_event_list_parse(struct pc_event_list *list, const char *str,
 			size_t *errpos);
 
 /*
+ * Where and why an event list could not be parsed, as perf's struct
+ * parse_events_error: the parser fills it at the point it stops, so that
+ * a tool only prints it -- "str" alone, or "str (help)" when help is not
+ * empty:
+ *
+ *	unknown event 'cylces' (did you mean 'cycles'? see 'pcstat list')
+ */
+#define PC_EVENT_ERROR_SIZE 512
+struct pc_event_error {
+	size_t idx;		/* offset in the string of the problem */
+	int err;		/* EINVAL: the string is wrong; else the errno
+				   that stopped the parse (ENOMEM; EACCES or
+				   ENOENT from a resolver's tracefs...) */
+	char str[PC_EVENT_ERROR_SIZE];	/* what is wrong, with the token */
+	char help[PC_EVENT_ERROR_SIZE];	/* the fix, or "" */
+};
+
+/*
  * A resolver for names the static tables do not know: append to *list
  * (pc_event_list_add()) each event NAME (len bytes, not terminated, no
  * modifiers) stands for -- a glob may stand for many.  Returns how many
@@ -120,6 +138,15 @@ typedef int (*pc_event_resolve_fn)(void *arg, const char *name, size_t len,
 int pc_event_list_parse_with(struct pc_event_list *list, const char *str,
 			     size_t *errpos, pc_event_resolve_fn resolve,
 			     void *arg);
+
+/*
+ * pc_event_list_parse_with(), saying what is wrong in *err (when not
+ * NULL) on failure: -1 with errno err->err.  *list is left as
+ * pc_event_list_parse() leaves it.
+ */
+int pc_event_list_parse_err(struct pc_event_list *list, const char *str,
+			    pc_event_resolve_fn resolve, void *arg,
+			    struct pc_event_error *err);
 
 /*
  * Append one event, outside any group, named name (cut to fit); for

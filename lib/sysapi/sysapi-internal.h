@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <sysapi/counter.h>
+#include <sysapi/event.h>
 #include <sysapi/ring.h>
 
 /* syscall.c: the thin layer, one wrapper per call. fd or -1/errno.
@@ -70,6 +71,26 @@ int pc_event_parse_n(const char *str, size_t len,
 		     struct perf_event_attr *attr, size_t *errpos);
 size_t pc_event_modifiers(const char *mods, size_t len,
 			  struct perf_event_attr *attr);
+
+/*
+ * event-error.c: fill e (when not NULL) with what is wrong at str[idx].
+ * ev_error_set() is the general form (help may be NULL); the others
+ * are the parser's cases: unbalanced braces; bad modifiers in token tok
+ * (len bytes), whose name is its first name_len bytes and whose
+ * modifiers start at tok[mods]; a name neither the tables nor the
+ * resolver (asked about its first resolved_len bytes) know; a resolver
+ * that failed with err.
+ */
+void ev_error_set(struct pc_event_error *e, size_t idx, int err,
+		  const char *help, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void ev_error_braces(struct pc_event_error *e, const char *str, size_t idx);
+void ev_error_modifier(struct pc_event_error *e, const char *tok,
+		       size_t len, size_t name_len, size_t mods, size_t idx);
+void ev_error_unknown(struct pc_event_error *e, const char *tok, size_t len,
+		      size_t resolved_len, size_t idx);
+void ev_error_resolver(struct pc_event_error *e, const char *str,
+		       const char *tok, size_t len, int err, size_t idx);
 
 /* probe.c: can attr's event (type, config, exclude bits) be opened here?
    Opens a disabled copy on the calling thread and closes it; where the

@@ -337,6 +337,122 @@ static void test_perf_modifiers(void)
 	}
 }
 
+/*
+ * The parser's own word on what is wrong (struct pc_event_error): where,
+ * what and the fix, at the point it stops, for the tool to print as is.
+ * "sys:ev" names go to a resolver that knows "sys:ok" and fails "sys:no"
+ * with EACCES (tracefs is root's), so the rows run on any host.
+ */
+static int fake_resolve(void *arg, const char *name, size_t len,
+			struct pc_event_list *list)
+{
+	struct perf_event_attr a = { .size = sizeof(a), .type = 2 };
+
+	(void)arg;
+	if (len == 6 && !memcmp(name, "sys:ok", 6))
+		return pc_event_list_add(list, "sys:ok", &a) ? -1 : 1;
+	if (len == 6 && !memcmp(name, "sys:no", 6)) {
+		errno = EACCES;
+		return -1;
+	}
+	return 0;
+}
+
+static const struct {
+	const char *in;
+	size_t idx;
+	int err;
+	const char *str, *help;	/* help: its start; "" none */
+} errors[] = {
+	{ "cylces", 0, EINVAL, "unknown event 'cylces'",
+	  "did you mean 'cycles'? see 'pcstat list'" },
+	{ "cylces:u", 0, EINVAL, "unknown event 'cylces'", "did you mean" },
+	{ "zzzzzzzz", 0, EINVAL, "unknown event 'zzzzzzzz'",
+	  "see 'pcstat list'" },
+	{ "cycles:x", 7, EINVAL, "bad modifier ':x' in event 'cycles:x'",
+	  "use u, k, h, G, H, I, D, e, S, P or W, each once, and up to "
+	  "three p, e.g. 'cycles:u'" },
+	{ "page-faults,cycles:ux", 20, EINVAL,
+	  "bad modifier ':ux' in event 'cycles:ux'", "use u," },
+	{ "cycles:uu", 8, EINVAL, "bad modifier ':uu' in event 'cycles:uu'",
+	  "use u," },
+	{ "page-faults:", 12, EINVAL,
+	  "bad modifier ':' in event 'page-faults:'", "use u," },
+	{ "{cycles", 7, EINVAL,
+	  "unbalanced '{' or '}' in event list '{cycles'",
+	  "write groups as {a,b},c" },
+	{ "cycles}", 6, EINVAL, "unbalanced '{' or '}'", "write groups" },
+	{ "{cycles,{page-faults}}", 8, EINVAL, "unbalanced '{' or '}'",
+	  "write groups" },
+	{ "cycles{", 6, EINVAL, "unbalanced '{' or '}'", "write groups" },
+	{ "{cycles}x", 8, EINVAL, "'x' after a group in event list",
+	  "write groups" },
+	{ "{cycles}:q", 9, EINVAL, "bad modifier ':q' in event '{cycles}:q'",
+	  "use u, k, h, G, H, I, D, e, S, P or W, each once, and up to "
+	  "three p, e.g. '{cycles}:u'" },
+	{ "{cycles,page-faults}:", 21, EINVAL,
+	  "bad modifier ':' in event '{cycles,page-faults}:'", "use u," },
+	{ "cycles,", 7, EINVAL, "empty event name in 'cycles,'",
+	  "remove the extra ',' or braces" },
+	{ "a,,b", 0, EINVAL, "unknown event 'a'", "see" },
+	{ "cycles,,b", 7, EINVAL, "empty event name in 'cycles,,b'",
+	  "remove" },
+	{ "{}", 1, EINVAL, "empty event name in '{}'", "remove" },
+	{ "", 0, EINVAL, "empty event list", "" },
+	{ "sys:nope", 0, EINVAL, "unknown tracepoint 'sys:nope'",
+	  "see 'pcstat list tracepoint'" },
+	{ "x:y:z", 0, EINVAL, "unknown tracepoint 'x:y'", "see" },
+	{ "sys:ok:q", 7, EINVAL, "bad modifier ':q' in event 'sys:ok:q'",
+	  "use u, k, h, G, H, I, D, e, S, P or W, each once, and up to "
+	  "three p, e.g. 'sys:ok:u'" },
+	{ "page-faults,sys:no", 12, EACCES,
+	  "cannot read tracepoint 'sys:no' from tracefs: ",
+	  "tracefs is root's" },
+	{ "sys:ok/x/", 0, EINVAL, "bad event 'sys:ok/x/': a tracepoint takes "
+	  "no terms between slashes", "count it as 'sys:ok'" },
+	{ "cpu-clock/x/", 0, EINVAL, "bad event 'cpu-clock/x/': 'cpu-clock' "
+	  "takes only the terms period=, name= and config=", "" },
+	{ "no-such-pmu-xyz/x/", 0, EINVAL,
+	  "unknown PMU 'no-such-pmu-xyz' in 'no-such-pmu-xyz/x/'",
+	  "no /sys/bus/event_source/devices/no-such-pmu-xyz: this kernel "
+	  "has no such PMU" },
+};
+
+static void test_errors(void)
+{
+	for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); i++) {
+		struct pc_event_list l = { 0 };
+		struct pc_event_error e;
+		size_t pos = 999;
+		int r;
+
+		memset(&e, 'x', sizeof(e));
+		errno = 0;
+		r = pc_event_list_parse_err(&l, errors[i].in, fake_resolve,
+					    NULL, &e);
+		CHECK(r == -1 && errno == errors[i].err &&
+		      e.err == errors[i].err, "'%s': %d errno %d err %d",
+		      errors[i].in, r, errno, e.err);
+		CHECK(e.idx == errors[i].idx, "'%s': at %zu, want %zu",
+		      errors[i].in, e.idx, errors[i].idx);
+		CHECK(!strncmp(e.str, errors[i].str, strlen(errors[i].str)),
+		      "'%s': '%s', want '%s'", errors[i].in, e.str,
+		      errors[i].str);
+		CHECK(errors[i].help[0] ? !strncmp(e.help, errors[i].help,
+						   strlen(errors[i].help))
+					: !e.help[0],
+		      "'%s': help '%s', want '%s'", errors[i].in, e.help,
+		      errors[i].help);
+		CHECK(l.nr == 0 && l.ev == NULL, "'%s': list kept storage",
+		      errors[i].in);
+		/* the offset-only calls say the same place */
+		r = pc_event_list_parse_with(&l, errors[i].in, &pos,
+					     fake_resolve, NULL);
+		CHECK(r == -1 && pos == errors[i].idx, "'%s': errpos %zu",
+		      errors[i].in, pos);
+	}
+}
+
 int main(void)
 {
 	test_perf_modifiers();
@@ -344,6 +460,7 @@ int main(void)
 	test_group_modifiers();
 	test_bad();
 	test_lists();
+	test_errors();
 	test_suggest();
 	test_roundtrip();
 	return check_done();
