@@ -5,7 +5,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,37 +13,6 @@
 #include <sysapi/tracepoint.h>
 #include "base/array.h"
 #include "sysapi-internal.h"
-
-static const char *const tracefs_dirs[] = {
-	"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
-};
-static const char *tracefs;
-static int tracefs_err;
-static pthread_once_t tracefs_once = PTHREAD_ONCE_INIT;
-
-static void tracefs_find(void)
-{
-	tracefs_err = ENOENT;
-	for (size_t i = 0; i < sizeof(tracefs_dirs) / sizeof(*tracefs_dirs); i++) {
-		char path[256];
-
-		snprintf(path, sizeof(path), "%s/events", tracefs_dirs[i]);
-		if (access(path, R_OK | X_OK) == 0) {
-			tracefs = tracefs_dirs[i];
-			return;
-		}
-		if (errno == EACCES)
-			tracefs_err = EACCES;
-	}
-}
-
-const char *pc_tracefs_dir(void)
-{
-	pthread_once(&tracefs_once, tracefs_find);
-	if (tracefs == NULL)
-		errno = tracefs_err;
-	return tracefs;
-}
 
 /* The id in DIR/events/SYS/EVENT/id; -1 with errno when unreadable. */
 static int read_id(const char *dir, const char *sys, const char *ev,
