@@ -70,22 +70,18 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-/* The function of feed frame fr; STK_NONE on ENOMEM. */
-static uint32_t func_of(struct stacks *s, const struct feed_frame *fr)
+/*
+ * The function named name (interned) of fr's mode and DSO, made on first
+ * sight with file and row (STK_NONE: itself); STK_NONE on ENOMEM.
+ */
+static uint32_t func_intern(struct stacks *s, const struct feed_frame *fr,
+			    const char *name, const char *file, uint32_t row)
 {
-	struct func_key k = { s, { .mode = fr->mode } };
-	char name[512];
+	struct func_key k = { s, { .mode = fr->mode, .name = name } };
 	void *it;
 	size_t h;
 
 	k.f.dso = strpool_intern(&s->strings, fr->dso);
-	if (fr->sym) {
-		k.f.name = strpool_intern(&s->strings, fr->sym);
-	} else {
-		snprintf(name, sizeof(name), "%s+0x%" PRIx64,
-			 base_name(fr->dso), fr->dso_off);
-		k.f.name = strpool_intern(&s->strings, name);
-	}
 	if (!k.f.dso || !k.f.name)
 		return STK_NONE;
 	h = func_hash(&k.f);
@@ -97,11 +93,35 @@ static uint32_t func_of(struct stacks *s, const struct feed_frame *fr)
 		return STK_NONE;
 	k.f.resolved = fr->sym != NULL;
 	k.f.jit = strcmp(fr->dso, "[jit]") == 0;
-	k.f.file = fr->file ? strpool_intern(&s->strings, fr->file) : NULL;
+	k.f.file = file ? strpool_intern(&s->strings, file) : NULL;
+	k.f.row = row == STK_NONE ? (uint32_t)s->nfunc : row;
 	s->func[s->nfunc] = k.f;
 	if (hashtab_add(&s->func_idx, h, ID_ITEM(s->nfunc)) != 0)
 		return STK_NONE;
 	return (uint32_t)s->nfunc++;
+}
+
+/*
+ * The function of feed frame fr; STK_NONE on ENOMEM.  An unresolved
+ * place is a function of its own, "file+0xOFF", whose row is its DSO's
+ * "[unknown]" (made with it).
+ */
+static uint32_t func_of(struct stacks *s, const struct feed_frame *fr)
+{
+	char name[512];
+	uint32_t row;
+
+	if (fr->sym)
+		return func_intern(s, fr, strpool_intern(&s->strings, fr->sym),
+				   fr->file, STK_NONE);
+	row = func_intern(s, fr, strpool_intern(&s->strings, "[unknown]"),
+			  NULL, STK_NONE);
+	if (row == STK_NONE)
+		return STK_NONE;
+	snprintf(name, sizeof(name), "%s+0x%" PRIx64, base_name(fr->dso),
+		 fr->dso_off);
+	return func_intern(s, fr, strpool_intern(&s->strings, name), fr->file,
+			   row);
 }
 
 struct frame_key {

@@ -7,7 +7,9 @@
  * DSO, source file and line, inlined or not), or (mode, DSO, offset) for
  * an unresolved one -- and each frame belongs to a function, (mode, name,
  * DSO), where an unresolved frame's name is "file+0xOFFSET" (its DSO's
- * base name and its offset there), so that it stays apart and findable.
+ * base name and its offset there), so that it stays apart and findable
+ * in a flame graph.  Tables count it as the flat profile does, as one
+ * "[unknown]" function per mode and DSO (its row, below).
  * Each distinct stack (frame ids, leaf first) is stored once with its
  * sample count and the sum of its samples' periods.  Trees (flame graph,
  * callers and callees of a function) and per-function Self and Children
@@ -42,6 +44,10 @@ struct stk_func {
 	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
 	bool resolved;		/* name is a symbol */
 	bool jit;		/* code without a file: "[jit]" */
+	uint32_t row;		/* the function it counts as in Self and
+				   Children and in callers and callees
+				   trees: itself, or for an unresolved one
+				   the "[unknown]" of its mode and DSO */
 };
 
 /* A frame: a place in a function. */
@@ -109,7 +115,9 @@ const struct stk_stack *const *stacks_sorted(struct stacks *s, size_t *n);
  * Per function: Self, the samples whose leaf frame is in it, and
  * Children, the samples with it anywhere in the stack (once per sample,
  * however deep the recursion): a caller's Children includes its
- * callees' time, so the Children column sums past 100%.
+ * callees' time, so the Children column sums past 100%.  Functions are
+ * counted by their row: the unresolved places of a DSO are its one
+ * "[unknown]", as in a flat profile.
  */
 struct stk_total {
 	uint32_t func;
@@ -139,16 +147,18 @@ struct stk_node {
 };
 
 enum stk_tree {
-	STK_TREE_ROOT,		/* every stack, root to leaf: a flame graph */
+	STK_TREE_ROOT,		/* every stack, root to leaf: a flame graph
+				   (unresolved places apart, by offset) */
 	STK_TREE_CALLEES,	/* func, then what it called, down to the
 				   leaves (from func's outermost frame) */
 	STK_TREE_CALLERS,	/* func, then who called it, up to the root
-				   (from func's innermost frame) */
+				   (from func's innermost frame); both by
+				   rows, as stacks_totals() counts */
 };
 
 /*
  * The tree of kind (func ignored for STK_TREE_ROOT): nodes[0] is the
- * root (func STK_NONE for ROOT, else func itself, total and self = its
+ * root (func STK_NONE for ROOT, else func's row, total and self = its
  * Children and Self),
  * each child lists a function once per parent.  Array owned by s, valid
  * until the next stacks_tree, a change of s or stacks_free; *n gets the

@@ -42,6 +42,24 @@ grep -q '^_start;.*main;cg_a;cg_b;cg_hot [0-9]*$' out.folded &&
 	ok "--folded written at the end, both paths in it" ||
 	fail "folded: $(head -3 out.folded)"
 
+# === -g on a stripped copy: one [unknown] row for its file ===============
+# The flat table (and the man page) count what has no name as one
+# "[unknown]" row per DSO; -g's rows must agree, not show one
+# "cgs+0xOFF" row per address.
+cp "$T/$helper" ./cgs && strip ./cgs
+spawn_ready ./cgs tree 600000 || fail "stripped helper did not start"
+sp=$spawned
+SP=$(pwd -P)/cgs
+"$KERNELTOP" -b -n 2 -d 0.5 -e cpu-clock --call-graph $mode -p $sp > sg.out 2> sg.err &&
+	"$KERNELTOP" -b -n 2 -d 0.5 -e cpu-clock -p $sp > sf.out 2>> sg.err ||
+	fail "stripped: $(cat sg.err)"
+kill $sp
+g=$(kt_rows sg.out | awk -v p="$SP" '$NF == p { print $5 }' | sort | uniq -c | sed 's/^ *//')
+f=$(kt_rows sf.out | awk -v p="$SP" '$NF == p { print $4 }' | sort | uniq -c | sed 's/^ *//')
+[ "$g" = "1 [unknown]" ] && [ "$f" = "1 [unknown]" ] &&
+	ok "stripped: -g and the flat table each show one [unknown] row of $SP" ||
+	fail "stripped: -g rows of $SP: $(echo $g | head -c 300); flat: $(echo $f)"
+
 # === the TUI ===============================================================
 kt_start g 120 40 -d 0.5 -e cpu-clock --call-graph $mode -p $hp
 wait_screen g '^ *Children +Self +Samples' 5 && wait_screen g ' \[\.\] cg_b ' 10 ||
