@@ -5,7 +5,7 @@
 # samples what monitor's summary says.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/monitor/export-lib.sh"
-need_perf_event
+need perf_event
 [ -n "${PYTHON3:-}" ] || skip "no python3"
 "$PYTHON3" -c 'import jsonschema' 2>/dev/null ||
 	skip "no python3-jsonschema (apt-get install python3-jsonschema)"
