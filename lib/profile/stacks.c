@@ -32,6 +32,7 @@ void stacks_free(struct stacks *s)
 	hashtab_release(&s->frame_idx);
 	strpool_release(&s->strings);
 	stacks_tree_release(s);
+	stacks_time_release(s);
 	free(s->func);
 	free(s->frame);
 	free(s->ids);
@@ -192,8 +193,11 @@ static bool stack_eq(const void *item, const void *key)
 	       memcmp(st->frame, k->ids, k->depth * sizeof(*k->ids)) == 0;
 }
 
-int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
-	       uint64_t period)
+/* Count a sample of frames[0..n); the stack it went to, or NULL with
+   errno ENOMEM. */
+static struct stk_stack *stack_add(struct stacks *s,
+				   const struct feed_frame *frames, unsigned n,
+				   uint64_t period)
 {
 	struct stack_key k = { NULL, n };
 	struct stk_stack *st;
@@ -201,12 +205,12 @@ int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
 	size_t h;
 
 	if (ARRAY_GROW(s->ids, n ? n : 1, s->aids) != 0)
-		return -1;
+		return NULL;
 	for (i = 0; i < n; i++) {
 		s->ids[i] = frame_of(s, &frames[i]);
 		if (s->ids[i] == STK_NONE) {
 			errno = ENOMEM;
-			return -1;
+			return NULL;
 		}
 	}
 	k.ids = s->ids;
@@ -215,18 +219,38 @@ int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
 	if (!st) {
 		st = calloc(1, sizeof(*st) + n * sizeof(st->frame[0]));
 		if (!st)
-			return -1;
+			return NULL;
 		st->depth = n;
 		memcpy(st->frame, s->ids, n * sizeof(*s->ids));
 		if (hashtab_add(&s->stacks, h, st) != 0) {
 			free(st);
-			return -1;
+			return NULL;
 		}
 	}
 	st->count++;
 	st->period += period;
 	s->total++;
 	s->period += period;
+	return st;
+}
+
+int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
+	       uint64_t period)
+{
+	if (!stack_add(s, frames, n, period))
+		return -1;
+	stacks_time_drop(s);	/* a sample the timeline cannot place */
+	return 0;
+}
+
+int stacks_add_at(struct stacks *s, const struct feed_frame *frames,
+		  unsigned n, uint64_t period, uint64_t time_ns)
+{
+	const struct stk_stack *st = stack_add(s, frames, n, period);
+
+	if (!st)
+		return -1;
+	stacks_time_note(s, st, period, time_ns);
 	return 0;
 }
 
@@ -255,6 +279,7 @@ void stacks_age(struct stacks *s, bool zero)
 {
 	struct age_arg a = { zero, 0, 0 };
 
+	stacks_time_drop(s);
 	hashtab_remove_if(&s->stacks, age_one, &a);
 	s->total = a.total;
 	s->period = a.period;

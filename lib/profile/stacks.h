@@ -82,11 +82,51 @@ int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
 	       uint64_t period);
 
 /*
+ * stacks_add() of a sample taken at time_ns (the sample's clock), kept
+ * in the timeline too (below).  Returns as stacks_add().
+ */
+int stacks_add_at(struct stacks *s, const struct feed_frame *frames,
+		  unsigned n, uint64_t period, uint64_t time_ns);
+
+/*
  * One refresh of a live view: every count and period becomes 7/8 of
  * itself (integer division), or 0 when zero; stacks left at 0 go.
- * Frames and functions stay.
+ * Frames and functions stay; the timeline goes (it no longer adds up).
  */
 void stacks_age(struct stacks *s, bool zero);
+
+/*
+ * The timeline: the samples in the order they were taken, as runs of
+ * one stack, for exports that show time (speedscope's Time Order).  It
+ * exists while every sample came through stacks_add_at() and nothing
+ * was aged.  Consecutive samples of one stack are one run.  Its memory
+ * is bounded: past STK_RUNS_MAX runs (32 bytes each) the timeline is
+ * coarsened -- time is cut into windows, twice as long each time as
+ * needed, and within a window each stack's samples become one run at
+ * the time of its first -- so order holds to a window, and counts and
+ * periods stay exact.  A stack whose samples are the whole profile
+ * never needs more runs than there are distinct stacks.
+ */
+#define STK_RUNS_MAX (1u << 19)
+
+struct stk_run {
+	uint64_t time;			/* of its first sample */
+	const struct stk_stack *stack;
+	uint64_t count;			/* samples */
+	uint64_t period;		/* the sum of their periods */
+};
+
+/*
+ * The runs in time order (a run before another that began later; ties
+ * in the order added), consecutive runs of one stack merged.  Array
+ * owned by s, valid until the next call that changes s or
+ * stacks_timeline.  NULL with *n = 0 when there is no timeline (a
+ * sample came without a time, or s was aged), or with errno ENOMEM.
+ * The window the timeline was coarsened to goes to *window_ns (0: every
+ * sample in order); window_ns may be NULL.
+ */
+const struct stk_run *stacks_timeline(struct stacks *s, size_t *n,
+				      uint64_t *window_ns);
 
 /* Samples counted (the current sum of counts) and distinct stacks. */
 uint64_t stacks_total(const struct stacks *s);

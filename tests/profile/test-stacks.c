@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -158,6 +159,85 @@ static void test_trees(struct stacks *s)
 	CHECK(x && x->total == 1, "[unknown] <- c: 1");
 }
 
+/* One sample of the chain main -> fn at time t. */
+static int add_at(struct stacks *s, const char *fn, uint64_t t)
+{
+	struct feed_frame fr[2] = {
+		{ .ip = 0x2000, .sym = fn, .dso = "/bin/p", .mode = '.' },
+		{ .ip = 0x1000, .sym = "main", .dso = "/bin/p", .mode = '.' },
+	};
+
+	return stacks_add_at(s, fr, 2, 10, t);
+}
+
+/* The timeline as "fn*count fn*count ...", the leaf of each run. */
+static const char *timeline(struct stacks *s, char *buf, size_t size)
+{
+	const struct stk_run *r;
+	size_t n, i, len = 0;
+
+	buf[0] = '\0';
+	r = stacks_timeline(s, &n, NULL);
+	for (i = 0; r && i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s*%llu",
+			i ? " " : "",
+			stacks_func(s, stacks_frame(s, r[i].stack->frame[0])->func)->name,
+			(unsigned long long)r[i].count);
+	return r ? buf : "(none)";
+}
+
+/*
+ * The timeline: samples in the order taken, a run per stretch of one
+ * stack; a few late ones at a read's seam put back in place; none once
+ * a sample comes without a time or the counts are aged; bounded past
+ * STK_RUNS_MAX runs with the counts kept exact.
+ */
+static void test_timeline(void)
+{
+	struct stacks *s = stacks_new();
+	const struct stk_run *r;
+	uint64_t window, sum = 0, t;
+	bool in_order = true;
+	char buf[256];
+	size_t n, i;
+
+	add_at(s, "a", 100);
+	add_at(s, "a", 110);
+	add_at(s, "b", 120);
+	add_at(s, "a", 130);
+	add_at(s, "c", 125);	/* read late: taken before the last a */
+	CHECK(!strcmp(timeline(s, buf, sizeof(buf)), "a*2 b*1 c*1 a*1"),
+	      "runs in time order: %s", buf);
+	stacks_age(s, false);
+	CHECK(!stacks_timeline(s, &n, NULL) && n == 0, "aged: no timeline");
+	stacks_free(s);
+
+	s = stacks_new();
+	add_at(s, "a", 100);
+	CHECK(stacks_add(s, NULL, 0, 1) == 0 && !stacks_timeline(s, &n, NULL),
+	      "a sample without its time: no timeline");
+	stacks_free(s);
+
+	/* a and b taking turns, more samples than runs may be kept */
+	s = stacks_new();
+	for (t = 0; t < 3 * STK_RUNS_MAX; t++)
+		add_at(s, t % 2 ? "b" : "a", 1000 * t);
+	r = stacks_timeline(s, &n, &window);
+	CHECK(r && n <= STK_RUNS_MAX && window > 0, "%zu runs, window %llu ns",
+	      n, (unsigned long long)window);
+	for (i = 0; r && i < n; i++) {
+		sum += r[i].count;
+		in_order &= i == 0 || r[i].time >= r[i - 1].time;
+	}
+	CHECK(in_order, "runs in time order");
+	CHECK(sum == 3 * STK_RUNS_MAX, "every sample in a run: %llu",
+	      (unsigned long long)sum);
+	/* the first and last windows: a and b each, in the right places */
+	CHECK(r && r[0].time < window && r[n - 1].time > 1000 *
+	      (3ull * STK_RUNS_MAX) - 2 * window, "spans the whole time");
+	stacks_free(s);
+}
+
 int main(void)
 {
 	struct stacks *s = stacks_new();
@@ -181,5 +261,6 @@ int main(void)
 	CHECK(stacks_total(s) == 0 && stacks_count(s) == 0, "zeroed");
 	CHECK(stacks_nfuncs(s) == 9, "functions stay");
 	stacks_free(s);
+	test_timeline();
 	return check_done();
 }

@@ -337,8 +337,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		die("out of memory");
 	if (r && !r->sym)
 		m->totals.unresolved++;
-	if (m->stacks && stacks_add(m->stacks, fs->frames, fs->nframes,
-				    fs->raw->period) != 0)
+	if (m->stacks && stacks_add_at(m->stacks, fs->frames, fs->nframes,
+				       fs->raw->period, fs->raw->time) != 0)
 		die("out of memory");
 	m->totals.samples++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
