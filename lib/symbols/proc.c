@@ -80,34 +80,92 @@ void proc_walk(struct proc_table *t, void (*fn)(struct sym_proc *p, void *arg),
 		fn(p, arg);
 }
 
+static void proc_set_program(struct sym_proc *p, struct dso *d)
+{
+	if (p->program)
+		dso_put(p->program);
+	p->program = d;
+	if (d)
+		dso_get(d);
+}
+
 static void proc_free(struct sym_proc *p)
 {
+	proc_set_program(p, NULL);
 	maps_release(&p->maps);
 	jitmap_free(p->jit);
 	free(p);
 }
 
-static bool drop_dead(void *item, void *all)
+/* Remember the program of p, which is about to be freed. */
+static void proc_note_gone(struct proc_table *t, struct sym_proc *p)
 {
+	struct proc_gone *g = &t->gone[t->ngone % PROC_GONE_MAX];
+	char *name;
+
+	if (!p->program || !(name = strdup(dso_name(p->program))))
+		return;
+	free(g->program);
+	g->pid = p->pid;
+	g->program = name;
+	t->ngone++;
+}
+
+struct drop_arg {
+	struct proc_table *t;
+	bool all;
+};
+
+static bool drop_dead(void *item, void *arg)
+{
+	struct drop_arg *a = arg;
 	struct sym_proc *p = item;
 
-	if (!all && !p->dead)
+	if (!a->all && !p->dead)
 		return false;
+	if (!a->all)
+		proc_note_gone(a->t, p);
 	proc_free(p);
 	return true;
 }
 
 void proc_gc(struct proc_table *t)
 {
-	hashtab_remove_if(&t->procs, drop_dead, NULL);
+	hashtab_remove_if(&t->procs, drop_dead,
+			  &(struct drop_arg){ t, false });
 	t->last = NULL;
 }
 
 void proc_free_all(struct proc_table *t)
 {
-	hashtab_remove_if(&t->procs, drop_dead, t);
+	size_t i;
+
+	hashtab_remove_if(&t->procs, drop_dead, &(struct drop_arg){ t, true });
 	hashtab_release(&t->procs);
 	t->last = NULL;
+	for (i = 0; i < PROC_GONE_MAX; i++) {
+		free(t->gone[i].program);
+		t->gone[i].program = NULL;
+	}
+	t->ngone = 0;
+}
+
+const char *proc_program(struct proc_table *t, pid_t pid)
+{
+	struct sym_proc *p = proc_find(t, pid);
+	unsigned i;
+
+	if (p)
+		return p->program ? dso_name(p->program) : NULL;
+	/* the newest first: a pid may have been reused */
+	for (i = 0; i < PROC_GONE_MAX && i < t->ngone; i++) {
+		const struct proc_gone *g =
+			&t->gone[(t->ngone - 1 - i) % PROC_GONE_MAX];
+
+		if (g->pid == pid)
+			return g->program;
+	}
+	return NULL;
 }
 
 size_t proc_count(const struct proc_table *t)
@@ -121,6 +179,8 @@ size_t proc_count(const struct proc_table *t)
    mappings, JIT map and re-read back-off. */
 static void proc_reset(struct sym_proc *p)
 {
+	proc_set_program(p, NULL);
+	p->exec_seen = false;
 	maps_release(&p->maps);
 	jitmap_free(p->jit);
 	p->jit = NULL;
@@ -217,6 +277,10 @@ int proc_mmap(struct proc_table *t, struct sym_proc *p,
 		mp.dso = proc_mapping_file(t, p->pid, m);
 	if (mp.kind == MAPK_FILE && !mp.dso)
 		return -1;
+	if (mp.kind == MAPK_FILE && p->exec_seen) {
+		proc_set_program(p, mp.dso);
+		p->exec_seen = false;
+	}
 	if (mp.dso)
 		dso_get(mp.dso);
 	return maps_insert(&p->maps, &mp);
@@ -253,7 +317,9 @@ int symbols_parse_maps_line(char *line, struct sym_mapping *m)
 int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 {
 	char path[4096], *line = NULL;
+	const struct map *mp;
 	struct sym_mapping m;
+	struct stat exe;
 	size_t cap = 0;
 	FILE *f;
 
@@ -268,7 +334,13 @@ int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 			errno = ESRCH;
 		return -1;
 	}
+	/* the program: the mapping of /proc/PID/exe's inode */
+	snprintf(path, sizeof(path), "%s/%d/exe", t->root, (int)p->pid);
+	if (stat(path, &exe) != 0)
+		exe.st_ino = 0;
 	maps_release(&p->maps);
+	proc_set_program(p, NULL);
+	p->exec_seen = false;
 	while (getline(&line, &cap, f) > 0) {
 		if (symbols_parse_maps_line(line, &m) != 0 || !m.prot)
 			continue;
@@ -276,6 +348,9 @@ int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 		if (!(m.prot & PROT_EXEC))
 			continue;
 		proc_mmap(t, p, &m);
+		if (!p->program && exe.st_ino && m.ino == (uint64_t)exe.st_ino &&
+		    (mp = maps_find(&p->maps, m.start)) && mp->dso)
+			proc_set_program(p, mp->dso);
 	}
 	free(line);
 	fclose(f);
@@ -294,15 +369,19 @@ int proc_fork(struct proc_table *t, pid_t pid, pid_t ppid)
 	else if (!(p = proc_get(t, pid)))
 		return -1;
 	parent = proc_find(t, ppid);
-	if (parent)
+	if (parent) {
+		proc_set_program(p, parent->program);
 		return maps_copy(&p->maps, &parent->maps);
+	}
 	return 0;
 }
 
 void proc_exec(struct sym_proc *p)
 {
-	/* The new image's mappings come next, as MMAP2 records. */
+	/* The new image's mappings come next, as MMAP2 records: the
+	   program's own first (load_elf_binary maps it before ld.so) */
 	proc_reset(p);
+	p->exec_seen = true;
 }
 
 void proc_exit(struct sym_proc *p)

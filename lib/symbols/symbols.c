@@ -108,6 +108,11 @@ int symbols_exec(struct symbols *s, pid_t pid)
 	return 0;
 }
 
+const char *symbols_program(struct symbols *s, pid_t pid)
+{
+	return proc_program(&s->procs, pid);
+}
+
 void symbols_exit(struct symbols *s, pid_t pid)
 {
 	struct sym_proc *p = proc_find(&s->procs, pid);

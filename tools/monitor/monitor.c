@@ -546,7 +546,8 @@ int main(int argc, char **argv)
 			.tool = "monitor", .target = m.target_name,
 			.event = m.event_name, .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,
-			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym));
+			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym,
+			.program = symbols_program(m.sym, m.tid)));
 		stacks_free(m.stacks);
 	}
 	feed_close(m.feed);
