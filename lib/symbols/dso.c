@@ -130,6 +130,9 @@ void dso_free(struct dso *d)
 	hashtab_remove_if(&d->dem, dement_drop, NULL);
 	hashtab_release(&d->dem);
 	free(d->sym);
+	while (d->nplt_names)
+		free(d->plt_names[--d->nplt_names]);
+	free(d->plt_names);
 	if (d->dwfl)
 		dwfl_end(d->dwfl);
 	free(d->image);
