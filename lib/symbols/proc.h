@@ -29,6 +29,9 @@ struct sym_proc {
 	struct maps maps;
 	struct jitmap *jit;	/* perf-PID.map, opened on first need */
 	struct dso *program;	/* its executable (a reference), or NULL */
+	bool mntns_known, mntns_other;	/* in another mount namespace */
+	pid_t ns_tgid;		/* its pid in its own pid namespace; 0:
+				   not read yet */
 	bool exec_seen;		/* an exec: the next file mapping of code
 				   is the new program's */
 };
@@ -83,6 +86,17 @@ void proc_exit(struct sym_proc *p);
  */
 const struct map *proc_map_of(struct proc_table *t, struct sym_proc *p,
 			      uint64_t ip);
+
+/*
+ * path as process p sees it: through ROOT/PID/root when p lives in
+ * another mount namespace (in buf), else path itself.
+ */
+const char *proc_path(struct proc_table *t, struct sym_proc *p,
+		      const char *path, char *buf, size_t size);
+
+/* p's pid in its own pid namespace (NStgid in /proc/PID/status): what
+   it calls itself, in /tmp/perf-PID.map; its pid when the same. */
+int proc_ns_tgid(struct proc_table *t, struct sym_proc *p);
 
 /*
  * The file name of process pid's executable, as its mappings name it:

@@ -130,6 +130,9 @@ static const struct {
 	{ "1000-2000 r-xp 00000000 08:01 12 /a path/with spaces (deleted)",
 	  0, 0x1000, 0x1000, 0, 12, PROT_READ | PROT_EXEC,
 	  "/a path/with spaces (deleted)" },
+	/* the kernel's escape of a newline, and only of a newline */
+	{ "1000-2000 r-xp 00000000 08:01 12 /tmp/a\\012b\\n\\012", 0,
+	  0x1000, 0x1000, 0, 12, PROT_READ | PROT_EXEC, "/tmp/a\nb\\n\n" },
 };
 
 static void test_maps_lines(void)
