@@ -16,7 +16,8 @@
  *   kt-helper burn MS      a plain busy loop in kt_burn() (bench burner)
  *   kt-helper unicode MS   "hot", but the hot function's symbol is
  *                          "hot_ünïcödé_漢字" (valid UTF-8, 16 columns:
- *                          two CJK characters are 2 columns each)
+ *                          two CJK characters are 2 columns each), in
+ *                          a thread named "kt-漢字" (9 bytes, 7 columns)
  *   kt-helper evil MS      "hot" under a command name that is a terminal
  *                          control sequence (OSC 2, set the window title
  *                          to "pwn"): it must reach no terminal as such
@@ -310,6 +311,8 @@ int main(int argc, char **argv)
 	end_ms = ms > 0 ? now_ms(CLOCK_MONOTONIC) + ms : 0;
 	if (!strcmp(mode, "threads"))
 		return run_threads();
+	if (!strcmp(mode, "unicode"))
+		prctl(PR_SET_NAME, "kt-\xe6\xbc\xa2\xe5\xad\x97", 0, 0, 0);
 	if (!strcmp(mode, "evil")) {
 		prctl(PR_SET_NAME, "\033]2;pwn\007", 0, 0, 0);
 		mode = "hot";

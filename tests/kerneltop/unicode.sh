@@ -41,6 +41,20 @@ assert a == b, "Shared Object at column %d after %s, %d after kt_warm" % (a, nam
 print(a)
 PY
 }
+# starts FILE HEAD ROW: the column where the header's HEAD starts, and
+# where ROW's first field after the command does: "N N" when equal
+starts() {
+	"$PYTHON3" - "$@" <<'PY'
+import sys, unicodedata
+def width(s):
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+head = [l for l in lines if sys.argv[2] in l][0]
+row = [l for l in lines if sys.argv[3] in l][0]
+print(width(head[:head.index(sys.argv[2])]), width(row[:row.index(sys.argv[4])]))
+PY
+}
 # row_of NAME PATTERN: the first row of NAME's screen holding PATTERN
 row_of() {
 	grep -F -- "$2" "$1.screen" | head -1 | sed 's/ *$//'
@@ -60,6 +74,32 @@ else
 fi
 keys u q
 kt_wait_exit u 10 > /dev/null
+
+# --- the command column and the thread list: "kt-漢字", 7 columns --------
+COMM=$(printf 'kt-\346\274\242\345\255\227')
+kt_start uc 120 30 -d 0.5 -e cpu-clock -s comm,sym,dso -p $hp
+if wait_screen uc " \\[\\.\\] $NAME " 5; then
+	set -- $(starts uc.screen Symbol "$COMM" "[.] $NAME")
+	[ $# -eq 2 ] && [ "$1" = "$2" ] &&
+		ok "-s comm: the Symbol column at $1 after the command $COMM" ||
+		fail "-s comm: Symbol at '$1', the row's at '$2': $(grep -F "$COMM" uc.screen | head -2)"
+else
+	fail "-s comm: $(grep -F '[.]' uc.screen | head -3)"
+fi
+keys uc t
+if wait_screen uc "TID +COMMAND +SAMPLES" 3 && wait_screen uc " $COMM " 3; then
+	set -- $(starts uc.screen SHARE "$COMM" "%")
+	# the share ends where its header does: "%" one column left of the
+	# header's end ("   SHARE" is 8 wide, "xx.xx%" right-aligned in it)
+	[ $# -eq 2 ] && [ $(($1 + 4)) -eq "$2" ] &&
+		ok "thread list: the columns after $COMM aligned" ||
+		fail "thread list: SHARE at '$1', the row's % at '$2': $(grep -F "$COMM" uc.screen)"
+else
+	fail "thread list: $(head -5 uc.screen)"
+fi
+keys uc q
+keys uc q
+kt_wait_exit uc 10 > /dev/null
 
 # --- a terminal that ends inside the name: cut on a whole character ------
 # The row is "%7.2f%% %10d  [.] " (25 columns), then the name: at 41

@@ -17,6 +17,17 @@ static bool is_back(int ch)
 	return ch == 'q' || ch == 27 || ch == KEY_LEFT;
 }
 
+/* s (visible text) padded with spaces to cols columns, by display width
+   (a name in UTF-8 takes fewer columns than bytes), into buf. */
+static const char *padded(char *buf, size_t size, const char *s,
+			  size_t cols)
+{
+	size_t w = esc_width(s);
+
+	snprintf(buf, size, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
+	return buf;
+}
+
 /* --- help: every key of the main screen, from its table ---------------- */
 
 void view_help_draw(struct tui *t)
@@ -84,9 +95,12 @@ void view_threads_draw(struct tui *t)
 	rows = thread_rows(t, &n);
 	tui_scroll(&t->tsel, &t->tfirst, n, page);
 	for (i = t->tfirst; i < n && i < t->tfirst + page; i++) {
+		char pad[96];
+
 		esc_visible(comm, sizeof(comm), rows[i].comm);
-		snprintf(line, sizeof(line), "%8d  %-16s %10" PRIu64
-			 " %7.2f%%", (int)rows[i].tid, comm,
+		snprintf(line, sizeof(line), "%8d  %s %10" PRIu64
+			 " %7.2f%%", (int)rows[i].tid,
+			 padded(pad, sizeof(pad), comm, 16),
 			 rows[i].count[ev], rows[i].share);
 		tui_line(2 + (int)(i - t->tfirst), line,
 			 i == t->tsel ? A_REVERSE : 0);
@@ -137,17 +151,17 @@ void view_annotate_draw(struct tui *t)
 	for (i = t->afirst; i < a->n && i < t->afirst + page; i++) {
 		const struct annotate_line *l = &a->lines[i];
 		const char *base = l->file ? strrchr(l->file, '/') : NULL;
-		char where[KT_LINE];
+		char where[KT_LINE], pad[KT_LINE];
 
 		esc_visible(file, sizeof(file),
 			    base ? base + 1 : l->file ? l->file : "??");
 		esc_visible(text, sizeof(text), l->text ? l->text : "");
 		snprintf(where, sizeof(where), "%s:%d", file, l->line);
-		snprintf(line, sizeof(line), "%c%6.2f%% %7" PRIu64 "  %-24s %s",
+		snprintf(line, sizeof(line), "%c%6.2f%% %7" PRIu64 "  %s %s",
 			 i == a->hottest ? '>' : ' ',
 			 a->total ? 100.0 * (double)l->count /
 				    (double)a->total : 0.0,
-			 l->count, where, text);
+			 l->count, padded(pad, sizeof(pad), where, 24), text);
 		tui_line(2 + (int)(i - t->afirst), line,
 			 i == a->hottest ? A_REVERSE | A_BOLD : 0);
 	}
