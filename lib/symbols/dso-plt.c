@@ -127,7 +127,8 @@ static int plt_rels_read(Elf *elf, size_t shstrndx, unsigned irel,
 			pr->n++;
 		}
 	}
-	qsort(pr->r, pr->n, sizeof(*pr->r), rel_cmp);
+	if (pr->n > 1)		/* r is NULL while n is 0 */
+		qsort(pr->r, pr->n, sizeof(*pr->r), rel_cmp);
 	return 0;
 }
 
