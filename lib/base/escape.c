@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* escape.c - the visible sanitiser and the JSON and XML escapers, over
-   one UTF-8 decoder. */
+   one UTF-8 decoder; display widths over the same decoder. */
 #include "config.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "base/escape.h"
 
@@ -85,13 +86,18 @@ static bool is_c1(uint32_t cp)
 	return cp >= 0x80 && cp <= 0x9f;
 }
 
+enum esc_mode { ESC_VISIBLE, ESC_ASCII, ESC_JSON };
+
 /*
  * The one walk over src, unit by unit (an ASCII byte, a UTF-8 sequence or
- * an invalid byte); json picks the JSON forms of what is not shown as is.
+ * an invalid byte); the mode picks the JSON forms of what is not shown as
+ * is, or shows every non-ASCII byte escaped.
  */
-static size_t escape(char *dst, size_t size, const char *src, bool json)
+static size_t escape(char *dst, size_t size, const char *src,
+		     enum esc_mode mode)
 {
 	const unsigned char *s = (const unsigned char *)src;
+	bool json = mode == ESC_JSON;
 	const char *ctl = json ? "\\u00" : "\\x";
 	struct out o = { dst, size, 0, 0, false };
 
@@ -117,7 +123,7 @@ static size_t escape(char *dst, size_t size, const char *src, bool json)
 				put_hex(&o, ctl, *s);
 		} else if (is_c1(cp) && json) {
 			put_hex(&o, ctl, (unsigned char)cp);
-		} else if (is_c1(cp)) {
+		} else if (is_c1(cp) || mode == ESC_ASCII) {
 			for (i = 0; i < n; i++)
 				put_hex(&o, ctl, s[i]);
 		} else {
@@ -130,12 +136,59 @@ static size_t escape(char *dst, size_t size, const char *src, bool json)
 
 size_t esc_visible(char *dst, size_t size, const char *src)
 {
-	return escape(dst, size, src, false);
+	return escape(dst, size, src, ESC_VISIBLE);
+}
+
+size_t esc_visible_ascii(char *dst, size_t size, const char *src)
+{
+	return escape(dst, size, src, ESC_ASCII);
 }
 
 size_t esc_json(char *dst, size_t size, const char *src)
 {
-	return escape(dst, size, src, true);
+	return escape(dst, size, src, ESC_JSON);
+}
+
+/* The columns of the character at s, its length in *n. */
+static size_t char_width(const unsigned char *s, size_t *n)
+{
+	uint32_t cp;
+	int w;
+
+	*n = 1;
+	if (*s < 0x80)
+		return 1;
+	if ((*n = utf8_seq(s, &cp)) == 0) {
+		*n = 1;
+		return 1;
+	}
+	w = wcwidth((wchar_t)cp);
+	return w < 0 ? 1 : (size_t)w;
+}
+
+size_t esc_width(const char *s)
+{
+	size_t w = 0, n;
+
+	for (; *s; s += n)
+		w += char_width((const unsigned char *)s, &n);
+	return w;
+}
+
+size_t esc_fit(const char *s, size_t cols, size_t *width)
+{
+	const char *p = s;
+	size_t w = 0, cw, n;
+
+	for (; *p; p += n) {
+		cw = char_width((const unsigned char *)p, &n);
+		if (w + cw > cols)
+			break;
+		w += cw;
+	}
+	if (width)
+		*width = w;
+	return (size_t)(p - s);
 }
 
 size_t esc_xml(char *dst, size_t size, const char *src)

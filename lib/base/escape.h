@@ -30,6 +30,28 @@
 size_t esc_visible(char *dst, size_t size, const char *src);
 
 /*
+ * esc_visible() for a terminal whose character set is not UTF-8 (a C or
+ * Latin-1 locale): every byte above 0x7f is shown as \xNN too, so that
+ * what reaches the terminal is printable ASCII.
+ */
+size_t esc_visible_ascii(char *dst, size_t size, const char *src);
+
+/*
+ * Display width.  s is text as esc_visible() leaves it (valid UTF-8
+ * without controls); each character counts what wcwidth(3) says of it in
+ * the current LC_CTYPE (2 for CJK, 0 for a combining mark), and 1 where
+ * wcwidth() knows no width (outside a UTF-8 locale every non-ASCII
+ * character, or a byte that is not valid UTF-8).
+ *
+ * esc_width() is the columns s takes.  esc_fit() is the length in bytes
+ * of the longest start of s that takes at most cols columns, ending on a
+ * whole character (zero-width ones after it included); *width (may be
+ * NULL) gets the columns of that start.
+ */
+size_t esc_width(const char *s);
+size_t esc_fit(const char *s, size_t cols, size_t *width);
+
+/*
  * A JSON string body (without the quotes) that json.loads() always
  * accepts: " and \ as \" and \\; C0 controls, DEL and C1 controls as
  * \u00NN (lower-case hex); each byte not part of valid UTF-8 replaced by

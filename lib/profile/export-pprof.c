@@ -137,21 +137,35 @@ static bool dso_program(struct pb *b, const char *dso, const char **seen,
 
 /*
  * The program's own file, which pprof takes the first mapping for (its
- * "File:" line): in the most counted stack that has one, the outermost
- * frame in a program (an executable or PIE, not a library) -- a frame
- * pointer chain through a libc built without them ends in libc's
- * __libc_start_call_main, which is no one's program.  Else the DSO of
- * the outermost user frame of the most counted stack; NULL when there is
- * no user frame.
+ * "File:" line): the target's executable when the tool knows it (the
+ * stacks may not hold it at all: chains through a library built without
+ * frame pointers stop in the library).  Else a guess from the stacks:
+ * in the most counted stack that has one, the outermost frame in a
+ * program (an executable or PIE, not a library) -- a frame pointer
+ * chain through a libc built without them ends in libc's
+ * __libc_start_call_main, which is no one's program -- or the DSO of
+ * the outermost user frame of the most counted stack; NULL when there
+ * is no user frame.  A DSO the stacks hold is their interned string, so
+ * that its functions share the mapping.
  */
 static const char *main_dso(struct pb *b)
 {
 	const struct stk_stack *const *st;
 	size_t n, i, nf = stacks_nfuncs(b->s), nseen = 0;
-	const char **seen = calloc(nf + 1, sizeof(*seen)), *found = NULL;
+	const char **seen, *found = NULL;
 	const char *outer = NULL;	/* st[0]'s outermost user frame's */
-	bool *is = calloc(nf + 1, sizeof(*is));
+	bool *is;
 	uint32_t d;
+
+	if (b->m->program && *b->m->program) {
+		for (i = 0; i < nf; i++)
+			if (!strcmp(stacks_func(b->s, (uint32_t)i)->dso,
+				    b->m->program))
+				return stacks_func(b->s, (uint32_t)i)->dso;
+		return b->m->program;
+	}
+	seen = calloc(nf + 1, sizeof(*seen));
+	is = calloc(nf + 1, sizeof(*is));
 
 	st = stacks_sorted(b->s, &n);
 	for (i = 0; i < n && !found; i++)

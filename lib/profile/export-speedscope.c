@@ -2,9 +2,15 @@
 /*
  * export-speedscope.c - speedscope's file format
  * (https://www.speedscope.app/file-format-schema.json): one "sampled"
- * profile whose frames are the functions and whose samples are the
- * distinct stacks, root first, weighted by their time in nanoseconds for
- * a time event (cpu-clock, task-clock), else by their sample counts.
+ * profile whose frames are the functions and whose samples are stacks,
+ * root first, weighted by their time in nanoseconds for a time event
+ * (cpu-clock, task-clock), else by their sample counts.
+ *
+ * Samples go in the order they were taken (the aggregate's timeline,
+ * a run of one stack a sample), which speedscope's default view, Time
+ * Order, draws as a timeline; an aggregate without one (a sample came
+ * without its time) is written most counted first, which only the
+ * Left Heavy and Sandwich views read right.
  */
 #include "config.h"
 
@@ -22,17 +28,38 @@ static void put_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* Sample i of the order written: a run of the timeline, or a stack. */
+static void sample_at(const struct stk_run *runs,
+		      const struct stk_stack *const *st, size_t i,
+		      const struct stk_stack **stack, uint64_t *count,
+		      uint64_t *period)
+{
+	if (runs) {
+		*stack = runs[i].stack;
+		*count = runs[i].count;
+		*period = runs[i].period;
+	} else {
+		*stack = st[i];
+		*count = st[i]->count;
+		*period = st[i]->period;
+	}
+}
+
 int export_speedscope(FILE *f, struct stacks *s, const struct export_meta *m)
 {
-	const struct stk_stack *const *st;
+	const struct stk_stack *const *st = NULL, *one;
+	const struct stk_run *runs;
 	bool ns = export_time_event(m);
-	uint64_t end = 0;
+	uint64_t end = 0, count, period;
 	size_t n, i, nf = stacks_nfuncs(s);
 	uint32_t d;
 
-	st = stacks_sorted(s, &n);
-	if (!st && stacks_count(s))
-		return -1;
+	runs = stacks_timeline(s, &n, NULL);
+	if (!runs) {
+		st = stacks_sorted(s, &n);
+		if (!st && stacks_count(s))
+			return -1;
+	}
 	fputs("{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\","
 	      "\"exporter\":\"" PACKAGE_NAME " " PACKAGE_VERSION "\",\"name\":", f);
 	put_str(f, m->target ? m->target : m->tool ? m->tool : "profile");
@@ -56,18 +83,18 @@ int export_speedscope(FILE *f, struct stacks *s, const struct export_meta *m)
 	fprintf(f, ",\"unit\":\"%s\",\"startValue\":0,\"samples\":[",
 		ns ? "nanoseconds" : "none");
 	for (i = 0; i < n; i++) {
+		sample_at(runs, st, i, &one, &count, &period);
 		fputs(i ? ",[" : "[", f);
-		for (d = st[i]->depth; d-- > 0;)
-			fprintf(f, "%s%" PRIu32, d + 1 == st[i]->depth ? "" : ",",
-				stacks_frame(s, st[i]->frame[d])->func);
+		for (d = one->depth; d-- > 0;)
+			fprintf(f, "%s%" PRIu32, d + 1 == one->depth ? "" : ",",
+				stacks_frame(s, one->frame[d])->func);
 		fputc(']', f);
 	}
 	fputs("],\"weights\":[", f);
 	for (i = 0; i < n; i++) {
-		uint64_t w = ns ? st[i]->period : st[i]->count;
-
-		fprintf(f, "%s%" PRIu64, i ? "," : "", w);
-		end += w;
+		sample_at(runs, st, i, &one, &count, &period);
+		fprintf(f, "%s%" PRIu64, i ? "," : "", ns ? period : count);
+		end += ns ? period : count;
 	}
 	fprintf(f, "],\"endValue\":%" PRIu64 "}]}\n", end);
 	return 0;

@@ -5,8 +5,11 @@
  * stacked above it in name order.  Hovering shows a box's <title>
  * (function, DSO, samples, share); clicking zooms into it; "Search"
  * highlights the functions matching a regular expression and says what
- * share they hold.  User code is red, the kernel orange, JIT code green,
- * unresolved frames grey, as FlameGraph's --color=java marks them.
+ * share of the samples they hold (from each box's count, a nested match
+ * counted once; boxes narrower than MIN_W are left out of the file, and
+ * so of the search).  User code is red, the kernel orange, JIT code
+ * green, unresolved frames grey, as FlameGraph's --color=java marks
+ * them, in bands of hue that never overlap.
  * Everything from the target (names, paths) goes through esc_xml().
  */
 #include "config.h"
@@ -32,15 +35,26 @@
 enum { PAL_USER, PAL_KERNEL, PAL_JIT, PAL_UNRESOLVED, PAL_MAX, PAL_ROOT =
        PAL_MAX };
 
+/*
+ * Each class its own band of hues, so that no user box can pass for a
+ * kernel one: a box's hue, saturation and lightness are base + span *
+ * (a hash of its name / 255), in degrees and percent.  The hue bands
+ * are disjoint (red, orange, green; grey has no hue).
+ */
 static const struct {
 	const char *legend;
-	int base[3], span[3];	/* rgb = base + span * (hash / 255) */
+	int base[3], span[3];	/* hue, saturation, lightness */
 } palette[PAL_MAX + 1] = {
-	[PAL_USER] = { "user", { 200, 50, 50 }, { 55, 70, 60 } },
-	[PAL_KERNEL] = { "kernel", { 230, 130, 20 }, { 25, 50, 40 } },
-	[PAL_JIT] = { "JIT", { 50, 180, 50 }, { 60, 50, 60 } },
-	[PAL_UNRESOLVED] = { "unresolved", { 170, 170, 170 }, { 30, 30, 30 } },
-	[PAL_ROOT] = { "all", { 190, 195, 215 }, { 0, 0, 0 } },
+	[PAL_USER] = { "user", { 352, 70, 52 }, { 14, 20, 12 } },
+	[PAL_KERNEL] = { "kernel", { 28, 85, 50 }, { 14, 15, 12 } },
+	[PAL_JIT] = { "JIT", { 95, 50, 42 }, { 40, 20, 12 } },
+	[PAL_UNRESOLVED] = { "unresolved", { 0, 0, 62 }, { 0, 0, 14 } },
+	[PAL_ROOT] = { "all", { 228, 25, 80 }, { 0, 0, 0 } },
+};
+
+static const char *const pal_class[PAL_MAX + 1] = {
+	[PAL_USER] = "user", [PAL_KERNEL] = "kernel", [PAL_JIT] = "jit",
+	[PAL_UNRESOLVED] = "unresolved", [PAL_ROOT] = "root",
 };
 
 static int pal_of(const struct stk_func *fn)
@@ -54,6 +68,35 @@ static int pal_of(const struct stk_func *fn)
 	return fn->jit ? PAL_JIT : PAL_USER;
 }
 
+/* One channel of HSL to RGB: p, q from S and L, t the hue shifted. */
+static double hsl_channel(double p, double q, double t)
+{
+	if (t < 0)
+		t += 1;
+	if (t > 1)
+		t -= 1;
+	if (t < 1.0 / 6)
+		return p + (q - p) * 6 * t;
+	if (t < 1.0 / 2)
+		return q;
+	if (t < 2.0 / 3)
+		return p + (q - p) * (2.0 / 3 - t) * 6;
+	return p;
+}
+
+/* HSL (degrees, percent) as "rgb(r,g,b)": SVG 1.1 knows no hsl(). */
+static void put_hsl(FILE *f, int hue, int sat, int light)
+{
+	double h = (double)((hue % 360 + 360) % 360) / 360.0;
+	double s = sat / 100.0, l = light / 100.0;
+	double q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q;
+
+	fprintf(f, "rgb(%d,%d,%d)",
+		(int)(255 * hsl_channel(p, q, h + 1.0 / 3) + 0.5),
+		(int)(255 * hsl_channel(p, q, h) + 0.5),
+		(int)(255 * hsl_channel(p, q, h - 1.0 / 3) + 0.5));
+}
+
 /* The fill of a box: its palette, varied by the name so that
    neighbours differ and the same function has the same colour. */
 static void put_fill(FILE *f, const struct stk_func *fn)
@@ -63,7 +106,7 @@ static void put_fill(FILE *f, const struct stk_func *fn)
 
 	for (i = 0; i < 3; i++, h >>= 8)
 		c[i] = palette[p].base[i] + palette[p].span[i] * (int)(h & 255) / 255;
-	fprintf(f, "rgb(%d,%d,%d)", c[0], c[1], c[2]);
+	put_hsl(f, c[0], c[1], c[2]);
 }
 
 /* The SVG's scripts: zoom, search, details.  Fixed text, no escaping. */
@@ -136,17 +179,19 @@ static const char script[] =
 "function search(re) {\n"
 "  if (re === undefined) re = prompt('Search for (a regular expression)', '');\n"
 "  var fs = document.querySelectorAll('g.f'), total = +svg.getAttribute('data-total');\n"
-"  var seen = {}, hit = 0, rx;\n"
+"  var open = [], hit = 0, rx;\n"
 "  try { rx = re ? new RegExp(re) : null; } catch (e) { alert(e); return; }\n"
+"  /* boxes come depth first: the matched boxes still open (depth below\n"
+"     this one's) are its matched ancestors; count only the outermost,\n"
+"     from the sample counts, not from rounded positions */\n"
 "  for (var i = 0; i < fs.length; i++) {\n"
-"    var r = fs[i].querySelector('rect'), on = rx && rx.test(fnOf(fs[i]));\n"
+"    var r = fs[i].querySelector('rect'), d = +fs[i].getAttribute('data-d');\n"
+"    var on = rx && d > 0 && rx.test(fnOf(fs[i]));\n"
 "    r.setAttribute('fill', on ? 'rgb(230,0,230)' : r.getAttribute('data-fill'));\n"
+"    while (open.length && open[open.length - 1] >= d) open.pop();\n"
 "    if (!on) continue;\n"
-"    /* count a box once, not again under a matching caller */\n"
-"    var x = +r.getAttribute('data-x'), w = +r.getAttribute('data-w'), k;\n"
-"    var inner = false;\n"
-"    for (k in seen) { var p = seen[k]; if (x >= p[0] - 1e-6 && x + w <= p[0] + p[1] + 1e-6 && p[2] > +r.getAttribute('y')) inner = true; }\n"
-"    if (!inner) { seen[i] = [x, w, +r.getAttribute('y')]; hit += +fs[i].getAttribute('data-s'); }\n"
+"    if (!open.length) hit += +fs[i].getAttribute('data-s');\n"
+"    open.push(d);\n"
 "  }\n"
 "  sbtn.textContent = rx ? 'Reset search' : 'Search';\n"
 "  mat.textContent = rx ? 'Matched: ' + (total ? (100 * hit / total).toFixed(2) : '0') + '%' : ' ';\n"
@@ -198,24 +243,29 @@ static void put_legend(FILE *f, int height)
 
 	for (i = 0; i < PAL_MAX; i++) {
 		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
-			"fill=\"rgb(%d,%d,%d)\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
-			x, height - 16, palette[i].base[0] + palette[i].span[0] / 2,
+			"fill=\"", x, height - 16);
+		put_hsl(f, palette[i].base[0] + palette[i].span[0] / 2,
 			palette[i].base[1] + palette[i].span[1] / 2,
-			palette[i].base[2] + palette[i].span[2] / 2, x + 16,
+			palette[i].base[2] + palette[i].span[2] / 2);
+		fprintf(f, "\"/><text x=\"%d\" y=\"%d\">%s</text>\n", x + 16,
 			height - 6, palette[i].legend);
 		x += 24 + 8 * (int)strlen(palette[i].legend);
 	}
 }
 
-/* One box: <g> with its title, the rect (with its unzoomed geometry and
-   colour kept for the script) and a text the script fits. */
+/* One box: <g> with its samples, depth and colour class, its title, the
+   rect (with its unzoomed geometry and colour kept for the script) and a
+   text the script fits.  Boxes come in depth-first order from the root:
+   the search finds a box's ancestors from the depths alone. */
 static int put_box(FILE *f, const struct stk_func *fn, const struct stk_node *nd,
 		   double x, double w, int y, uint64_t total)
 {
 	fputs("<g class=\"f\" data-n=\"", f);
 	if (export_put_esc(f, fn->name, esc_xml))
 		return -1;
-	fprintf(f, "\" data-s=\"%" PRIu64 "\"><title>", nd->total);
+	fprintf(f, "\" data-s=\"%" PRIu64 "\" data-d=\"%" PRIu32 "\" "
+		"data-c=\"%s\"><title>", nd->total, nd->depth,
+		pal_class[pal_of(fn)]);
 	export_put_esc(f, fn->name, esc_xml);
 	if (*fn->dso) {
 		fputs(" (", f);

@@ -50,6 +50,11 @@ struct export_meta {
 	uint64_t duration_ns;	/* how long it sampled */
 	struct symbols *sym;	/* build-ids of the DSOs (pprof); NULL:
 				   read from the files */
+	const char *program;	/* the target's executable, as the stacks
+				   name its file (symbols_program()):
+				   pprof's first mapping; NULL: several
+				   or unknown, then guessed from the
+				   stacks */
 };
 
 #define EXPORT_META(...) \

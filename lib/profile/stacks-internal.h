@@ -27,6 +27,14 @@ struct stacks {
 	const struct stk_stack **sorted;
 	size_t asorted;
 
+	struct stk_run *runs;		/* stacks-time.c: the timeline */
+	size_t nruns, aruns, runs_max;
+	struct stk_run *runs_out;	/* what stacks_timeline() hands out */
+	size_t aruns_out;
+	uint64_t time0, window;		/* first time; coarsening (0: none) */
+	bool untimed;			/* no timeline: a sample without time,
+					   aging, or no memory for it */
+
 	struct stk_total *totals;	/* stacks-tree.c */
 	size_t atotals;
 	uint32_t *stamp;		/* per function: the last stack seen */
@@ -42,5 +50,12 @@ struct stacks {
 
 /* stacks-tree.c: free what the tree and totals keep. */
 void stacks_tree_release(struct stacks *s);
+
+/* stacks-time.c: note a sample of st in the timeline; drop the timeline
+   for good (a sample without time, aging); free it. */
+void stacks_time_note(struct stacks *s, const struct stk_stack *st,
+		      uint64_t period, uint64_t time_ns);
+void stacks_time_drop(struct stacks *s);
+void stacks_time_release(struct stacks *s);
 
 #endif

@@ -58,7 +58,7 @@ const struct stk_total *stacks_totals(struct stacks *s, bool by_self,
 	STACKS_FOR_EACH(s, i, st) {
 		serial++;
 		for (d = 0; d < st->depth; d++) {
-			uint32_t f = s->frame[st->frame[d]].func;
+			uint32_t f = s->func[s->frame[st->frame[d]].func].row;
 
 			if (d == 0)
 				s->totals[f].self += st->count;
@@ -117,12 +117,13 @@ static uint32_t node_child(struct stacks *s, uint32_t parent, uint32_t func)
 }
 
 /*
- * Count st from frame `from' towards `to' (exclusive, step +1 or -1).
+ * Count st from frame `from' towards `to' (exclusive, step +1 or -1),
+ * by the frames' functions or (rows) their rows.
  * Toward the leaf (step -1) the last node is where the sample was taken;
  * toward the root, only the root's own function can be (leaf).
  */
 static int add_path(struct stacks *s, const struct stk_stack *st, long from,
-		    long to, int step, bool leaf)
+		    long to, int step, bool leaf, bool rows)
 {
 	uint32_t at = 0, prev = STK_NONE;
 	long d;
@@ -130,6 +131,9 @@ static int add_path(struct stacks *s, const struct stk_stack *st, long from,
 	s->node[0].total += st->count;
 	for (d = from; d != to; d += step) {
 		uint32_t f = s->frame[st->frame[d]].func;
+
+		if (rows)
+			f = s->func[f].row;
 
 		at = node_child(s, at, f);
 		if (at == STK_NONE)
@@ -184,6 +188,13 @@ static int order_children(struct stacks *s)
 	return 0;
 }
 
+/* The row of st's frame d. */
+static uint32_t row_of(const struct stacks *s, const struct stk_stack *st,
+		       long d)
+{
+	return s->func[s->frame[st->frame[d]].func].row;
+}
+
 const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 				   uint32_t func, size_t *n)
 {
@@ -195,6 +206,8 @@ const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 		errno = EINVAL;
 		return NULL;
 	}
+	if (kind != STK_TREE_ROOT)
+		func = s->func[func].row;
 	hashtab_release(&s->node_idx);
 	s->nnode = 0;
 	if (ARRAY_GROW(s->node, 1, s->anode) != 0)
@@ -207,22 +220,24 @@ const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 		int rc = 0;
 
 		if (kind == STK_TREE_ROOT) {
-			rc = add_path(s, st, (long)st->depth - 1, -1, -1, false);
+			rc = add_path(s, st, (long)st->depth - 1, -1, -1, false,
+				      false);
 		} else if (kind == STK_TREE_CALLEES) {
 			/* the outermost frame of func, down to the leaf */
 			for (d = (long)st->depth - 1; d >= 0 && at < 0; d--)
-				if (s->frame[st->frame[d]].func == func)
+				if (row_of(s, st, d) == func)
 					at = d;
 			if (at >= 0)
-				rc = add_path(s, st, at - 1, -1, -1, false);
+				rc = add_path(s, st, at - 1, -1, -1, false,
+					      true);
 		} else {
 			/* the innermost frame of func, up to the root */
 			for (d = 0; d < (long)st->depth && at < 0; d++)
-				if (s->frame[st->frame[d]].func == func)
+				if (row_of(s, st, d) == func)
 					at = d;
 			if (at >= 0)
 				rc = add_path(s, st, at + 1, (long)st->depth, 1,
-					      at == 0);
+					      at == 0, true);
 		}
 		if (rc != 0)
 			return NULL;

@@ -32,6 +32,7 @@ void stacks_free(struct stacks *s)
 	hashtab_release(&s->frame_idx);
 	strpool_release(&s->strings);
 	stacks_tree_release(s);
+	stacks_time_release(s);
 	free(s->func);
 	free(s->frame);
 	free(s->ids);
@@ -70,22 +71,18 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-/* The function of feed frame fr; STK_NONE on ENOMEM. */
-static uint32_t func_of(struct stacks *s, const struct feed_frame *fr)
+/*
+ * The function named name (interned) of fr's mode and DSO, made on first
+ * sight with file and row (STK_NONE: itself); STK_NONE on ENOMEM.
+ */
+static uint32_t func_intern(struct stacks *s, const struct feed_frame *fr,
+			    const char *name, const char *file, uint32_t row)
 {
-	struct func_key k = { s, { .mode = fr->mode } };
-	char name[512];
+	struct func_key k = { s, { .mode = fr->mode, .name = name } };
 	void *it;
 	size_t h;
 
 	k.f.dso = strpool_intern(&s->strings, fr->dso);
-	if (fr->sym) {
-		k.f.name = strpool_intern(&s->strings, fr->sym);
-	} else {
-		snprintf(name, sizeof(name), "%s+0x%" PRIx64,
-			 base_name(fr->dso), fr->dso_off);
-		k.f.name = strpool_intern(&s->strings, name);
-	}
 	if (!k.f.dso || !k.f.name)
 		return STK_NONE;
 	h = func_hash(&k.f);
@@ -97,11 +94,35 @@ static uint32_t func_of(struct stacks *s, const struct feed_frame *fr)
 		return STK_NONE;
 	k.f.resolved = fr->sym != NULL;
 	k.f.jit = strcmp(fr->dso, "[jit]") == 0;
-	k.f.file = fr->file ? strpool_intern(&s->strings, fr->file) : NULL;
+	k.f.file = file ? strpool_intern(&s->strings, file) : NULL;
+	k.f.row = row == STK_NONE ? (uint32_t)s->nfunc : row;
 	s->func[s->nfunc] = k.f;
 	if (hashtab_add(&s->func_idx, h, ID_ITEM(s->nfunc)) != 0)
 		return STK_NONE;
 	return (uint32_t)s->nfunc++;
+}
+
+/*
+ * The function of feed frame fr; STK_NONE on ENOMEM.  An unresolved
+ * place is a function of its own, "file+0xOFF", whose row is its DSO's
+ * "[unknown]" (made with it).
+ */
+static uint32_t func_of(struct stacks *s, const struct feed_frame *fr)
+{
+	char name[512];
+	uint32_t row;
+
+	if (fr->sym)
+		return func_intern(s, fr, strpool_intern(&s->strings, fr->sym),
+				   fr->file, STK_NONE);
+	row = func_intern(s, fr, strpool_intern(&s->strings, "[unknown]"),
+			  NULL, STK_NONE);
+	if (row == STK_NONE)
+		return STK_NONE;
+	snprintf(name, sizeof(name), "%s+0x%" PRIx64, base_name(fr->dso),
+		 fr->dso_off);
+	return func_intern(s, fr, strpool_intern(&s->strings, name), fr->file,
+			   row);
 }
 
 struct frame_key {
@@ -172,8 +193,11 @@ static bool stack_eq(const void *item, const void *key)
 	       memcmp(st->frame, k->ids, k->depth * sizeof(*k->ids)) == 0;
 }
 
-int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
-	       uint64_t period)
+/* Count a sample of frames[0..n); the stack it went to, or NULL with
+   errno ENOMEM. */
+static struct stk_stack *stack_add(struct stacks *s,
+				   const struct feed_frame *frames, unsigned n,
+				   uint64_t period)
 {
 	struct stack_key k = { NULL, n };
 	struct stk_stack *st;
@@ -181,12 +205,12 @@ int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
 	size_t h;
 
 	if (ARRAY_GROW(s->ids, n ? n : 1, s->aids) != 0)
-		return -1;
+		return NULL;
 	for (i = 0; i < n; i++) {
 		s->ids[i] = frame_of(s, &frames[i]);
 		if (s->ids[i] == STK_NONE) {
 			errno = ENOMEM;
-			return -1;
+			return NULL;
 		}
 	}
 	k.ids = s->ids;
@@ -195,18 +219,38 @@ int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
 	if (!st) {
 		st = calloc(1, sizeof(*st) + n * sizeof(st->frame[0]));
 		if (!st)
-			return -1;
+			return NULL;
 		st->depth = n;
 		memcpy(st->frame, s->ids, n * sizeof(*s->ids));
 		if (hashtab_add(&s->stacks, h, st) != 0) {
 			free(st);
-			return -1;
+			return NULL;
 		}
 	}
 	st->count++;
 	st->period += period;
 	s->total++;
 	s->period += period;
+	return st;
+}
+
+int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
+	       uint64_t period)
+{
+	if (!stack_add(s, frames, n, period))
+		return -1;
+	stacks_time_drop(s);	/* a sample the timeline cannot place */
+	return 0;
+}
+
+int stacks_add_at(struct stacks *s, const struct feed_frame *frames,
+		  unsigned n, uint64_t period, uint64_t time_ns)
+{
+	const struct stk_stack *st = stack_add(s, frames, n, period);
+
+	if (!st)
+		return -1;
+	stacks_time_note(s, st, period, time_ns);
 	return 0;
 }
 
@@ -235,6 +279,7 @@ void stacks_age(struct stacks *s, bool zero)
 {
 	struct age_arg a = { zero, 0, 0 };
 
+	stacks_time_drop(s);
 	hashtab_remove_if(&s->stacks, age_one, &a);
 	s->total = a.total;
 	s->period = a.period;

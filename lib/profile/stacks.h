@@ -7,7 +7,9 @@
  * DSO, source file and line, inlined or not), or (mode, DSO, offset) for
  * an unresolved one -- and each frame belongs to a function, (mode, name,
  * DSO), where an unresolved frame's name is "file+0xOFFSET" (its DSO's
- * base name and its offset there), so that it stays apart and findable.
+ * base name and its offset there), so that it stays apart and findable
+ * in a flame graph.  Tables count it as the flat profile does, as one
+ * "[unknown]" function per mode and DSO (its row, below).
  * Each distinct stack (frame ids, leaf first) is stored once with its
  * sample count and the sum of its samples' periods.  Trees (flame graph,
  * callers and callees of a function) and per-function Self and Children
@@ -42,6 +44,10 @@ struct stk_func {
 	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
 	bool resolved;		/* name is a symbol */
 	bool jit;		/* code without a file: "[jit]" */
+	uint32_t row;		/* the function it counts as in Self and
+				   Children and in callers and callees
+				   trees: itself, or for an unresolved one
+				   the "[unknown]" of its mode and DSO */
 };
 
 /* A frame: a place in a function. */
@@ -76,11 +82,51 @@ int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
 	       uint64_t period);
 
 /*
+ * stacks_add() of a sample taken at time_ns (the sample's clock), kept
+ * in the timeline too (below).  Returns as stacks_add().
+ */
+int stacks_add_at(struct stacks *s, const struct feed_frame *frames,
+		  unsigned n, uint64_t period, uint64_t time_ns);
+
+/*
  * One refresh of a live view: every count and period becomes 7/8 of
  * itself (integer division), or 0 when zero; stacks left at 0 go.
- * Frames and functions stay.
+ * Frames and functions stay; the timeline goes (it no longer adds up).
  */
 void stacks_age(struct stacks *s, bool zero);
+
+/*
+ * The timeline: the samples in the order they were taken, as runs of
+ * one stack, for exports that show time (speedscope's Time Order).  It
+ * exists while every sample came through stacks_add_at() and nothing
+ * was aged.  Consecutive samples of one stack are one run.  Its memory
+ * is bounded: past STK_RUNS_MAX runs (32 bytes each) the timeline is
+ * coarsened -- time is cut into windows, twice as long each time as
+ * needed, and within a window each stack's samples become one run at
+ * the time of its first -- so order holds to a window, and counts and
+ * periods stay exact.  A stack whose samples are the whole profile
+ * never needs more runs than there are distinct stacks.
+ */
+#define STK_RUNS_MAX (1u << 19)
+
+struct stk_run {
+	uint64_t time;			/* of its first sample */
+	const struct stk_stack *stack;
+	uint64_t count;			/* samples */
+	uint64_t period;		/* the sum of their periods */
+};
+
+/*
+ * The runs in time order (a run before another that began later; ties
+ * in the order added), consecutive runs of one stack merged.  Array
+ * owned by s, valid until the next call that changes s or
+ * stacks_timeline.  NULL with *n = 0 when there is no timeline (a
+ * sample came without a time, or s was aged), or with errno ENOMEM.
+ * The window the timeline was coarsened to goes to *window_ns (0: every
+ * sample in order); window_ns may be NULL.
+ */
+const struct stk_run *stacks_timeline(struct stacks *s, size_t *n,
+				      uint64_t *window_ns);
 
 /* Samples counted (the current sum of counts) and distinct stacks. */
 uint64_t stacks_total(const struct stacks *s);
@@ -109,7 +155,9 @@ const struct stk_stack *const *stacks_sorted(struct stacks *s, size_t *n);
  * Per function: Self, the samples whose leaf frame is in it, and
  * Children, the samples with it anywhere in the stack (once per sample,
  * however deep the recursion): a caller's Children includes its
- * callees' time, so the Children column sums past 100%.
+ * callees' time, so the Children column sums past 100%.  Functions are
+ * counted by their row: the unresolved places of a DSO are its one
+ * "[unknown]", as in a flat profile.
  */
 struct stk_total {
 	uint32_t func;
@@ -139,16 +187,18 @@ struct stk_node {
 };
 
 enum stk_tree {
-	STK_TREE_ROOT,		/* every stack, root to leaf: a flame graph */
+	STK_TREE_ROOT,		/* every stack, root to leaf: a flame graph
+				   (unresolved places apart, by offset) */
 	STK_TREE_CALLEES,	/* func, then what it called, down to the
 				   leaves (from func's outermost frame) */
 	STK_TREE_CALLERS,	/* func, then who called it, up to the root
-				   (from func's innermost frame) */
+				   (from func's innermost frame); both by
+				   rows, as stacks_totals() counts */
 };
 
 /*
  * The tree of kind (func ignored for STK_TREE_ROOT): nodes[0] is the
- * root (func STK_NONE for ROOT, else func itself, total and self = its
+ * root (func STK_NONE for ROOT, else func's row, total and self = its
  * Children and Self),
  * each child lists a function once per parent.  Array owned by s, valid
  * until the next stacks_tree, a change of s or stacks_free; *n gets the

@@ -52,6 +52,7 @@ struct dso_sym {
 				   DSO_RANK_LABEL: lower wins */
 };
 
+#define DSO_RANK_PLT 3		/* a PLT stub, or a PLT section's part */
 #define DSO_RANK_LABEL 4	/* an untyped code label (assembly) */
 
 
@@ -79,6 +80,8 @@ struct dso {
 	struct dso_sym *sym;	/* sorted by start; NULL until first use */
 	size_t nsym;
 	bool sym_built;
+	char **plt_names;	/* "malloc@plt": the stubs' names */
+	size_t nplt_names;
 
 	struct hashtab cache;	/* of struct dso_cent, at most cache_max */
 	size_t cache_max;
@@ -91,6 +94,14 @@ struct dso {
 /* dso-symtab.c: build the table once (on first lookup), find in it. */
 void dso_build_symtab(struct dso *d);
 const struct dso_sym *dso_sym_find(const struct dso *d, uint64_t a);
+
+/*
+ * dso-plt.c: the symbols of the PLT stubs ("malloc@plt", names kept in
+ * d->plt_names), at most room of them, into out; their count.
+ * dso_plt_count() is an upper bound of what dso_plt_syms() may return.
+ */
+size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room);
+size_t dso_plt_count(struct dso *d);
 
 /*
  * debuginfo.c: libdwfl's find_debuginfo callback -- the standard search,

@@ -13,14 +13,6 @@
 #include "symbols/dso-internal.h"
 #include "symbols/addrsearch.h"
 
-/*
- * PLT stubs have no symbols.  Without a stand-in, the sizeless _init that
- * ends .init just before .plt would claim them ("_init+0x30"); name them
- * by their section instead.
- */
-static const char *const dso_plt_sections[] = { ".plt", ".plt.sec",
-						".plt.got" };
-
 /* Order by start; at one address the global beats the weak and local. */
 static int dso_sym_cmp(const void *a, const void *b)
 {
@@ -56,37 +48,6 @@ static uint64_t dso_section_end(Elf *elf, GElf_Word shndx, GElf_Addr bias)
 	return sh->sh_addr + sh->sh_size + bias;
 }
 
-/* Stand-in symbols for the PLT sections of the file (see above). */
-static size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room)
-{
-	GElf_Addr bias;
-	Elf *elf = dwfl_module_getelf(d->mod, &bias);
-	Elf_Scn *scn = NULL;
-	size_t shstrndx, k = 0, i;
-
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return 0;
-	while (k < room && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
-		const char *name;
-
-		if (!sh || sh->sh_type != SHT_PROGBITS || !sh->sh_size ||
-		    !(sh->sh_flags & SHF_EXECINSTR))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh->sh_name);
-		for (i = 0; name && i < sizeof(dso_plt_sections) /
-					 sizeof(dso_plt_sections[0]); i++)
-			if (strcmp(name, dso_plt_sections[i]) == 0) {
-				out[k++] = (struct dso_sym){
-					sh->sh_addr + bias, sh->sh_size,
-					sh->sh_addr + sh->sh_size + bias,
-					dso_plt_sections[i], 3 };
-				break;
-			}
-	}
-	return k;
-}
-
 /*
  * An untyped symbol that names code: an assembly label such as ld.so's
  * _start and _dl_start_user, where every process begins.  perf takes
@@ -117,13 +78,16 @@ static bool dso_code_label(const GElf_Sym *sym, const char *name, Elf *elf,
 void dso_build_symtab(struct dso *d)
 {
 	int i, n = dwfl_module_getsymtab(d->mod);
-	size_t k = 0, j, nplt = sizeof(dso_plt_sections) /
-				sizeof(dso_plt_sections[0]);
+	size_t k = 0, j, nplt;
 	uint64_t cover = 0;	/* end of the functions seen so far */
 
 	d->sym_built = true;
 	if (n <= 1)
 		return;
+	/* PLT stubs have no symbols: without names of their own, the
+	   sizeless _init that ends .init just before .plt would claim them
+	   ("_init+0x30") */
+	nplt = dso_plt_count(d);
 	d->sym = malloc(((size_t)n + nplt) * sizeof(*d->sym));
 	if (!d->sym)
 		return;

@@ -134,6 +134,9 @@ void dso_free(struct dso *d)
 	hashtab_release(&d->dem);
 	inlines_release(&d->inl);
 	free(d->sym);
+	while (d->nplt_names)
+		free(d->plt_names[--d->nplt_names]);
+	free(d->plt_names);
 	if (d->dwfl)
 		dwfl_end(d->dwfl);
 	free(d->image);

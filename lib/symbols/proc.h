@@ -28,6 +28,19 @@ struct sym_proc {
 	unsigned misses, next_reread;	/* back-off for re-reading maps */
 	struct maps maps;
 	struct jitmap *jit;	/* perf-PID.map, opened on first need */
+	struct dso *program;	/* its executable (a reference), or NULL */
+	bool mntns_known, mntns_other;	/* in another mount namespace */
+	pid_t ns_tgid;		/* its pid in its own pid namespace; 0:
+				   not read yet */
+	bool exec_seen;		/* an exec: the next file mapping of code
+				   is the new program's */
+};
+
+/* The programs of processes freed by proc_gc(), the last few. */
+#define PROC_GONE_MAX 16
+struct proc_gone {
+	pid_t pid;
+	char *program;
 };
 
 struct proc_table {
@@ -36,6 +49,8 @@ struct proc_table {
 	struct files *files;
 	const char *root;	/* "/proc", or a test's copy */
 	unsigned flags;		/* SYMBOLS_NO_PROC: never read root */
+	struct proc_gone gone[PROC_GONE_MAX];
+	unsigned ngone;		/* added so far; gone[ngone % MAX] next */
 };
 
 /* An empty table; root is borrowed and must outlive it. */
@@ -71,5 +86,24 @@ void proc_exit(struct sym_proc *p);
  */
 const struct map *proc_map_of(struct proc_table *t, struct sym_proc *p,
 			      uint64_t ip);
+
+/*
+ * path as process p sees it: through ROOT/PID/root when p lives in
+ * another mount namespace (in buf), else path itself.
+ */
+const char *proc_path(struct proc_table *t, struct sym_proc *p,
+		      const char *path, char *buf, size_t size);
+
+/* p's pid in its own pid namespace (NStgid in /proc/PID/status): what
+   it calls itself, in /tmp/perf-PID.map; its pid when the same. */
+int proc_ns_tgid(struct proc_table *t, struct sym_proc *p);
+
+/*
+ * The file name of process pid's executable, as its mappings name it:
+ * from /proc/PID/exe when its maps were read, else the first file
+ * mapping of code after an exec; kept for the last PROC_GONE_MAX
+ * processes that exited and were freed.  NULL when unknown.
+ */
+const char *proc_program(struct proc_table *t, pid_t pid);
 
 #endif

@@ -108,6 +108,11 @@ int symbols_exec(struct symbols *s, pid_t pid)
 	return 0;
 }
 
+const char *symbols_program(struct symbols *s, pid_t pid)
+{
+	return proc_program(&s->procs, pid);
+}
+
 void symbols_exit(struct symbols *s, pid_t pid)
 {
 	struct sym_proc *p = proc_find(&s->procs, pid);
@@ -181,8 +186,13 @@ static int resolve_jit(struct symbols *s, struct sym_proc *p, uint64_t ip,
 	out->dso = "[jit]";
 	out->cause = SYM_JIT_NO_MAP;
 	if (!p->jit) {
-		snprintf(path, sizeof(path), "%s/perf-%d.map", s->jit_dir,
-			 (int)p->pid);
+		/* as perf: the JIT names the map by its pid in its own pid
+		   namespace, in the /tmp of its own mount namespace */
+		char dir[4096];
+
+		snprintf(path, sizeof(path), "%s/perf-%d.map",
+			 proc_path(&s->procs, p, s->jit_dir, dir, sizeof(dir)),
+			 proc_ns_tgid(&s->procs, p));
 		p->jit = jitmap_new(path, jit_owner(s, p->pid));
 	}
 	if (p->jit)

@@ -159,6 +159,16 @@ int symbols_mmap(struct symbols *s, pid_t pid, const struct sym_mapping *m);
 int symbols_read_maps(struct symbols *s, pid_t pid);
 
 /*
+ * The program process pid runs, as its mappings name the file (the
+ * name symbols_resolve() gives its code as dso): the mapping of
+ * /proc/PID/exe when its maps were read, else the first file mapping of
+ * code after its exec (the kernel maps the program before ld.so).
+ * Known for live processes and the last 16 freed by symbols_gc().  NULL
+ * when unknown.  The string lives until symbols_gc() or symbols_free().
+ */
+const char *symbols_program(struct symbols *s, pid_t pid);
+
+/*
  * Read the kernel's symbols now instead of at the first kernel address
  * (which is what happens otherwise): a tool that knows kernel samples
  * will come can do it while it waits for them.  Returns 0, or -1 when

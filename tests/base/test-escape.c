@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-escape.c - esc_visible() and esc_json(): a table of inputs and
-   their escaped forms, then truncation. */
+   their escaped forms, then truncation; display widths. */
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 
 #include "base/escape.h"
@@ -116,10 +117,66 @@ static void test_cuts(void)
 	CHECK(esc_json(NULL, 0, "\x01") == 6, "size 0, NULL dst: the length");
 }
 
+/* For a terminal that is not UTF-8: nothing above 0x7f gets through. */
+static void test_ascii(void)
+{
+	static const struct {
+		const char *in, *out;
+	} rows[] = {
+		{ "main", "main" },
+		{ "caf\xc3\xa9", "caf\\xc3\\xa9" },
+		{ "\xe6\xbc\xa2\x1b", "\\xe6\\xbc\\xa2\\x1b" },
+		{ "na\xefve", "na\\xefve" },
+	};
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		size_t n = esc_visible_ascii(buf, sizeof(buf), rows[i].in);
+
+		CHECK(strcmp(buf, rows[i].out) == 0 && n == strlen(rows[i].out),
+		      "ascii row %zu: '%s'", i, buf);
+	}
+}
+
+/*
+ * Widths in a UTF-8 locale: CJK two columns, a combining mark none; a
+ * cut never splits a character nor leaves a wide one half in.  Outside
+ * one, a character counts one column.
+ */
+static void test_width(void)
+{
+	/* "hot_ünïcödé_漢字": 14 characters, 16 columns, 22 bytes */
+	static const char name[] = "hot_\xc3\xbc" "n\xc3\xaf" "c\xc3\xb6"
+		"d\xc3\xa9" "_\xe6\xbc\xa2\xe5\xad\x97";
+	static const char comb[] = "e\xcc\x81" "x";	/* e, U+0301, x */
+	size_t w;
+
+	CHECK(esc_width("main") == 4 && esc_width("") == 0, "ASCII");
+	CHECK(esc_fit("main", 2, &w) == 2 && w == 2, "ASCII cut");
+	CHECK(esc_fit("main", 9, &w) == 4 && w == 4, "ASCII fits");
+	if (!setlocale(LC_CTYPE, "C.UTF-8")) {
+		printf("note: no C.UTF-8 locale: UTF-8 widths not checked\n");
+		return;
+	}
+	CHECK(esc_width(name) == 16, "UTF-8 width %zu", esc_width(name));
+	/* 15 columns: the last CJK character does not fit */
+	CHECK(esc_fit(name, 15, &w) == strlen(name) - 3 && w == 14,
+	      "cut before a wide character: %zu", w);
+	CHECK(esc_fit(name, 16, &w) == strlen(name) && w == 16, "all fits");
+	CHECK(esc_fit(name, 5, &w) == 6 && w == 5, "u-umlaut whole");
+	CHECK(esc_width(comb) == 2, "combining mark: %zu", esc_width(comb));
+	CHECK(esc_fit(comb, 1, &w) == 3 && w == 1, "the mark stays with e");
+	CHECK(esc_width("\xff") == 1, "an invalid byte: one column");
+	setlocale(LC_CTYPE, "C");
+	CHECK(esc_width(name) == 14, "C locale: %zu", esc_width(name));
+}
+
 int main(void)
 {
 	test_table();
 	test_cuts();
 	test_xml();
+	test_ascii();
+	test_width();
 	return check_done();
 }

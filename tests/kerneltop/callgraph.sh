@@ -42,6 +42,48 @@ grep -q '^_start;.*main;cg_a;cg_b;cg_hot [0-9]*$' out.folded &&
 	ok "--folded written at the end, both paths in it" ||
 	fail "folded: $(head -3 out.folded)"
 
+# === -g on a stripped copy: one [unknown] row for its file ===============
+# The flat table (and the man page) count what has no name as one
+# "[unknown]" row per DSO; -g's rows must agree, not show one
+# "cgs+0xOFF" row per address.
+cp "$T/$helper" ./cgs && strip ./cgs
+spawn_ready ./cgs tree 600000 || fail "stripped helper did not start"
+sp=$spawned
+SP=$(pwd -P)/cgs
+"$KERNELTOP" -b -n 2 -d 0.5 -e cpu-clock --call-graph $mode -p $sp > sg.out 2> sg.err &&
+	"$KERNELTOP" -b -n 2 -d 0.5 -e cpu-clock -p $sp > sf.out 2>> sg.err ||
+	fail "stripped: $(cat sg.err)"
+kill $sp
+g=$(kt_rows sg.out | awk -v p="$SP" '$NF == p { print $5 }' | sort | uniq -c | sed 's/^ *//')
+f=$(kt_rows sf.out | awk -v p="$SP" '$NF == p { print $4 }' | sort | uniq -c | sed 's/^ *//')
+[ "$g" = "1 [unknown]" ] && [ "$f" = "1 [unknown]" ] &&
+	ok "stripped: -g and the flat table each show one [unknown] row of $SP" ||
+	fail "stripped: -g rows of $SP: $(echo $g | head -c 300); flat: $(echo $f)"
+
+# === -g --pprof: the program is pprof's "File:" ===========================
+# xz's samples are in liblzma, built without frame pointers: its chains
+# stop there and never reach xz, so the program must come from the
+# process (it was liblzma.so in most runs).
+xz=$(command -v xz)
+if [ -z "$xz" ] || ! command -v go >/dev/null 2>&1; then
+	echo "note: no xz or no go tool: -g --pprof's File: not checked"
+elif "$KERNELTOP" -b -n 1 --pprof x.pb.gz 2>&1 | grep -q "no pprof"; then
+	echo "note: built without protobuf-c: -g --pprof not checked"
+else
+	sh -c 'exec "$0" -9 -T1 -c < /dev/zero > /dev/null' "$xz" &
+	xp=$!
+	at_exit "kill $xp 2>/dev/null"
+	retry 5 sh -c "[ \"\$(readlink /proc/$xp/exe)\" = \"$(readlink -f "$xz")\" ]"
+	"$KERNELTOP" -b -g -n 3 -d 0.5 -e cpu-clock -p $xp --pprof xz.pb.gz \
+		> /dev/null 2> xz.err || fail "-g --pprof on xz: $(cat xz.err)"
+	kill $xp
+	HOME=$tmpdir GOCACHE=$tmpdir/gocache GOFLAGS= \
+		go tool pprof -top -symbolize=none xz.pb.gz > xz.top 2>&1
+	[ "$(head -1 xz.top)" = "File: $(basename "$(readlink -f "$xz")")" ] &&
+		ok "-g --pprof on xz: $(head -1 xz.top)" ||
+		fail "-g --pprof on xz: '$(head -1 xz.top)' (want File: xz)"
+fi
+
 # === the TUI ===============================================================
 kt_start g 120 40 -d 0.5 -e cpu-clock --call-graph $mode -p $hp
 wait_screen g '^ *Children +Self +Samples' 5 && wait_screen g ' \[\.\] cg_b ' 10 ||

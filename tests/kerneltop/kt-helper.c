@@ -14,6 +14,10 @@
  *                          fault each) and burns in kt_hot() in between:
  *                          cpu-clock sees both, page-faults only kt_touch
  *   kt-helper burn MS      a plain busy loop in kt_burn() (bench burner)
+ *   kt-helper unicode MS   "hot", but the hot function's symbol is
+ *                          "hot_ünïcödé_漢字" (valid UTF-8, 16 columns:
+ *                          two CJK characters are 2 columns each), in
+ *                          a thread named "kt-漢字" (9 bytes, 7 columns)
  *   kt-helper evil MS      "hot" under a command name that is a terminal
  *                          control sequence (OSC 2, set the window title
  *                          to "pwn"): it must reach no terminal as such
@@ -46,6 +50,10 @@ unsigned long kt_warm(unsigned long iters);
 unsigned long kt_alpha(unsigned long iters);
 unsigned long kt_beta(unsigned long iters);
 unsigned long kt_burn(unsigned long iters);
+/* the symbol's name is not ASCII: an assembler label, for any compiler */
+unsigned long kt_uni(unsigned long iters)
+	__asm__("hot_\xc3\xbc" "n\xc3\xaf" "c\xc3\xb6" "d\xc3\xa9"
+		"_\xe6\xbc\xa2\xe5\xad\x97");
 unsigned long kt_touch(long pages);
 unsigned long kt_mix_scan(unsigned long iters);
 unsigned long kt_mix_hash(unsigned long iters);
@@ -93,6 +101,16 @@ NOINLINE unsigned long kt_beta(unsigned long iters)	/* BEGIN kt_beta */
 	sink = x;
 	return x;
 }							/* END kt_beta */
+
+NOINLINE unsigned long kt_uni(unsigned long iters)	/* BEGIN kt_uni */
+{
+	unsigned long i, x = sink;
+
+	for (i = 0; i < iters; i++)
+		x += i * 7 + (x >> 3);
+	sink = x;
+	return x;
+}							/* END kt_uni */
 
 NOINLINE unsigned long kt_burn(unsigned long iters)	/* BEGIN kt_burn */
 {
@@ -293,12 +311,15 @@ int main(int argc, char **argv)
 	end_ms = ms > 0 ? now_ms(CLOCK_MONOTONIC) + ms : 0;
 	if (!strcmp(mode, "threads"))
 		return run_threads();
+	if (!strcmp(mode, "unicode"))
+		prctl(PR_SET_NAME, "kt-\xe6\xbc\xa2\xe5\xad\x97", 0, 0, 0);
 	if (!strcmp(mode, "evil")) {
 		prctl(PR_SET_NAME, "\033]2;pwn\007", 0, 0, 0);
 		mode = "hot";
 	}
 	if (strcmp(mode, "hot") && strcmp(mode, "mix") &&
-	    strcmp(mode, "faults") && strcmp(mode, "burn")) {
+	    strcmp(mode, "faults") && strcmp(mode, "burn") &&
+	    strcmp(mode, "unicode")) {
 		fprintf(stderr, "kt-helper: unknown mode '%s'\n", mode);
 		return 2;
 	}
@@ -313,6 +334,9 @@ int main(int argc, char **argv)
 			kt_mix_divide(32000);
 			kt_mix_shuffle(60000);
 			kt_mix_poly(48000);
+		} else if (!strcmp(mode, "unicode")) {
+			kt_uni(900000);
+			kt_warm(100000);
 		} else if (!strcmp(mode, "faults")) {
 			kt_touch(64);
 			kt_hot(200000);

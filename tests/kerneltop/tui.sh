@@ -491,12 +491,32 @@ keys th q
 restored "q (threads)" th 0
 
 # === H: the health view, on a stripped copy ==============================
-# (a short name: the DSO column must hold the whole path)
+# (a short name: the DSO column must hold the whole path), beside a
+# stripped program of a Debian package (sha256sum, coreutils) when there
+# is one: both rows under one "stripped", its fix said once and wrapped
+# whole on an 80-column terminal, the packaged file naming the -dbgsym
+# package dpkg's lists give (dpkg -S here is the test's ground truth).
 cp "$H" ./kts && strip ./kts
 spawn_ready ./kts hot 0 || fail "stripped helper did not start"
 spid=$spawned
 SPATH=$(pwd -P)/kts
-kt_start st 120 40 -d 0.5 -e cpu-clock -p $spid
+pids=$spid
+sha=$(command -v sha256sum)
+pkg=
+if [ -n "$sha" ] && command -v dpkg >/dev/null 2>&1 &&
+   ! readelf -S "$sha" 2>/dev/null | grep -q '\.symtab'; then
+	sha=$(readlink -f "$sha")
+	pkg=$(dpkg -S "$sha" 2>/dev/null | sed -n 's/^\([^:]*\)\(:[^:]*\)\{0,1\}: .*/\1/p' | head -1)
+fi
+if [ -n "$pkg" ]; then
+	"$sha" /dev/zero &
+	shapid=$!
+	at_exit "kill $shapid 2>/dev/null"
+	pids=$spid,$shapid
+else
+	echo "note: no stripped sha256sum of a dpkg package: the health view's -dbgsym advice not run"
+fi
+kt_start st 80 40 -d 0.5 -e cpu-clock -p $pids
 if wait_screen st "\\[unknown\\] +(/|\\.\\.\\.)[^ ]*/kts *\$" 5; then
 	u=$(line st 2 | sed -n 's/.*unresolved \([0-9.]*\)%.*/\1/p')
 	awk -v u="$u" 'BEGIN { exit !(u >= 50) }' && ok "stripped: [unknown] rows, unresolved $u%" ||
@@ -504,11 +524,25 @@ if wait_screen st "\\[unknown\\] +(/|\\.\\.\\.)[^ ]*/kts *\$" 5; then
 else
 	fail "stripped: no [unknown] row of $SPATH: $(rows st | head -3)"
 fi
+[ -z "$pkg" ] || wait_screen st " $sha *\$" 5 || fail "no row of $sha: $(rows st | head -3)"
 keys st H
-if wait_screen st 'Symbolization health' 3 && wait_screen st 'SAMPLES +CAUSE +DSO' 3; then
+if wait_screen st 'Symbolization health' 3 && wait_screen st 'SAMPLES +CAUSE +DSO' 3 &&
+   { [ -z "$pkg" ] || wait_screen st "stripped +$sha " 5; }; then
 	grep -E '^ *[0-9]+ +stripped +' st.screen | grep -Eq '(/|\.\.\.)[^ ]*/kts( |$)' &&
-		grep -q 'install its debug package' st.screen &&
-		ok "H: stripped $SPATH, with the fix" || fail "H: $(cat st.screen | head -12)"
+		ok "H: stripped $SPATH" || fail "H: $(cat st.screen | head -12)"
+	n=$(grep -c 'install its debug package' st.screen)
+	# the fix, its lines joined: whole, once
+	fix=$(sed -n '/^ *fix: the file has no \.symtab/,/^ *[0-9]/p' st.screen |
+		grep -v '^ *[0-9]' | grep -v '^q/Esc' | sed 's/^ *//; s/^fix: //' |
+		tr '\n' ' ' | sed 's/ *$//')
+	want="the file has no .symtab: install its debug package (-dbgsym), set DEBUGINFOD_URLS, or pass an unstripped copy with -d"
+	[ "$n" -eq 1 ] && [ "$fix" = "$want" ] && ok "H: the fix once, wrapped whole" ||
+		fail "H: the fix $n times, as '$fix': $(cat st.screen | head -12)"
+	if [ -n "$pkg" ]; then
+		grep -E "^ *[0-9]+ +stripped +$sha " st.screen | grep -qF "(install $pkg-dbgsym)" &&
+			ok "H: $sha names $pkg-dbgsym" ||
+			fail "H: no '$pkg-dbgsym' on $sha's row: $(grep -F "$sha" st.screen)"
+	fi
 else
 	fail "H: $(head -6 st.screen)"
 fi
@@ -516,6 +550,7 @@ keys st Escape
 wait_screen st '^ *Overhead ' 3 && ok "Esc leaves the health view" || fail "Esc in H: $(head -3 st.screen)"
 keys st q
 restored "q (health)" st 0
+[ -z "$pkg" ] || kill $shapid 2>/dev/null
 
 # === names from the target reach the terminal as text, not as commands ===
 # a command name and a file name holding OSC 2 ("set the title to pwn"):

@@ -8,6 +8,10 @@
  *                       one quarter as main -> cg_c -> cg_hot
  *   cg-helper sys MS    make getppid() system calls for MS ms, from
  *                       main -> cg_sys
+ *   cg-helper phases MS the tree's two paths one after the other, by CPU
+ *                       time: 30% main -> cg_c -> cg_hot, then 40%
+ *                       main -> cg_a -> cg_b -> cg_hot, then 30%
+ *                       main -> cg_c -> cg_hot again
  *   cg-helper work N [DEPTH]
  *                       a fixed amount of work for benchmarks: N rounds
  *                       of the tree above, under DEPTH frames of
@@ -120,7 +124,7 @@ int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "tree";
 	double ms = argc > 2 ? atof(argv[2]) : 1000, start;
-	int tree = !strcmp(mode, "tree");
+	int tree = !strcmp(mode, "tree"), phases = !strcmp(mode, "phases");
 
 	if (!strcmp(mode, "work")) {
 		fprintf(stderr, "ready %d\n", (int)getpid());
@@ -129,12 +133,18 @@ int main(int argc, char **argv)
 		report_cpu();
 		return 0;
 	}
-	if (!tree && strcmp(mode, "sys"))
+	if (!tree && !phases && strcmp(mode, "sys"))
 		return 2;
 	fprintf(stderr, "ready %d\n", (int)getpid());
 	start = cpu_ms();
 	while (cpu_ms() - start < ms) {
-		if (tree) {
+		double at = (cpu_ms() - start) / ms;
+
+		if (phases && (at < 0.3 || at >= 0.7)) {
+			cg_c();
+		} else if (phases) {
+			cg_a();
+		} else if (tree) {
 			cg_a();
 			cg_c();
 		} else {

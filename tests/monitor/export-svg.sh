@@ -1,11 +1,14 @@
 #!/bin/sh
 # export-svg.sh - --flamegraph: well-formed SVG whose cg_hot boxes hold
-# the samples monitor counted there; rendered by headless Chromium with
-# the search for cg_hot done (file.svg#s=cg_hot), the highlighted boxes
-# must cover the width cg_hot's share says.
+# the samples monitor counted there, each colour class (data-c) in a band
+# of hue of its own; rendered by headless Chromium with the search for
+# cg_hot done (file.svg#s=cg_hot), the highlighted boxes must cover the
+# width cg_hot's share says; and on a profile where the searched function
+# calls itself (tests/profile/test-export-svg), the share the SVG's own
+# script prints ("Matched: ") must be the true one, counted once.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/monitor/export-lib.sh"
-need_perf_event
+need perf_event
 [ -n "${PYTHON3:-}" ] || skip "no python3"
 
 record --flamegraph out.svg
@@ -22,11 +25,43 @@ assert "cg-helper-fp" in title and "samples" in title, title
 assert root.find("s:script", ns) is not None
 print("well-formed; %d cg_hot boxes hold its %d samples: %s" % (len(boxes), n, title))
 PY
+# the hues of each class, from the fills of the boxes in the file
+"$PYTHON3" - out.svg <<'PY' > hues 2>&1 && ok "$(cat hues)" || fail "$(cat hues)"
+import colorsys, re, sys
+bands = {}
+for m in re.finditer(r'data-c="([a-z]+)".*?<rect [^>]* fill="rgb\((\d+),(\d+),(\d+)\)"',
+                     open(sys.argv[1]).read()):
+    r, g, b = (int(v) / 255 for v in m.group(2, 3, 4))
+    h, l, s = colorsys.rgb_to_hls(r, g, b)
+    if s == 0:
+        continue
+    h = h * 360 - (360 if h > 0.5 else 0)
+    lo, hi = bands.get(m.group(1), (h, h))
+    bands[m.group(1)] = (min(lo, h), max(hi, h))
+bands.pop("root", None)
+assert "user" in bands, bands
+for a in bands:
+    for b in bands:
+        if a < b:
+            assert bands[a][1] < bands[b][0] or bands[b][1] < bands[a][0], (a, b, bands)
+print("hues apart: " + ", ".join("%s %.0f..%.0f" % (k, v[0], v[1]) for k, v in sorted(bands.items())))
+PY
 
 if ! command -v chromium >/dev/null 2>&1; then
 	echo "note: no chromium (apt-get install chromium): not rendered"
 	done_testing
 fi
+# Search's "Matched" from the counts: rec nested in itself, whose rounded
+# positions once counted it twice (19.20% for a true 9.82%)
+want=$("$top_builddir/tests/profile/test-export-svg" rec.svg) ||
+	fail "the recursion fixture: $want"
+HOME=$tmpdir timeout 120 chromium --headless=new --no-sandbox --disable-gpu \
+	--dump-dom "file://$tmpdir/rec.svg#s=%5Erec%24" > rec.dom 2> chromium.log
+got=$(sed -n 's/.*<text id="matched"[^>]*>Matched: \([0-9.]*\)%<.*/\1/p' rec.dom)
+[ -n "$got" ] && [ "$got" = "$want" ] &&
+	ok "search for ^rec\$ nested in itself: Matched $got%, the true share" ||
+	fail "search for ^rec\$: Matched '$got'%, true $want%: $(grep -o '<text id="matched"[^<]*' rec.dom)"
+
 h=$(sed -n 's/.*<svg [^>]* height="\([0-9]*\)".*/\1/p' out.svg)
 HOME=$tmpdir timeout 120 chromium --headless=new --no-sandbox --disable-gpu \
 	--hide-scrollbars --window-size=1200,"$h" --screenshot="$tmpdir/out.png" \

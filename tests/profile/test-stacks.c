@@ -2,18 +2,21 @@
 /*
  * test-stacks.c - lib/profile/stacks on chains with known answers:
  * main -> a -> b -> hot three times, main -> c -> hot once, a recursion
- * and an unresolved frame; Self and Children, the flame graph's tree,
- * the callers and callees of a function, decay.
+ * and unresolved frames (two places of one DSO, once in one stack);
+ * Self and Children, the flame graph's tree, the callers and callees of
+ * a function, decay.
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "profile/stacks.h"
 #include "../check.h"
 
-/* A chain written root first, for the eye; "?" is unresolved. */
+/* A chain written root first, for the eye; "?" and "?2" are unresolved
+   places of libx.so (at 0x40 and 0x80). */
 struct chain {
 	const char *fn[6];
 	unsigned times;
@@ -24,6 +27,7 @@ static const struct chain chains[] = {
 	{ { "main", "c", "hot" }, 1 },
 	{ { "main", "rec", "rec", "rec" }, 2 },
 	{ { "main", "c", "?" }, 1 },
+	{ { "main", "?", "?2" }, 1 },
 };
 
 static void add_chain(struct stacks *s, const struct chain *c)
@@ -37,10 +41,11 @@ static void add_chain(struct stacks *s, const struct chain *c)
 		const char *f = c->fn[n - 1 - i];	/* leaf first */
 
 		fr[i] = (struct feed_frame){
-			.ip = 0x1000 + 16 * i, .sym = strcmp(f, "?") ? f : NULL,
-			.dso = "/usr/lib/libx.so", .dso_off = 0x40,
+			.ip = 0x1000 + 16 * i, .sym = f[0] != '?' ? f : NULL,
+			.dso = "/usr/lib/libx.so",
+			.dso_off = strcmp(f, "?2") ? 0x40 : 0x80,
 			.file = "x.c", .line = (int)i, .mode = '.',
-			.cause = strcmp(f, "?") ? SYM_OK : SYM_STRIPPED };
+			.cause = f[0] != '?' ? SYM_OK : SYM_STRIPPED };
 	}
 	for (t = 0; t < c->times; t++)
 		CHECK(stacks_add(s, fr, n, 1000) == 0, "add");
@@ -72,14 +77,19 @@ static void test_totals(struct stacks *s)
 		const char *fn;
 		uint64_t self, children;
 	} want[] = {
-		{ "main", 0, 7 }, { "hot", 4, 4 }, { "a", 0, 3 }, { "b", 0, 3 },
-		{ "c", 0, 2 }, { "rec", 2, 2 }, { "libx.so+0x40", 1, 1 },
+		{ "main", 0, 8 }, { "hot", 4, 4 }, { "a", 0, 3 }, { "b", 0, 3 },
+		{ "c", 0, 2 }, { "rec", 2, 2 },
+		/* libx.so's two places, as the flat profile counts them: one
+		   row, the stack holding both counted once */
+		{ "[unknown]", 2, 2 },
 	};
 	const struct stk_total *t;
 	size_t n, i;
 
 	t = stacks_totals(s, false, &n);
 	CHECK(t && n == 7, "%zu functions", n);
+	CHECK(!total_of(t, n, s, "libx.so+0x40") &&
+	      !total_of(t, n, s, "libx.so+0x80"), "no row per place");
 	for (i = 0; t && i < sizeof(want) / sizeof(want[0]); i++) {
 		const struct stk_total *x = total_of(t, n, s, want[i].fn);
 
@@ -103,9 +113,14 @@ static void test_trees(struct stacks *s)
 	size_t n;
 
 	nd = stacks_tree(s, STK_TREE_ROOT, 0, &n);
-	CHECK(nd && nd[0].total == 7 && nd[0].func == STK_NONE, "root");
+	CHECK(nd && nd[0].total == 8 && nd[0].func == STK_NONE, "root");
 	x = nd ? child(nd, s, 0, "main") : NULL;
-	CHECK(x && x->total == 7 && x->self == 0, "main under the root");
+	CHECK(x && x->total == 8 && x->self == 0, "main under the root");
+	/* the flame graph keeps each unresolved place apart */
+	y = x ? child(nd, s, (uint32_t)(x - nd), "libx.so+0x40") : NULL;
+	CHECK(y && y->total == 1 &&
+	      child(nd, s, (uint32_t)(y - nd), "libx.so+0x80"),
+	      "main -> libx.so+0x40 -> libx.so+0x80");
 	y = x ? child(nd, s, (uint32_t)(x - nd), "a") : NULL;
 	CHECK(y && y->total == 3, "main -> a: 3");
 	y = x ? child(nd, s, (uint32_t)(x - nd), "c") : NULL;
@@ -129,10 +144,98 @@ static void test_trees(struct stacks *s)
 	/* callees of main: its two calls and the recursion, once */
 	nd = stacks_tree(s, STK_TREE_CALLEES, stacks_func_find(s, "main", NULL),
 			 &n);
-	CHECK(nd && nd[0].total == 7 && nd[0].self == 0, "main: 7, none in itself");
+	CHECK(nd && nd[0].total == 8 && nd[0].self == 0, "main: 8, none in itself");
 	x = nd ? child(nd, s, 0, "rec") : NULL;
 	CHECK(x && x->total == 2 && x->depth == 1, "main -> rec: 2");
 	CHECK(!stacks_tree(s, STK_TREE_CALLERS, 9999, &n), "unknown function");
+
+	/* callers of libx.so's [unknown], and of one of its places: the row */
+	nd = stacks_tree(s, STK_TREE_CALLERS,
+			 stacks_func_find(s, "libx.so+0x80", NULL), &n);
+	CHECK(nd && nd[0].total == 2 && nd[0].self == 2 &&
+	      !strcmp(stacks_func(s, nd[0].func)->name, "[unknown]"),
+	      "[unknown]: 2, both in itself");
+	x = nd ? child(nd, s, 0, "c") : NULL;
+	CHECK(x && x->total == 1, "[unknown] <- c: 1");
+}
+
+/* One sample of the chain main -> fn at time t. */
+static int add_at(struct stacks *s, const char *fn, uint64_t t)
+{
+	struct feed_frame fr[2] = {
+		{ .ip = 0x2000, .sym = fn, .dso = "/bin/p", .mode = '.' },
+		{ .ip = 0x1000, .sym = "main", .dso = "/bin/p", .mode = '.' },
+	};
+
+	return stacks_add_at(s, fr, 2, 10, t);
+}
+
+/* The timeline as "fn*count fn*count ...", the leaf of each run. */
+static const char *timeline(struct stacks *s, char *buf, size_t size)
+{
+	const struct stk_run *r;
+	size_t n, i, len = 0;
+
+	buf[0] = '\0';
+	r = stacks_timeline(s, &n, NULL);
+	for (i = 0; r && i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s*%llu",
+			i ? " " : "",
+			stacks_func(s, stacks_frame(s, r[i].stack->frame[0])->func)->name,
+			(unsigned long long)r[i].count);
+	return r ? buf : "(none)";
+}
+
+/*
+ * The timeline: samples in the order taken, a run per stretch of one
+ * stack; a few late ones at a read's seam put back in place; none once
+ * a sample comes without a time or the counts are aged; bounded past
+ * STK_RUNS_MAX runs with the counts kept exact.
+ */
+static void test_timeline(void)
+{
+	struct stacks *s = stacks_new();
+	const struct stk_run *r;
+	uint64_t window, sum = 0, t;
+	bool in_order = true;
+	char buf[256];
+	size_t n, i;
+
+	add_at(s, "a", 100);
+	add_at(s, "a", 110);
+	add_at(s, "b", 120);
+	add_at(s, "a", 130);
+	add_at(s, "c", 125);	/* read late: taken before the last a */
+	CHECK(!strcmp(timeline(s, buf, sizeof(buf)), "a*2 b*1 c*1 a*1"),
+	      "runs in time order: %s", buf);
+	stacks_age(s, false);
+	CHECK(!stacks_timeline(s, &n, NULL) && n == 0, "aged: no timeline");
+	stacks_free(s);
+
+	s = stacks_new();
+	add_at(s, "a", 100);
+	CHECK(stacks_add(s, NULL, 0, 1) == 0 && !stacks_timeline(s, &n, NULL),
+	      "a sample without its time: no timeline");
+	stacks_free(s);
+
+	/* a and b taking turns, more samples than runs may be kept */
+	s = stacks_new();
+	for (t = 0; t < 3 * STK_RUNS_MAX; t++)
+		add_at(s, t % 2 ? "b" : "a", 1000 * t);
+	r = stacks_timeline(s, &n, &window);
+	CHECK(r && n <= STK_RUNS_MAX && window > 0, "%zu runs, window %llu ns",
+	      n, (unsigned long long)window);
+	for (i = 0; r && i < n; i++) {
+		sum += r[i].count;
+		in_order &= i == 0 || r[i].time >= r[i - 1].time;
+	}
+	CHECK(in_order, "runs in time order");
+	CHECK(sum == 3 * STK_RUNS_MAX, "every sample in a run: %llu",
+	      (unsigned long long)sum);
+	/* the first and last windows: a and b each, in the right places */
+	CHECK(r && r[0].time < window && r[n - 1].time > 1000 *
+	      (3ull * STK_RUNS_MAX) - 2 * window, "spans the whole time");
+	stacks_free(s);
 }
 
 int main(void)
@@ -142,9 +245,9 @@ int main(void)
 
 	for (i = 0; i < sizeof(chains) / sizeof(chains[0]); i++)
 		add_chain(s, &chains[i]);
-	CHECK(stacks_total(s) == 7 && stacks_period(s) == 7000, "totals");
-	CHECK(stacks_count(s) == 4, "%zu distinct stacks", stacks_count(s));
-	CHECK(stacks_sorted(s, &n) && n == 4 &&
+	CHECK(stacks_total(s) == 8 && stacks_period(s) == 8000, "totals");
+	CHECK(stacks_count(s) == 5, "%zu distinct stacks", stacks_count(s));
+	CHECK(stacks_sorted(s, &n) && n == 5 &&
 	      stacks_sorted(s, &n)[0]->count == 3, "most counted first");
 	test_totals(s);
 	test_trees(s);
@@ -156,7 +259,8 @@ int main(void)
 	      stacks_count(s));
 	stacks_age(s, true);
 	CHECK(stacks_total(s) == 0 && stacks_count(s) == 0, "zeroed");
-	CHECK(stacks_nfuncs(s) == 7, "functions stay");
+	CHECK(stacks_nfuncs(s) == 9, "functions stay");
 	stacks_free(s);
+	test_timeline();
 	return check_done();
 }

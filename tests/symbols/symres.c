@@ -9,7 +9,8 @@
  * Addresses (hex) come from the arguments or, when there are none, from
  * stdin, one per line.  Each gives one line:
  *   ADDR SYM+0xOFF FILE:LINE CAUSE [inlined: f@file:line <- ...]
- * with "??" for what is unknown.
+ * with "??" for what is unknown; with -D, then " in DSO" (the file's
+ * name as the session gives it, escaped as esc_visible() does).
  */
 #include "config.h"
 
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "symbols/symbols.h"
 #include "util/die.h"
 #include "util/parse.h"
@@ -30,8 +32,10 @@ static const char *base(const char *p)
 	return s ? s + 1 : p;
 }
 
-static void print(uint64_t addr, const struct sym_result *r, bool full)
+static void print(uint64_t addr, const struct sym_result *r, bool full,
+		  bool dso)
 {
+	char vis[8192];
 	unsigned i;
 
 	printf("0x%" PRIx64 " ", addr);
@@ -53,14 +57,19 @@ static void print(uint64_t addr, const struct sym_result *r, bool full)
 			       r->inl[i].line);
 		printf("]");
 	}
+	if (dso) {
+		esc_visible(vis, sizeof(vis), r->dso ? r->dso : "??");
+		printf(" in %s", vis);
+	}
 	putchar('\n');
 }
 
 static void usage(int status)
 {
-	printf("usage: symres [-L] [-I] [-M] [-s] [-f] "
+	printf("usage: symres [-L] [-I] [-M] [-s] [-f] [-D] "
 	       "[-k | -p PID | [-d DEBUG] FILE] [ADDR...]\n"
 	       "  -d read DEBUG for FILE's symbols  -f full source paths\n"
+	       "  -D the file (DSO) of each address\n"
 	       "  -L no file:line  -I no inlines  -M no demangling\n"
 	       "  -s statistics and the unresolved report on stderr\n");
 	exit(status);
@@ -70,6 +79,7 @@ int main(int argc, char **argv)
 {
 	unsigned flags = 0;
 	bool kernel = false, stats = false, full = false, from_args;
+	bool dso = false;
 	int pid = 0, c;
 	const char *file = NULL, *debug = NULL;
 	struct symbols *s;
@@ -78,7 +88,7 @@ int main(int argc, char **argv)
 
 	set_progname(argv[0]);
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
-	while ((c = getopt(argc, argv, "LIMskfd:p:h")) != -1) {
+	while ((c = getopt(argc, argv, "LIMskfDd:p:h")) != -1) {
 		switch (c) {
 		case 'L': flags |= SYMBOLS_NO_LINES; break;
 		case 'I': flags |= SYMBOLS_NO_INLINES; break;
@@ -86,6 +96,7 @@ int main(int argc, char **argv)
 		case 's': stats = true; break;
 		case 'k': kernel = true; break;
 		case 'f': full = true; break;
+		case 'D': dso = true; break;
 		case 'd': debug = optarg; break;
 		case 'p':
 			if (!parse_int(optarg, 1, 1 << 30, &pid))
@@ -127,7 +138,7 @@ int main(int argc, char **argv)
 			symbols_resolve_file(s, file, addr, &r);
 		else
 			symbols_resolve(s, pid, addr, kernel, &r);
-		print(addr, &r, full);
+		print(addr, &r, full, dso);
 	}
 	fflush(stdout);
 	if (stats) {

@@ -130,6 +130,9 @@ static const struct {
 	{ "1000-2000 r-xp 00000000 08:01 12 /a path/with spaces (deleted)",
 	  0, 0x1000, 0x1000, 0, 12, PROT_READ | PROT_EXEC,
 	  "/a path/with spaces (deleted)" },
+	/* the kernel's escape of a newline, and only of a newline */
+	{ "1000-2000 r-xp 00000000 08:01 12 /tmp/a\\012b\\n\\012", 0,
+	  0x1000, 0x1000, 0, 12, PROT_READ | PROT_EXEC, "/tmp/a\nb\\n\n" },
 };
 
 static void test_maps_lines(void)
@@ -743,6 +746,54 @@ static void test_is_program(void)
 	symbols_free(s);
 }
 
+/*
+ * The program of a process: the first code mapping of a file after its
+ * exec (ld.so and libraries come after it), copied by a fork, kept a
+ * while after the process is freed.
+ */
+static void test_program(void)
+{
+	struct symbols *s = symbols_new(&SYMBOLS_OPTS(.flags =
+						      SYMBOLS_NO_PROC));
+	struct sym_mapping m = { .len = 0x1000, .prot = PROT_READ | PROT_EXEC };
+	pid_t pid;
+
+	CHECK(s && !symbols_program(s, 7000), "nothing known");
+	CHECK(symbols_exec(s, 7000) == 0, "exec");
+	m.start = 0x7f0000000000;	/* a JIT's code first: no file */
+	m.path = "//anon";
+	symbols_mmap(s, 7000, &m);
+	m.start = 0x400000;
+	m.path = "/usr/bin/prog";
+	symbols_mmap(s, 7000, &m);
+	m.start = 0x7f1000000000;
+	m.path = "/lib64/ld-linux-x86-64.so.2";
+	symbols_mmap(s, 7000, &m);
+	CHECK(symbols_program(s, 7000) &&
+	      !strcmp(symbols_program(s, 7000), "/usr/bin/prog"),
+	      "after exec: %s", symbols_program(s, 7000));
+	CHECK(symbols_fork(s, 7001, 7000) == 0 && symbols_program(s, 7001) &&
+	      !strcmp(symbols_program(s, 7001), "/usr/bin/prog"), "forked");
+	/* exited and freed: still known, for the export at the end */
+	symbols_exit(s, 7000);
+	symbols_gc(s);
+	CHECK(symbols_program(s, 7000) &&
+	      !strcmp(symbols_program(s, 7000), "/usr/bin/prog"),
+	      "after exit and gc: %s", symbols_program(s, 7000));
+	/* the last 16 only */
+	for (pid = 8000; pid < 8020; pid++) {
+		symbols_exec(s, pid);
+		symbols_mmap(s, pid, &m);
+		symbols_exit(s, pid);
+		symbols_gc(s);
+	}
+	CHECK(!symbols_program(s, 7000), "forgotten after 20 more");
+	CHECK(symbols_program(s, 8019) &&
+	      !strcmp(symbols_program(s, 8019), "/lib64/ld-linux-x86-64.so.2"),
+	      "the newest kept");
+	symbols_free(s);
+}
+
 int main(void)
 {
 	test_maps();
@@ -760,5 +811,6 @@ int main(void)
 	test_hist();
 	test_map_lookup();
 	test_is_program();
+	test_program();
 	return check_done();
 }

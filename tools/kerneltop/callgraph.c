@@ -115,7 +115,12 @@ static struct export_meta meta(struct kt *kt, char *target, size_t size)
 
 	frame_target(kt, target, size);
 	clock_gettime(CLOCK_REALTIME, &ts);
+	/* -p: the (first) process's program is the profile's */
 	return EXPORT_META(.tool = "kerneltop", .target = target,
+			   .program = kt->scope == FEED_PROCESSES &&
+				      kt->opt.nids ?
+				      symbols_program(kt->sym, kt->opt.ids[0]) :
+				      NULL,
 			   .event = kt->names[0], .attr = feed_attr(kt->feed, 0),
 			   .time_ns = kt->start_ns,
 			   .duration_ns = (uint64_t)ts.tv_sec * 1000000000u +

@@ -129,13 +129,61 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 
 /*
  * The width of the symbol column: 40 in batch; on a screen, about half of
- * what the figures leave (the DSO gets the rest), 20 to 60.
+ * what the figures leave (the DSO gets the rest), 20 to 60.  used is in
+ * columns.
  */
 static int sym_width(int width, size_t used)
 {
 	int w = width > 0 ? (width - (int)used - 8) * 55 / 100 : 40;
 
 	return w < 20 ? 20 : w > 60 ? 60 : w;
+}
+
+/*
+ * Append s (visible text) and spaces up to cols columns -- by display
+ * width, not bytes, so that a column after a name of wide or multibyte
+ * characters stays aligned.  s is not cut.
+ */
+static void put_padded(char *buf, size_t size, size_t *len, const char *s,
+		       size_t cols)
+{
+	size_t w = esc_width(s);
+
+	put(buf, size, len, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
+}
+
+/* The columns a string from a target takes once made visible. */
+static size_t visible_width(const char *s)
+{
+	char tmp[KT_LINE];
+
+	return esc_width(visible(s, tmp, sizeof(tmp)));
+}
+
+/*
+ * s made visible in tmp, cut to its longest start of whole characters
+ * whose visible form fits cols columns (never inside an escape).
+ */
+static void visible_cut(const char *s, size_t cols, char *tmp, size_t size)
+{
+	char part[KT_LINE];
+	size_t n = 0, next;
+
+	s = s ? s : "";
+	tmp[0] = '\0';
+	while (s[n] && n + 8 < sizeof(part)) {
+		next = n + 1;
+		while (((unsigned char)s[next] & 0xc0) == 0x80)
+			next++;
+		memcpy(part, s, next);
+		part[next] = '\0';
+		if (visible_width(part) > cols)
+			break;
+		n = next;
+	}
+	memcpy(part, s, n);
+	part[n] = '\0';
+	visible(part, tmp, size);
 }
 
 /*
@@ -148,12 +196,12 @@ static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 	char tmp[KT_LINE];
 	const char *p = path;
 
-	if (room <= 0 || esc_visible(NULL, 0, path) <= (size_t)room) {
+	if (room <= 0 || visible_width(path) <= (size_t)room) {
 		put(buf, size, len, "%s", visible(path, tmp, sizeof(tmp)));
 	} else if (room > 3) {
-		/* cut the path's own bytes, before escaping, so that the cut
-		   never starts inside an escape or a UTF-8 sequence */
-		while (*p && esc_visible(NULL, 0, p) > (size_t)room - 3) {
+		/* cut the path's own characters, before escaping, so that the
+		   cut never starts inside an escape or a UTF-8 sequence */
+		while (*p && visible_width(p) > (size_t)room - 3) {
 			p++;
 			while (((unsigned char)*p & 0xc0) == 0x80)
 				p++;
@@ -193,8 +241,9 @@ void frame_columns(const struct kt *kt, char *buf, size_t size, int width)
 	if (keys & TOP_KEY_TID)
 		put(buf, size, &len, "  %7s", "Tid");
 	if (keys & TOP_KEY_SYM)
-		put(buf, size, &len, "  %-*s  %s", sym_width(width, len) + 4,
-		    "Symbol", "Shared Object");
+		put(buf, size, &len, "  %-*s  %s",
+		    sym_width(width, esc_width(buf)) + 4, "Symbol",
+		    "Shared Object");
 	else if (keys & TOP_KEY_DSO)
 		put(buf, size, &len, "  %s", "Shared Object");
 }
@@ -226,23 +275,27 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 		put(buf, size, &len, " %+7.2f", r->delta);
 	else if (top_baseline_active(kt->top))
 		put(buf, size, &len, " %7s", "");
-	if (keys & TOP_KEY_COMM)
-		/* cut by esc_visible(), on a whole escape: 15 columns */
-		put(buf, size, &len, "  %-15s", visible(r->comm, tmp, 16));
+	if (keys & TOP_KEY_COMM) {
+		/* 15 columns, cut on a whole escape or character */
+		visible_cut(r->comm, 15, tmp, sizeof(tmp));
+		put(buf, size, &len, "  ");
+		put_padded(buf, size, &len, tmp, 15);
+	}
 	if (keys & TOP_KEY_PID)
 		put(buf, size, &len, "  %7d", (int)r->pid);
 	if (keys & TOP_KEY_TID)
 		put(buf, size, &len, "  %7d", (int)r->tid);
 	if (keys & TOP_KEY_SYM) {
-		int w = sym_width(width, len);
+		int w = sym_width(width, esc_width(buf));
 
-		put(buf, size, &len, "  [%c] %-*s", r->mode ? r->mode : '.', w,
-		    visible(r->sym, tmp, sizeof(tmp)));
+		put(buf, size, &len, "  [%c] ", r->mode ? r->mode : '.');
+		put_padded(buf, size, &len, visible(r->sym, tmp, sizeof(tmp)),
+			   (size_t)w);
 	}
 	if (keys & (TOP_KEY_SYM | TOP_KEY_DSO)) {
 		put(buf, size, &len, "  ");
 		put_dso(buf, size, &len, r->dso ? r->dso : "",
-			width > 0 ? width - (int)len : 0);
+			width > 0 ? width - (int)esc_width(buf) : 0);
 	}
 }
 

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <locale.h>
 #include <unistd.h>
 
 #include "kerneltop.h"
@@ -19,6 +20,9 @@ int main(int argc, char **argv)
 	int rc;
 
 	set_progname(argv[0]);
+	/* names in the target's UTF-8 drawn as text and cut by display
+	   width (wcwidth); numbers keep the C locale's format */
+	setlocale(LC_CTYPE, "");
 	std_fds_guard();
 	fd_limit_raise();
 	std_fd_require(STDOUT_FILENO, "run kerneltop with its output on a "

@@ -251,8 +251,9 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	if (s->event == 0 &&
 	    ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
 				       s->raw->period) != 0) ||
-	     (kt->stacks_all && stacks_add(kt->stacks_all, s->frames,
-					   s->nframes, s->raw->period) != 0)))
+	     (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,
+					      s->nframes, s->raw->period,
+					      s->raw->time) != 0)))
 		die("out of memory");
 	return 0;
 }

@@ -8,12 +8,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/escape.h"
 #include "tui.h"
 
 #include <term.h>	/* after tui.h: it defines "lines" and "columns" */
@@ -32,6 +34,7 @@ static const struct screen_ops screens[SCREEN_MAX] = {
 static volatile sig_atomic_t stop;
 static SCREEN *term;
 static FILE *tty_in;
+static bool tty_utf8;		/* the terminal's locale is UTF-8 */
 
 static void on_signal(int sig, siginfo_t *si, void *uc)
 {
@@ -96,6 +99,9 @@ static void tui_init(void)
 	/* ours before curses starts, so that it leaves them to us; the
 	   tools' one rule (util/stop-signals.h) */
 	stop_signals_catch(on_signal);
+	/* main() took LC_CTYPE from the environment: curses draws UTF-8
+	   only in a UTF-8 locale; elsewhere tui_line() escapes it */
+	tty_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	/* keys come from the terminal even when stdin is redirected */
 	tty_in = isatty(STDIN_FILENO) ? stdin : fopen("/dev/tty", "r");
 	term = newterm(NULL, stdout, tty_in ? tty_in : stdin);
@@ -114,17 +120,25 @@ static void tui_init(void)
 
 void tui_line(int y, const char *s, attr_t attr)
 {
+	char ascii[4 * KT_LINE];
+	size_t n, w;
+
 	if (y < 0 || y >= LINES)
 		return;
+	if (!tty_utf8) {
+		esc_visible_ascii(ascii, sizeof(ascii), s);
+		s = ascii;
+	}
+	/* cut by display width: a wide character at the edge would wrap
+	   onto the next line */
+	n = esc_fit(s, COLS > 0 ? (size_t)COLS : 0, &w);
 	move(y, 0);
 	clrtoeol();
 	if (attr)
 		attron(attr);
-	addnstr(s, COLS);
+	addnstr(s, (int)n);
 	if (attr & A_REVERSE) {		/* a bar the whole width */
-		int x = getcurx(stdscr);
-
-		for (; x < COLS; x++)
+		for (; w < (size_t)COLS; w++)
 			addch(' ');
 	}
 	if (attr)

@@ -9,11 +9,23 @@
 #include <string.h>
 
 #include "base/escape.h"
+#include "symbols/pkgdb.h"
 #include "tui.h"
 
 static bool is_back(int ch)
 {
 	return ch == 'q' || ch == 27 || ch == KEY_LEFT;
+}
+
+/* s (visible text) padded with spaces to cols columns, by display width
+   (a name in UTF-8 takes fewer columns than bytes), into buf. */
+static const char *padded(char *buf, size_t size, const char *s,
+			  size_t cols)
+{
+	size_t w = esc_width(s);
+
+	snprintf(buf, size, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
+	return buf;
 }
 
 /* --- help: every key of the main screen, from its table ---------------- */
@@ -83,9 +95,12 @@ void view_threads_draw(struct tui *t)
 	rows = thread_rows(t, &n);
 	tui_scroll(&t->tsel, &t->tfirst, n, page);
 	for (i = t->tfirst; i < n && i < t->tfirst + page; i++) {
+		char pad[96];
+
 		esc_visible(comm, sizeof(comm), rows[i].comm);
-		snprintf(line, sizeof(line), "%8d  %-16s %10" PRIu64
-			 " %7.2f%%", (int)rows[i].tid, comm,
+		snprintf(line, sizeof(line), "%8d  %s %10" PRIu64
+			 " %7.2f%%", (int)rows[i].tid,
+			 padded(pad, sizeof(pad), comm, 16),
 			 rows[i].count[ev], rows[i].share);
 		tui_line(2 + (int)(i - t->tfirst), line,
 			 i == t->tsel ? A_REVERSE : 0);
@@ -136,17 +151,17 @@ void view_annotate_draw(struct tui *t)
 	for (i = t->afirst; i < a->n && i < t->afirst + page; i++) {
 		const struct annotate_line *l = &a->lines[i];
 		const char *base = l->file ? strrchr(l->file, '/') : NULL;
-		char where[KT_LINE];
+		char where[KT_LINE], pad[KT_LINE];
 
 		esc_visible(file, sizeof(file),
 			    base ? base + 1 : l->file ? l->file : "??");
 		esc_visible(text, sizeof(text), l->text ? l->text : "");
 		snprintf(where, sizeof(where), "%s:%d", file, l->line);
-		snprintf(line, sizeof(line), "%c%6.2f%% %7" PRIu64 "  %-24s %s",
+		snprintf(line, sizeof(line), "%c%6.2f%% %7" PRIu64 "  %s %s",
 			 i == a->hottest ? '>' : ' ',
 			 a->total ? 100.0 * (double)l->count /
 				    (double)a->total : 0.0,
-			 l->count, where, text);
+			 l->count, padded(pad, sizeof(pad), where, 24), text);
 		tui_line(2 + (int)(i - t->afirst), line,
 			 i == a->hottest ? A_REVERSE | A_BOLD : 0);
 	}
@@ -164,14 +179,66 @@ void view_annotate_key(struct tui *t, int ch)
 	tui_navigate(ch, &t->afirst, t->ann.n, page);
 }
 
-/* --- health: what could not be resolved, per DSO, with the fix ------------ */
+/* --- health: what could not be resolved, by cause, with the fix ---------- */
 
+#define HEALTH_ROWS 64
+
+/* The causes a debug package (-dbgsym) cures. */
+static bool dbgsym_helps(enum sym_cause c)
+{
+	return c == SYM_STRIPPED || c == SYM_NO_DEBUGINFO ||
+	       c == SYM_NO_SYMBOL;
+}
+
+/*
+ * text on lines from y on, below ymax, cut at spaces to the screen's
+ * width: lead (ASCII) before the first line, as many spaces before the
+ * others.  Returns the next free line.
+ */
+static int put_wrapped(int y, int ymax, const char *lead, const char *text)
+{
+	int indent = (int)strlen(lead), room = COLS - indent;
+	char line[KT_LINE];
+	bool first = true;
+
+	if (room < 10)
+		room = 10;
+	while (*text && y < ymax) {
+		size_t cut = esc_fit(text, (size_t)room, NULL), sp = cut;
+
+		if (text[cut]) {	/* more to come: cut at the last space */
+			while (sp && text[sp] != ' ')
+				sp--;
+			if (sp)
+				cut = sp;
+		}
+		snprintf(line, sizeof(line), "%-*s%.*s", indent,
+			 first ? lead : "", (int)cut, text);
+		first = false;
+		tui_line(y++, line, 0);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+	return y;
+}
+
+/*
+ * The rows grouped by cause (the causes by their samples, then the files
+ * by theirs), each group's fix once, wrapped; a file a Debian package
+ * installed names the package whose -dbgsym would cure it, from dpkg's
+ * lists (lib/symbols/pkgdb), cached for the run.
+ */
 void view_health_draw(struct tui *t)
 {
-	struct sym_unresolved u[64];
+	static struct pkgdb *pkgs;
+	struct sym_unresolved u[HEALTH_ROWS];
+	const char *paths[HEALTH_ROWS], *owner[HEALTH_ROWS];
+	uint64_t by_cause[SYM_CAUSE_MAX] = { 0 };
+	bool done[SYM_CAUSE_MAX] = { false };
+	char line[KT_LINE], dso[KT_LINE], pkg[128];
 	struct feed_info in;
-	char line[KT_LINE], dso[KT_LINE];
-	size_t n, i;
+	size_t n, i, np = 0;
 	int y = 3;
 
 	feed_info(t->kt->feed, &in);
@@ -186,17 +253,49 @@ void view_health_draw(struct tui *t)
 	snprintf(line, sizeof(line), "%10s  %-16s %s", "SAMPLES", "CAUSE",
 		 "DSO");
 	tui_line(2, line, A_BOLD);
-	n = symbols_unresolved(t->kt->sym, u, 64);
-	if (n > 64)
-		n = 64;
-	for (i = 0; i < n && y < LINES - 2; i++) {
-		esc_visible(dso, sizeof(dso), u[i].dso);
-		snprintf(line, sizeof(line), "%10" PRIu64 "  %-16s %s",
-			 u[i].count, symbols_cause_name(u[i].cause), dso);
-		tui_line(y++, line, 0);
-		snprintf(line, sizeof(line), "%12s fix: %s", "",
-			 symbols_cause_advice(u[i].cause));
-		tui_line(y++, line, 0);
+	n = symbols_unresolved(t->kt->sym, u, HEALTH_ROWS);
+	if (n > HEALTH_ROWS)
+		n = HEALTH_ROWS;
+	for (i = 0; i < n; i++) {
+		by_cause[u[i].cause] += u[i].count;
+		owner[i] = NULL;
+		if (dbgsym_helps(u[i].cause) && u[i].dso[0] == '/')
+			paths[np++] = u[i].dso;
+	}
+	if (np && !pkgs)
+		pkgs = pkgdb_new(NULL, 0);
+	if (np && pkgs)
+		pkgdb_owners(pkgs, paths, np, owner);
+	/* owner[] is in the order of paths[]: walk both alike below */
+	for (;;) {
+		enum sym_cause c = SYM_OK;
+		size_t k, j;
+
+		for (k = 1; k < SYM_CAUSE_MAX; k++)
+			if (!done[k] && by_cause[k] &&
+			    (c == SYM_OK || by_cause[k] > by_cause[c]))
+				c = (enum sym_cause)k;
+		if (c == SYM_OK || y >= LINES - 2)
+			break;
+		done[c] = true;
+		for (i = j = 0; i < n && y < LINES - 2; i++) {
+			const char *o = NULL;
+
+			if (dbgsym_helps(u[i].cause) && u[i].dso[0] == '/')
+				o = owner[j++];
+			if (u[i].cause != c)
+				continue;
+			esc_visible(dso, sizeof(dso), u[i].dso);
+			pkg[0] = '\0';
+			if (o)
+				snprintf(pkg, sizeof(pkg), "  (install %s-dbgsym)",
+					 o);
+			snprintf(line, sizeof(line), "%10" PRIu64 "  %-16s %s%s",
+				 u[i].count, symbols_cause_name(c), dso, pkg);
+			tui_line(y++, line, 0);
+		}
+		y = put_wrapped(y, LINES - 2, "            fix: ",
+				symbols_cause_advice(c));
 	}
 	if (!n)
 		tui_line(y, "  every sample so far resolved to a function", 0);

@@ -335,8 +335,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		die("out of memory");
 	if (r && !r->sym)
 		m->totals.unresolved++;
-	if (m->stacks && stacks_add(m->stacks, fs->frames, fs->nframes,
-				    fs->raw->period) != 0)
+	if (m->stacks && stacks_add_at(m->stacks, fs->frames, fs->nframes,
+				       fs->raw->period, fs->raw->time) != 0)
 		die("out of memory");
 	m->totals.samples++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
@@ -544,7 +544,8 @@ int main(int argc, char **argv)
 			.tool = "monitor", .target = m.target_name,
 			.event = m.event_name, .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,
-			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym));
+			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym,
+			.program = symbols_program(m.sym, m.tid)));
 		stacks_free(m.stacks);
 	}
 	feed_close(m.feed);
