@@ -129,11 +129,13 @@ fi
 # --- a JIT in its own pid namespace: /tmp/perf-1.map in its own /tmp -----
 if have root && have perf_event && unshare -p -f -m --mount-proc true 2> /dev/null; then
 	H="$top_builddir/tests/monitor/mon-helper"
-	# --kill-child: the helper is the namespace's init, which ignores
-	# the TERM that ends unshare; it must not outlive the test
+	# unshare -f blocks TERM while it waits, and the helper is the
+	# namespace's init, deaf to it too: KILL ends unshare, and
+	# --kill-child the namespace with it, so nothing outlives the test
 	spawn_ready unshare --kill-child -p -f -m --mount-proc sh -c \
 		"mount -t tmpfs none /tmp && exec '$H' jit 600000" ||
 		fail "JIT in a pid namespace: the helper did not start"
+	at_exit "kill -KILL $spawned 2>/dev/null"
 	set -- $ready
 	inner=$1
 	jp=
@@ -148,7 +150,7 @@ if have root && have perf_event && unshare -p -f -m --mount-proc true 2> /dev/nu
 	else
 		fail "JIT in a pid namespace: pid '$jp', '$inner' inside"
 	fi
-	kill $spawned 2> /dev/null
+	kill -KILL $spawned 2> /dev/null
 else
 	echo "note: no root, perf_event or unshare -p: the pid namespace not checked"
 fi
