@@ -83,8 +83,9 @@ static int64_t pool_add(struct kallsyms *ks, const char *s, size_t len)
 static int parse_line(struct kallsyms *ks, const char *p, const char *eol,
 		      bool *sorted)
 {
-	const char *name, *tab;
+	const char *name, *tab, *prev;
 	int64_t name_off, mod_off;
+	size_t len;
 	uint64_t addr = 0;
 	int h;
 
@@ -96,14 +97,25 @@ static int parse_line(struct kallsyms *ks, const char *p, const char *eol,
 		return 0;
 	name = p + 3;
 	tab = memchr(name, '\t', (size_t)(eol - name));
-	name_off = pool_add(ks, name, (size_t)((tab ? tab : eol) - name));
+	len = (size_t)((tab ? tab : eol) - name);
+	/*
+	 * Kernels built with function padding put "__pfx_NAME" (the
+	 * padding) right before NAME: half of the text symbols.  NAME is
+	 * the tail of its twin's name in the pool: 1.4 MB less to keep.
+	 */
+	prev = ks->n ? ks->pool + ks->sym[ks->n - 1].name : NULL;
+	if (prev && strncmp(prev, "__pfx_", 6) == 0 &&
+	    strlen(prev + 6) == len && memcmp(prev + 6, name, len) == 0)
+		name_off = (int64_t)ks->sym[ks->n - 1].name + 6;
+	else
+		name_off = pool_add(ks, name, len);
 	if (name_off < 0)
 		return -1;
 	mod_off = 0;		/* kernel_module, stored first */
 	if (tab && tab[1] == '[') {
-		size_t len = (size_t)(eol - tab - 1);
 		const char *last = ks->pool + ks->last_module;
 
+		len = (size_t)(eol - tab - 1);
 		/* a module's symbols come together: intern by the last */
 		if (ks->last_module && strlen(last) == len &&
 		    memcmp(last, tab + 1, len) == 0) {
