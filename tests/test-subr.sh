@@ -87,6 +87,7 @@ within() {
 #	root        running as root
 #	tmux        tmux, to drive a program on a real terminal
 #	kerneltop   kerneltop built (configure builds it only with ncursesw)
+#	valgrind    valgrind, to watch a program's reads of memory
 prereq_probe() {
 	case $1 in
 	perf_event) "$helpers/can-perf" ;;
@@ -102,6 +103,8 @@ prereq_probe() {
 	root) [ "$(id -u)" -eq 0 ] ;;
 	tmux) command -v tmux >/dev/null 2>&1 ;;
 	kerneltop) [ -x "$KERNELTOP" ] ;;
+	valgrind) command -v valgrind >/dev/null 2>&1 &&
+		valgrind -q --error-exitcode=9 true 2>/dev/null ;;
 	# perf mounts tracefs itself when root; so do the tests
 	tracefs) [ -d /sys/kernel/tracing/events ] ||
 		{ have root && mount -t tracefs nodev /sys/kernel/tracing \
@@ -122,6 +125,7 @@ prereq_why() {
 	root) echo "not running as root" ;;
 	tmux) echo "tmux not installed" ;;
 	kerneltop) echo "kerneltop not built (configure found no ncursesw)" ;;
+	valgrind) echo "valgrind not installed" ;;
 	tracefs) echo "tracefs not mounted at /sys/kernel/tracing" ;;
 	esac
 }
