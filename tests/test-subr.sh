@@ -467,6 +467,24 @@ stopped_twice() {
 	return "$1"
 }
 
+# other_build_id ELF COPY: COPY is ELF with one byte of its build-id
+# flipped: another build, whatever the bytes of this one (needs objcopy).
+other_build_id() {
+	local b
+	rm -f "$tmpdir/bid.note"
+	objcopy --dump-section .note.gnu.build-id="$tmpdir/bid.note" \
+		"$1" "$tmpdir/bid.o" || return 1
+	# 16 bytes of note header (namesz, descsz, type, "GNU\0"), then the id
+	b=$(od -An -tu1 -j 16 -N 1 "$tmpdir/bid.note" | tr -d ' ')
+	[ -n "$b" ] || return 1
+	printf "\\$(printf %03o $((b ^ 255)))" |
+		dd of="$tmpdir/bid.note" bs=1 seek=16 conv=notrunc 2>/dev/null &&
+	objcopy --update-section .note.gnu.build-id="$tmpdir/bid.note" \
+		"$1" "$2" &&
+	[ "$(readelf -n "$1" | grep 'Build ID')" != \
+	  "$(readelf -n "$2" | grep 'Build ID')" ]
+}
+
 # sanitized PROGRAM: PROGRAM runs under ASan, whose shadow memory needs
 # far more address space than a 'ulimit -v' fault row leaves.
 sanitized() {

@@ -52,9 +52,7 @@ chmod +x bad.sh junk.elf no-hashbang
 # -d files that cannot stand for the helper
 echo text > text.txt
 head -c 3000 "$H" > trunc.elf
-objcopy --dump-section .note.gnu.build-id=note "$H" note.o 2>/dev/null
-printf '\001' | dd of=note bs=1 seek=20 conv=notrunc 2>/dev/null
-objcopy --update-section .note.gnu.build-id=note "$H" other.elf
+other_build_id "$H" other.elf || fail "cannot make other.elf"
 # kernel addresses hidden, as kptr_restrict hides them: a private mount
 # namespace shows the tool a /proc/kallsyms of zeros
 sed 's/^[0-9a-f]*/0000000000000000/' /proc/kallsyms > zero-kallsyms
