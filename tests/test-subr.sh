@@ -87,6 +87,7 @@ within() {
 #	root        running as root
 #	tmux        tmux, to drive a program on a real terminal
 #	kerneltop   kerneltop built (configure builds it only with ncursesw)
+#	valgrind    valgrind, to watch a program's reads of memory
 prereq_probe() {
 	case $1 in
 	perf_event) "$helpers/can-perf" ;;
@@ -102,6 +103,8 @@ prereq_probe() {
 	root) [ "$(id -u)" -eq 0 ] ;;
 	tmux) command -v tmux >/dev/null 2>&1 ;;
 	kerneltop) [ -x "$KERNELTOP" ] ;;
+	valgrind) command -v valgrind >/dev/null 2>&1 &&
+		valgrind -q --error-exitcode=9 true 2>/dev/null ;;
 	# perf mounts tracefs itself when root; so do the tests
 	tracefs) [ -d /sys/kernel/tracing/events ] ||
 		{ have root && mount -t tracefs nodev /sys/kernel/tracing \
@@ -122,6 +125,7 @@ prereq_why() {
 	root) echo "not running as root" ;;
 	tmux) echo "tmux not installed" ;;
 	kerneltop) echo "kerneltop not built (configure found no ncursesw)" ;;
+	valgrind) echo "valgrind not installed" ;;
 	tracefs) echo "tracefs not mounted at /sys/kernel/tracing" ;;
 	esac
 }
@@ -440,31 +444,89 @@ untouched() {
 	return $rc
 }
 
+# sig_bit PID FIELD SIG: the bit of signal SIG is set in FIELD (SigCgt,
+# SigBlk, ShdPnd...) of /proc/PID/status.
+sig_bit() {
+	local m
+	m=$(sed -n "s/^$2:[[:space:]]*//p" "/proc/$1/status" 2>/dev/null)
+	[ -n "$m" ] && [ $(( (0x$m >> ($(kill -l "$3") - 1)) & 1 )) -eq 1 ]
+}
+
+# wait_counting PID [SIG]: until PID holds a perf_event fd and signal SIG
+# (default INT) reaches a handler of its own (caught, or blocked where a
+# signalfd reads it), 10 s at most; 1 on timeout.  A stop signal sent
+# then is the tool's to handle, however slow the machine was to start it.
+wait_counting() {
+	local n=0
+	while [ $n -lt 100 ]; do
+		if ls -l "/proc/$1/fd" 2>/dev/null | grep -q 'perf_event' &&
+		   { sig_bit "$1" SigCgt "${2:-INT}" || sig_bit "$1" SigBlk "${2:-INT}"; }; then
+			return 0
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# wait_exec PID NAME: until process PID runs the program NAME (its fork
+# has exec'd: comm is NAME), 10 s at most; 1 on timeout.
+wait_exec() {
+	local n=0
+	while [ "$(cat "/proc/$1/comm" 2>/dev/null)" != "$2" ]; do
+		[ $n -lt 100 ] || return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
+# zombie_child PID: the pid of a child of PID that has exited and is not
+# reaped (state Z), once there is one (10 s at most; 1 without one).
+zombie_child() {
+	local n=0 c
+	while [ $n -lt 100 ]; do
+		for c in $(pgrep -P "$1"); do
+			if [ "$(sed 's/.*) //; s/ .*//' "/proc/$c/stat" 2>/dev/null)" = Z ]; then
+				echo "$c"
+				return 0
+			fi
+		done
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
 # stopped SIG NAME CMD...: the stop-signal rule (util/stop-signals.h),
 # as a fault row.  CMD runs in the background with SIG at its default
 # action (a background job of sh ignores SIGINT and SIGQUIT, nohup
 # SIGHUP, and the tools keep an ignored stop signal so); once a
 # process called NAME runs (the command the tool starts, a copy of
-# sleep(1) named NAME; or "-" when the tool starts none, then after a
-# second), SIG is sent to the tool alone.  Returns the tool's status, or
-# 99 when NAME is still running after the tool ended: left behind.
+# sleep(1) named NAME; or "-" when the tool starts none, then once the
+# tool has written its first output) and the tool handles SIG
+# (wait_counting), SIG is sent to the tool alone.  The tool's output
+# follows.  Returns the tool's status, or 99 when NAME is still running
+# after the tool ended: left behind.
 stopped() {
 	local sig=$1 name=$2 pid n=0
 	shift 2
 	[ "$name" = - ] || cp "$(command -v sleep)" "./$name"
-	env --default-signal="INT,QUIT,$sig" "$@" &
+	: > stopped.out
+	env --default-signal="INT,QUIT,$sig" "$@" > stopped.out &
 	pid=$!
-	if [ "$name" = - ]; then
-		sleep 1
+	while [ $n -lt 100 ] && if [ "$name" = - ]; then
+		[ ! -s stopped.out ]
 	else
-		while ! pgrep -x "$name" > /dev/null && [ $n -lt 100 ]; do
-			sleep 0.1
-			n=$((n + 1))
-		done
-	fi
+		! pgrep -x "$name" > /dev/null
+	fi; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	wait_counting $pid "$sig"
 	kill -s "$sig" $pid
 	wait $pid
 	set -- $?
+	cat stopped.out
 	if [ "$name" != - ] && pgrep -x "$name" > /dev/null; then
 		kill $(pgrep -x "$name")
 		echo "$name left running"
@@ -473,25 +535,41 @@ stopped() {
 	return "$1"
 }
 
-# stopped_twice SIG NAME CMD...: as stopped, for a command that ignores
-# SIG: CMD's command must exec a process called NAME (made here, a copy
-# of sleep(1)) with SIG ignored.  SIG goes to the tool, then once more
-# half a second later: the second ends the command (util/stop-signals.h).
-# Returns the tool's status; 98 when the first SIG already ended the
-# tool; 97 when the tool still waited 10 s after the second (the command
-# is then killed so that the tool ends); 99 when NAME is left running.
+# stopped_twice SIG NAME CMD...: as stopped, for a command that does not
+# end on SIG: CMD's command must exec a process called NAME (made here, a
+# copy of tests/helpers/hold, which blocks SIG: it stays pending there)
+# with SIG ignored.  SIG goes to the tool; once the tool has passed it on
+# (pending in NAME) and has not ended for 0.3 s, once more: the second
+# ends the command (util/stop-signals.h).  Returns the tool's status; 98
+# when the first SIG already ended the tool; 97 when the tool still
+# waited 10 s after the second (the command is then killed so that the
+# tool ends), or never passed the first on; 99 when NAME is left running.
 stopped_twice() {
-	local sig=$1 name=$2 pid n=0
+	local sig=$1 name=$2 pid cmd n=0
 	shift 2
-	cp "$(command -v sleep)" "./$name"
+	cp "$helpers/hold" "./$name"
 	env --default-signal="INT,QUIT,$sig" "$@" &
 	pid=$!
-	while ! pgrep -x "$name" > /dev/null && [ $n -lt 100 ]; do
+	while ! cmd=$(pgrep -x "$name") && [ $n -lt 100 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
+	wait_counting $pid "$sig"
 	kill -s "$sig" $pid
-	sleep 0.5
+	n=0
+	while ! sig_bit "$cmd" ShdPnd "$sig" && kill -0 $pid 2>/dev/null &&
+	      [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	if kill -0 $pid 2>/dev/null && ! sig_bit "$cmd" ShdPnd "$sig"; then
+		pkill -KILL -x "$name"
+		wait $pid
+		echo "the tool did not pass the first $sig on to its command"
+		return 97
+	fi
+	# (a fixed wait only bounds "the tool does not end")
+	sleep 0.3
 	if ! kill -0 $pid 2>/dev/null; then
 		wait $pid
 		echo "the tool ended after one $sig"
@@ -517,6 +595,24 @@ stopped_twice() {
 		return 99
 	fi
 	return "$1"
+}
+
+# other_build_id ELF COPY: COPY is ELF with one byte of its build-id
+# flipped: another build, whatever the bytes of this one (needs objcopy).
+other_build_id() {
+	local b
+	rm -f "$tmpdir/bid.note"
+	objcopy --dump-section .note.gnu.build-id="$tmpdir/bid.note" \
+		"$1" "$tmpdir/bid.o" || return 1
+	# 16 bytes of note header (namesz, descsz, type, "GNU\0"), then the id
+	b=$(od -An -tu1 -j 16 -N 1 "$tmpdir/bid.note" | tr -d ' ')
+	[ -n "$b" ] || return 1
+	printf "\\$(printf %03o $((b ^ 255)))" |
+		dd of="$tmpdir/bid.note" bs=1 seek=16 conv=notrunc 2>/dev/null &&
+	objcopy --update-section .note.gnu.build-id="$tmpdir/bid.note" \
+		"$1" "$2" &&
+	[ "$(readelf -n "$1" | grep 'Build ID')" != \
+	  "$(readelf -n "$2" | grep 'Build ID')" ]
 }
 
 # sanitized PROGRAM: PROGRAM runs under ASan, whose shadow memory needs

@@ -222,35 +222,50 @@ uint64_t uw_probe_word(uint64_t addr)
 	return z ^ (z >> 31);
 }
 
+/* A word of a file not met yet in this chain (libunwind looks at PLT
+   entries); the file joins the recent ones. */
+static int new_file_read(struct uw_ctx *c, uint64_t addr, uint64_t *val)
+{
+	const struct uw_elf *e;
+	struct sym_map m;
+
+	if (symbols_map_lookup(c->u->sym, c->pid, addr, &m) != 0 ||
+	    !(e = file_get(c->u, &m)))
+		return -1;
+	recent_add(c, e, m.bias);
+	return uw_elf_read(e, addr - m.bias, val);
+}
+
+int uw_file_read(struct uw_ctx *c, uint64_t addr, uint64_t *val)
+{
+	return recent_read(c, addr, val) == 0 ? 0 : new_file_read(c, addr, val);
+}
+
+/*
+ * A failed read stores 0 all the same: libunwind's x86-64 frame-chain
+ * fallback ignores the status of some of its reads (the RSP of its "RIP
+ * fixup") and goes on with the word.
+ */
 static int access_mem(unw_addr_space_t as, unw_word_t addr, unw_word_t *valp,
 		      int write, void *arg)
 {
 	struct uw_ctx *c = arg;
-	const struct uw_elf *e;
-	struct sym_map m;
+	uint64_t *val = (uint64_t *)valp;
 
 	(void)as;
 	if (write)
 		return -UNW_EINVAL;
 	if (c->probe && addr >= PROBE_BASE && addr < PROBE_END) {
-		*valp = uw_probe_word(addr);
+		*val = uw_probe_word(addr);
 		return 0;
 	}
-	if (uw_stack_read(c, addr, (uint64_t *)valp) == 0)
+	if (uw_stack_read(c, addr, val) == 0 || recent_read(c, addr, val) == 0)
 		return 0;
-	if (recent_read(c, addr, (uint64_t *)valp) == 0)
-		return 0;
-	if (addr >= c->sp && addr - c->sp < c->size + STACK_SPAN) {
+	if (addr >= c->sp && addr - c->sp < c->size + STACK_SPAN)
 		c->cut = true;
-		return -UNW_EINVAL;
-	}
-	/* code of a file not met yet (libunwind looks at PLT entries) */
-	if (symbols_map_lookup(c->u->sym, c->pid, addr, &m) == 0 &&
-	    (e = file_get(c->u, &m))) {
-		recent_add(c, e, m.bias);
-		if (uw_elf_read(e, addr - m.bias, (uint64_t *)valp) == 0)
-			return 0;
-	}
+	else if (new_file_read(c, addr, val) == 0)
+		return 0;
+	*val = 0;
 	return -UNW_EINVAL;
 }
 
@@ -261,7 +276,10 @@ static int access_reg(unw_addr_space_t as, unw_regnum_t regnum,
 	int r;
 
 	(void)as;
-	if (write || regnum < 0 ||
+	if (write)
+		return -UNW_EBADREG;
+	*valp = 0;
+	if (regnum < 0 ||
 	    (size_t)regnum >= sizeof(perf_reg_of) / sizeof(perf_reg_of[0]))
 		return -UNW_EBADREG;
 	r = perf_reg_of[regnum];

@@ -97,6 +97,9 @@ unw_addr_space_t uw_space_for(struct unwind *u, pid_t pid);
 void uw_files_gc(struct unwind *u, bool all);
 /* The word at addr of the stack copy: 0, or -1 outside it. */
 int uw_stack_read(const struct uw_ctx *c, uint64_t addr, uint64_t *val);
+/* The word at process address addr of a mapped file (code, tables):
+   0, or -1 where no file we can read is mapped. */
+int uw_file_read(struct uw_ctx *c, uint64_t addr, uint64_t *val);
 /* The word a probe reads at addr (in [PROBE_BASE, PROBE_END)). */
 uint64_t uw_probe_word(uint64_t addr);
 

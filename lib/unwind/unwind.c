@@ -218,6 +218,16 @@ static size_t slow_steps(struct unwind *u, struct uw_ctx *c,
 		last_sp = sp;
 		frames[n++] = (struct unwind_frame){ ip, next_exact };
 		u->st.slow_frames++;
+		/*
+		 * Code we cannot read is in no file: no CFI, and libunwind's
+		 * x86-64 fallback would then "fix up" the frame from an RSP
+		 * that a frame it guessed never loaded (uninitialised, read
+		 * through access_mem).  Nothing sound lies beyond it.
+		 */
+		if (uw_file_read(c, ip, &(uint64_t){ 0 }) != 0) {
+			*stop = UNWIND_BAD_FRAME;
+			break;
+		}
 		next_exact = unw_is_signal_frame(&cur) > 0;
 	}
 	return n;

@@ -5,6 +5,8 @@
 # guest test passed.
 #
 #	tests/kernel/run.sh [x86_64|arm64]	(default x86_64)
+#	tests/kernel/run.sh --cross-configure arm64
+#				(PCTOOLS_BUILD's cross build, configured only)
 #
 # x86_64 boots qemu-system-x86_64's PC machine, which has no PMU under TCG;
 # arm64 boots qemu-system-aarch64's "virt" machine with -cpu max, whose
@@ -22,8 +24,11 @@
 #   PCTOOLS_KCACHE        cache directory (default /var/cache/pctools-kernel,
 #                         or ~/.cache/pctools-kernel when that is not writable)
 #   PCTOOLS_KJOBS         make -j for the kernel build (default 2)
-#   PCTOOLS_QEMU_TIMEOUT  seconds before QEMU is killed (default 120 for
-#                         x86_64, 300 for arm64)
+#   PCTOOLS_QEMU_TIMEOUT  seconds before QEMU is killed (default 300 for
+#                         x86_64, 600 for arm64: a limit for a hang, not
+#                         for speed; beside two busy loops at a load of
+#                         9 to 17, the guests took up to 70 s and 51 s,
+#                         16 s and 10 s on an idle host)
 #   PCTOOLS_KEEP_TREE=1   keep the kernel build tree (tree-<arch> in the
 #                         cache directory) and build the next series in it
 #                         incrementally: the old patches are reverted, the
@@ -32,7 +37,9 @@
 #                         only what the change touches
 #   PCTOOLS_BUILD         a configured pctools build: its programs go into
 #                         the x86_64 guest; for arm64, a cross build is
-#                         configured and made in its cross-arm64/
+#                         configured and made in its cross-arm64/, from
+#                         the distributed sources copied (make distdir)
+#                         into its cross-arm64-src/
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -46,21 +53,27 @@ recipe=2
 log() { printf '%s\n' "run.sh ${arch:-}: $*" >&2; }
 die() { log "$*"; exit 2; }
 
+cross_only=
+if [ "${1:-}" = --cross-configure ]; then
+	cross_only=1
+	shift
+fi
 arch=${1:-x86_64}
 case $arch in
 x86_64)
 	cross=
+	cross_pkgs=
 	image=arch/x86/boot/bzImage
 	qemu_pkgs=qemu-system-x86
-	qemu_timeout=${PCTOOLS_QEMU_TIMEOUT:-120}
+	qemu_timeout=${PCTOOLS_QEMU_TIMEOUT:-300}
 	;;
 arm64)
 	cross=aarch64-linux-gnu-
 	image=arch/arm64/boot/Image
-	qemu_pkgs="qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-		   libstdc++-12-dev-arm64-cross"
-	# icount runs the guest's CPUs one after the other: slower than x86.
-	qemu_timeout=${PCTOOLS_QEMU_TIMEOUT:-300}
+	cross_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+		    libstdc++-12-dev-arm64-cross"
+	qemu_pkgs="qemu-system-arm $cross_pkgs"
+	qemu_timeout=${PCTOOLS_QEMU_TIMEOUT:-600}
 	;;
 *)
 	die "unknown architecture '$arch': give x86_64 or arm64"
@@ -72,6 +85,10 @@ kmake() { make ARCH="$arch" CROSS_COMPILE="$cross" "$@"; }
 # --- 1. packages ---------------------------------------------------------
 pkgs="linux-source-6.1 $qemu_pkgs busybox-static flex bison bc
       libssl-dev libelf-dev cpio gcc make libc6-dev xz-utils"
+if [ -n "$cross_only" ]; then
+	[ -n "$cross" ] || die "--cross-configure: $arch is built natively"
+	pkgs="$cross_pkgs make"
+fi
 # missing_pkgs: those of $pkgs not installed, in $missing.
 missing_pkgs() {
 	missing=
@@ -103,7 +120,7 @@ if [ -n "$missing" ]; then
 		die "apt-get install failed"
 fi
 exec 9>&-
-[ -r "$tarball" ] || die "$tarball not found"
+[ -n "$cross_only" ] || [ -r "$tarball" ] || die "$tarball not found"
 
 # --- 2. cache key ----------------------------------------------------------
 [ -r "$patches/series" ] || die "$patches/series not found"
@@ -124,6 +141,91 @@ if ! mkdir -p "$kcache" 2>/dev/null || [ ! -w "$kcache" ]; then
 fi
 case "$kcache" in "$top"/*) die "PCTOOLS_KCACHE must be outside the clone";; esac
 entry=$kcache/$key
+
+# --- 2b. the guest's packages, the cross build (used in 4) --------------
+# guest_debs DIR PKG...: Debian's packages PKG for the guest's
+# architecture, unpacked into DIR (once).  They are fetched by apt-get
+# download through package lists kept in the cache, so the host's dpkg and
+# apt configuration are left alone.  For a cross build only: busybox-static
+# and the static libraries that the tools link.
+guest_debs() {
+	local d=$1 apt=$kcache/apt-$arch f
+	shift
+	[ "$(cat "$d/.pctools-debs" 2>/dev/null)" = "$*" ] && return 0
+	local opts=(-q -o "APT::Architecture=$arch" -o "APT::Architectures::=$arch"
+		-o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/status"
+		-o "Dir::Cache=$apt/cache")
+	mkdir -p "$apt/lists/partial" "$apt/cache"
+	: > "$apt/status"
+	log "fetching $arch packages: $*"
+	apt-get "${opts[@]}" update >/dev/null 2>&1 ||
+		die "apt-get update for $arch failed"
+	rm -rf "$apt/debs"
+	mkdir -p "$apt/debs"
+	(cd "$apt/debs" && apt-get "${opts[@]}" download "$@") >/dev/null 2>&1 ||
+		die "cannot download the $arch packages $*"
+	rm -rf "$d.new"
+	mkdir -p "$d.new"
+	for f in "$apt"/debs/*.deb; do dpkg-deb -x "$f" "$d.new"; done
+	echo "$*" > "$d.new/.pctools-debs"
+	rm -rf "$d"
+	mv "$d.new" "$d"
+}
+# cross_src BUILD DIR: BUILD's distributed sources copied into DIR (make
+# distdir), which the cross build configures from: configure refuses to
+# build beside a source tree configured in place (./configure in the
+# top, the classic way).  The copies keep their times, so that an
+# unchanged file is not rebuilt.
+cross_src() {
+	log "copying the distributed sources into $2"
+	make -s -C "$1" distdir distdir="$2" > "$2.log" 2>&1 ||
+		{ tail -20 "$2.log" >&2; die "make distdir failed (log: $2.log)"; }
+}
+# cross_configure SRCDIR DIR: configure a --host build in DIR of the
+# guest programs, every one linked statically, libdw and its compression
+# libraries from Debian's packages for the guest (guest_debs).  ncurses is
+# left out, and with it kerneltop.  Once: again when SRCDIR or the
+# sysroot moved.
+cross_configure() {
+	local src=$1 dir=$2 host=${cross%-} sysroot=$kcache/sysroot-$arch libs
+	guest_debs "$sysroot" libdw-dev libelf-dev zlib1g-dev liblzma-dev \
+		libbz2-dev libzstd-dev
+	libs="-L$sysroot/usr/lib/$host -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread"
+	mkdir -p "$dir"
+	if [ -f "$dir/Makefile" ] &&
+	   [ "$(cat "$dir/.pctools-configured" 2>/dev/null)" = "$sysroot $src" ]; then
+		return 0
+	fi
+	log "configuring a $host build in $dir"
+	(cd "$dir" && "$src/configure" --host="$host" --disable-shared \
+		--without-ncursesw --without-libunwind --without-debuginfod \
+		--without-protobuf-c \
+		LIBDW_CFLAGS="-I$sysroot/usr/include" LIBDW_LIBS="$libs" \
+		LIBELF_CFLAGS="-I$sysroot/usr/include" LIBELF_LIBS="$libs" \
+		> configure.log 2>&1) ||
+		{ tail -20 "$dir/configure.log" >&2; die "cross configure failed"; }
+	echo "$sysroot $src" > "$dir/.pctools-configured"
+}
+# cross_build DIR: make the guest programs in the configured DIR.
+cross_build() {
+	log "building the ${cross%-} guest programs"
+	# shellcheck disable=SC2086
+	nice -n 5 make -C "$1" -j"$jobs" LDFLAGS=-all-static $guest_programs \
+		> "$1/make.log" 2>&1 ||
+		{ tail -20 "$1/make.log" >&2; die "cross build failed (log: $1/make.log)"; }
+}
+# run.sh --cross-configure arm64: the cross build's copy of the sources
+# and its configure only, for tests/kernel/inplace.sh: no kernel, no boot.
+if [ -n "$cross_only" ]; then
+	build=${PCTOOLS_BUILD:-}
+	[ -n "$build" ] && [ -d "$build" ] ||
+		die "--cross-configure: give PCTOOLS_BUILD, a configured pctools build"
+	build=$(cd "$build" && pwd)
+	cross_src "$build" "$build/cross-$arch-src"
+	cross_configure "$build/cross-$arch-src" "$build/cross-$arch"
+	log "configured the ${cross%-} build in $build/cross-$arch"
+	exit 0
+fi
 
 # --- 3. kernel (cached) ----------------------------------------------------
 # patched_files PATCH...: the files the patches write, one a line.
@@ -244,34 +346,6 @@ flock -u 9
 work=$(mktemp -d "${TMPDIR:-/tmp}/pctools-kernel.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# guest_debs DIR PKG...: Debian's packages PKG for the guest's
-# architecture, unpacked into DIR (once).  They are fetched by apt-get
-# download through package lists kept in the cache, so the host's dpkg and
-# apt configuration are left alone.  For a cross build only: busybox-static
-# and the static libraries that the tools link.
-guest_debs() {
-	local d=$1 apt=$kcache/apt-$arch f
-	shift
-	[ "$(cat "$d/.pctools-debs" 2>/dev/null)" = "$*" ] && return 0
-	local opts=(-q -o "APT::Architecture=$arch" -o "APT::Architectures::=$arch"
-		-o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/status"
-		-o "Dir::Cache=$apt/cache")
-	mkdir -p "$apt/lists/partial" "$apt/cache"
-	: > "$apt/status"
-	log "fetching $arch packages: $*"
-	apt-get "${opts[@]}" update >/dev/null 2>&1 ||
-		die "apt-get update for $arch failed"
-	rm -rf "$apt/debs"
-	mkdir -p "$apt/debs"
-	(cd "$apt/debs" && apt-get "${opts[@]}" download "$@") >/dev/null 2>&1 ||
-		die "cannot download the $arch packages $*"
-	rm -rf "$d.new"
-	mkdir -p "$d.new"
-	for f in "$apt"/debs/*.deb; do dpkg-deb -x "$f" "$d.new"; done
-	echo "$*" > "$d.new/.pctools-debs"
-	rm -rf "$d"
-	mv "$d.new" "$d"
-}
 busybox=/bin/busybox
 if [ -n "$cross" ]; then
 	guest_debs "$kcache/busybox-$arch" busybox-static
@@ -336,42 +410,15 @@ add_program() {	# add_program BUILD-RELATIVE-PATH
 		add_file "$lib" "$lib"
 	done
 }
-# cross_build SRCDIR DIR: a configure --host build in DIR of the guest
-# programs, every one linked statically, libdw and its compression
-# libraries from Debian's packages for the guest (guest_debs).  ncurses is
-# left out, and with it kerneltop.
-cross_build() {
-	local src=$1 dir=$2 host=${cross%-} sysroot=$kcache/sysroot-$arch libs
-	guest_debs "$sysroot" libdw-dev libelf-dev zlib1g-dev liblzma-dev \
-		libbz2-dev libzstd-dev
-	libs="-L$sysroot/usr/lib/$host -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread"
-	mkdir -p "$dir"
-	if [ ! -f "$dir/Makefile" ] || [ "$(cat "$dir/.pctools-sysroot" 2>/dev/null)" != "$sysroot" ]; then
-		log "configuring a $host build in $dir"
-		(cd "$dir" && "$src/configure" --host="$host" --disable-shared \
-			--without-ncursesw --without-libunwind --without-debuginfod \
-			--without-protobuf-c \
-			LIBDW_CFLAGS="-I$sysroot/usr/include" LIBDW_LIBS="$libs" \
-			LIBELF_CFLAGS="-I$sysroot/usr/include" LIBELF_LIBS="$libs" \
-			> configure.log 2>&1) ||
-			{ tail -20 "$dir/configure.log" >&2; die "cross configure failed"; }
-		echo "$sysroot" > "$dir/.pctools-sysroot"
-	fi
-	log "building the $host guest programs"
-	# shellcheck disable=SC2086
-	nice -n 5 make -C "$dir" -j"$jobs" LDFLAGS=-all-static $guest_programs \
-		> "$dir/make.log" 2>&1 ||
-		{ tail -20 "$dir/make.log" >&2; die "cross build failed (log: $dir/make.log)"; }
-}
 guest_programs="tests/sysapi/test-legacy tests/sysapi/test-count pcstat monitor
 	tests/helpers/spin tests/helpers/touch-pages tests/helpers/can-perf"
 if [ -n "$build" ] && [ -d "$build" ]; then
 	build=$(cd "$build" && pwd)
 	if [ -n "$cross" ]; then
-		src=$(sed -n 's/^abs_top_srcdir = //p' "$build/Makefile")
-		[ -n "$src" ] || die "$build/Makefile names no abs_top_srcdir"
+		cross_src "$build" "$build/cross-$arch-src"
+		cross_configure "$build/cross-$arch-src" "$build/cross-$arch"
 		build=$build/cross-$arch
-		cross_build "$src" "$build"
+		cross_build "$build"
 	fi
 	for p in $guest_programs; do
 		add_program "$p"
@@ -414,17 +461,24 @@ esac
 log "booting the $arch guest under QEMU (TCG, timeout ${qemu_timeout}s)"
 t0=$SECONDS
 set +e
+# Each line of the serial log is stamped with the host's seconds since
+# the boot began: where a guest ran out of time shows in the log kept.
 timeout "$qemu_timeout" "${qemu[@]}" \
 	-nographic -no-reboot -kernel "$entry/kernel" \
 	-initrd "$work/initramfs.cpio" \
 	-append "console=$console panic=-1 quiet pctools.cpus=$smp" \
-	< /dev/null > "$serial" 2>&1
-qrc=$?
+	< /dev/null 2>&1 |
+	while IFS= read -r line || [ -n "$line" ]; do
+		printf '%4d %s\n' $((SECONDS - t0)) "${line%$'\r'}"
+	done > "$serial"
+qrc=${PIPESTATUS[0]}
 set -e
-log "QEMU exited with $qrc after $((SECONDS - t0)) s"
+log "QEMU exited with $qrc after $((SECONDS - t0)) s$(awk '
+	$2 == "PCTEST" && ($3 == "BOOTED" || $3 == "SUMMARY" || $3 == "DONE") {
+		printf ", %s at %d s", tolower($3), $1 }' "$serial")"
 
 # --- 6. results ------------------------------------------------------------------
-tr -d '\r' < "$serial" > "$work/clean.log"
+sed 's/^ *[0-9]* //' "$serial" > "$work/clean.log"
 fails=0
 while IFS= read -r line; do
 	case "$line" in

@@ -26,6 +26,20 @@ line() {
 status() {
 	line "$1" 3
 }
+# path_shown NAME TEXT [AFTER]: a line of NAME's screen (captured anew)
+# has TEXT, then $HPATH and AFTER, or as much of them as the terminal's
+# width leaves: a build in a long path is cut at the edge.  Compared as
+# text, not as a pattern (a path may hold '.', '+' or '(').
+path_shown() {
+	local w
+	w=$(tm display -p -t "$1" '#{pane_width}')
+	screen "$1" | awk -v t="$2" -v p="$HPATH${3:-}" -v w="$w" '
+		{ i = index($0, t); if (!i) next
+		  r = substr($0, i + length(t)); sub(/ +$/, "", r)
+		  if (index(r, p) == 1 ||
+		      (length($0) >= w && r != "" && index(p, r) == 1)) f = 1 }
+		END { exit !f }'
+}
 # lastline NAME: the bottom line of the screen
 lastline() {
 	tail -n 1 "$1.screen"
@@ -207,7 +221,7 @@ done
 keys m Home
 wait_sel m ' kt_hot ' 3
 keys m d
-if wait_screen m "dso: $HPATH" 3 && status m | grep -q "dso: $HPATH"; then
+if retry 3 path_shown m "dso: "; then
 	# a path too long for its column keeps its end: ".../kt-helper"
 	other=$(rows m | awk -v p="$HPATH" '$NF != p && !(substr($NF, 1, 3) == "..." &&
 		substr(p, length(p) - length($NF) + 4) == substr($NF, 4))')
@@ -333,7 +347,7 @@ rm -f victim .kerneltop-*.tmp
 # '>' in column 1, inside FUNC's BEGIN/END lines, with the source text
 annotated() {
 	local name=$1 fn=$2 hl fl ln
-	if ! wait_screen "$name" "Annotate: $fn \\($HPATH\\)" 5; then
+	if ! retry 5 path_shown "$name" "Annotate: $fn (" ")"; then
 		fail "annotate $fn: $(head -3 "$name.screen")"
 		return
 	fi

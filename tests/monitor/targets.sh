@@ -67,7 +67,7 @@ tid=$(wait_ready ready7)
 # (a background job of sh ignores SIGINT, and monitor keeps it ignored)
 env --default-signal=INT "$MONITOR" -F 500 "$tid" > out7 2> err7 &
 mpid=$!
-sleep 0.5
+wait_counting $mpid INT || fail "SIGINT: monitor not sampling after 10 s"
 kill -INT $mpid
 wait $mpid
 rc=$?

@@ -140,7 +140,7 @@ fault_table <<'TABLE'
 # 7. faults that already had a clear answer, kept so
 2 | no process with id [0-9]+ \(is it still running\?\)  | sh -c 'exit 0' & d=$!; wait $d; pcs -p $d
 2 | -p needs process ids, not 'abc'                      | pcs -p abc
-2 | ^pcstat: task [0-9]+ has exited \(a zombie: its parent has not reaped it; nothing is left to count\)$ | sh -c 'sleep 0.1 & exec sleep 3' & sleep 1; pcs -p $(pgrep -P $! -x sleep) -e task-clock
+2 | ^pcstat: task [0-9]+ has exited \(a zombie: its parent has not reaped it; nothing is left to count\)$ | sh -c 'sleep 0.1 & exec sleep 3' & pcs -p $(zombie_child $!) -e task-clock
 127 | cannot run 'no-such-command-x': No such file or directory | pcs -- no-such-command-x
 1 | too many open files: one counter is one file descriptor; raise the limit with 'ulimit -n' | ulimit -n 12; pcs -a -e task-clock,page-faults,cpu-clock,minor-faults -- true
 1 | perf_event_paranoid is 2 \(unprivileged users may count only user space of their own tasks\) | $nobody "$PCSTAT" -a -- true

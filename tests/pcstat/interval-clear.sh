@@ -36,7 +36,11 @@ if have perf; then
 			test "$(grep -cF "$clear" p.out)" -eq 2 -a \
 			"$(grep -cF "$clear" q.out)" -eq 2
 		mask p.out > x; mask q.out > y
-		diff -u y x || fail "--interval-clear ${fmt:-human}: perf's screen"
+		if ! diff -u y x; then
+			fail "--interval-clear ${fmt:-human}: perf's screen"
+			echo "perf's, raw:"; cat -v q.out
+			echo "ours, raw:"; cat -v p.out
+		fi
 	done
 else
 	without perf "the screens beside perf's"

@@ -106,7 +106,7 @@ check "one page-faults series per online CPU ($ncpu)" \
 cp "$helpers/spin" 'sp"in\x'
 ./'sp"in\x' 3000 2 > /dev/null &
 spin=$!
-sleep 0.2
+wait_exec $spin 'sp"in\x' || fail "spin did not start"
 "$PCSTAT" -p $spin --per-thread -q -I 100 --interval-count 2 \
 	-e task-clock,page-faults --openmetrics thr.prom
 kill $spin 2> /dev/null

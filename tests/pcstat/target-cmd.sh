@@ -9,7 +9,7 @@ mask() { sed -e 's/[0-9][0-9.,]*/N/g' -e 's/  */ /g' "$@"; }
 
 "$helpers/spin" 30000 > /dev/null &
 spin=$!
-sleep 0.2
+wait_exec $spin spin || fail "spin did not start"
 
 t0=$(date +%s%N)
 "$PCSTAT" -x, -e task-clock -p $spin -- sleep 0.3 2> p.csv
@@ -38,13 +38,9 @@ check "-a -- sleep: one CSV line" test "$(wc -l < a.csv)" -eq 1
 # No command, no target: system-wide until a signal.
 "$PCSTAT" -x, -e cpu-clock 2> sw.csv &
 pc=$!
-# SIGTERM only once pcstat waits for it (its signalfd is open), however
-# slow the machine is to start it.
-i=0
-while [ $i -lt 200 ] && ! ls -l /proc/$pc/fd 2> /dev/null | grep -q signalfd; do
-	sleep 0.05; i=$((i + 1))
-done
-sleep 0.2
+# SIGTERM only once pcstat counts and waits for it (blocked for its
+# signalfd), however slow the machine is to start it.
+wait_counting $pc TERM || fail "no command: pcstat not counting after 10 s"
 kill -TERM $pc
 wait $pc
 check "no command: system-wide until SIGTERM, exit 0 ($?)" test $? -eq 0

@@ -5,7 +5,7 @@ need perf_event
 
 "$helpers/spin" 3000 > /dev/null &
 spin=$!
-sleep 0.2
+wait_exec $spin spin || fail "spin did not start"
 # Ground truth: the helper's CPU time from /proc/PID/schedstat (ns)
 # around the run.  The count can miss only what the helper ran while
 # pcstat started and stopped, which is at most pcstat's wall time beyond

@@ -144,11 +144,7 @@ case $out in
 *) fail "-d same build: '$out'" ;;
 esac
 # ... another build (different build-id) is refused, not trusted.
-objcopy --dump-section .note.gnu.build-id=note "$FX" /dev/null 2>/dev/null ||
-	objcopy --dump-section .note.gnu.build-id=note "$FX" note.elf
-# 16 bytes of note header, then 20 of id: flip the last one
-printf '\377' | dd of=note bs=1 seek=35 conv=notrunc 2>/dev/null
-objcopy --update-section .note.gnu.build-id=note "$FX" fx.other
+other_build_id "$FX" fx.other || fail "cannot make fx.other"
 out=$("$SYMRES" -d fx.other fx.stripped "$alpha4")
 case $out in
 *"build-id mismatch") ok "-d other build: $out" ;;

@@ -19,4 +19,17 @@ fi
 "$T/test-unwind-dbg" debug-frame > out 2>&1; rc=$?
 [ $rc -eq 0 ] && ok "debug_frame: $(grep -c ' #' out) frames, main reached" ||
 	{ cat out; fail "debug_frame chain"; }
+# A frame without CFI whose frame pointer leads out of every mapping:
+# the chain ends there (test-unwind.c, check_guess_out_of_maps; it runs
+# in both runs above), and no read depends on memory never written.
+if ! have valgrind; then
+	without valgrind "the made-up stack under valgrind"
+elif sanitized "$T/test-unwind"; then
+	echo "note: ASan build: the made-up stack is not run under valgrind"
+else
+	valgrind -q --error-exitcode=9 "$T/test-unwind" guess > vg.out 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && ok "made-up stack under valgrind: $(head -1 vg.out)" ||
+		{ cat vg.out; fail "made-up stack under valgrind: exit $rc"; }
+fi
 done_testing

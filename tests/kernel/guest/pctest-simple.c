@@ -27,6 +27,14 @@
 
 #include "pctest.h"
 
+/*
+ * How far task-clock may lie outside the getrusage() bracket: 2 us of
+ * microseconds cut off each pair, and the two clocks read at slightly
+ * different points of a context switch.  Measured in 9 runs a guest
+ * beside two busy loops: at most 1 us outside (x86_64), 16 ns (arm64).
+ */
+#define TASK_CLOCK_SLACK_NS 20e3
+
 void t_marker(void)
 {
 	long nr = read_long(PERF_COUNTER_MARKER_NR);
@@ -44,25 +52,44 @@ void t_marker(void)
 	nr_counter_open = nr;
 }
 
+/*
+ * task-clock between two reads against getrusage() taken before and
+ * after each read: the count's window holds the inner pair's and lies
+ * within the outer pair's.  ru_utime + ru_stime is not a count of ticks:
+ * the kernel scales the tick-sampled split so that the sum is the
+ * task's runtime (cputime_adjust()), the clock task-clock counts too,
+ * cut to microseconds.  Under TCG a host stall is CPU time of whatever
+ * the guest ran: one during a read (60 ms on a loaded host) is in the
+ * outer window only, so the count is compared with both.
+ */
 void t_simple_task_clock(void)
 {
 	int fd = pco(PERF_COUNT_TASK_CLOCK, 0, PERF_RECORD_SIMPLE, 0, -1);
-	uint64_t c0, c1, r0, r1;
-	double cnt, ru;
+	uint64_t c0, c1, r0, r0b, r1a, r1;
+	double cnt, in, out;
+	struct rusage u0, u1;
 
 	if (fd < 0)
 		return fail("open: %s", strerror(errno));
+	getrusage(RUSAGE_SELF, &u0);
 	r0 = rusage_ns();
 	c0 = rd(fd);
+	r0b = rusage_ns();
 	busy(300);
+	r1a = rusage_ns();
 	c1 = rd(fd);
 	r1 = rusage_ns();
+	getrusage(RUSAGE_SELF, &u1);
 	close(fd);
 	cnt = (double)(c1 - c0);
-	ru = (double)(r1 - r0);
-	printf("# task-clock %.0f ns, getrusage %.0f ns\n", cnt, ru);
-	if (cnt < ru * 0.95 - 2e6 || cnt > ru * 1.05 + 2e6)
-		fail("task-clock %.0f ns vs getrusage %.0f ns", cnt, ru);
+	in = (double)(r1a - r0b);
+	out = (double)(r1 - r0);
+	printf("# task-clock %.0f ns, getrusage %.0f ns inside its reads, "
+	       "%.0f around them, %ld context switches\n", cnt, in, out,
+	       (u1.ru_nvcsw - u0.ru_nvcsw) + (u1.ru_nivcsw - u0.ru_nivcsw));
+	if (cnt < in - TASK_CLOCK_SLACK_NS || cnt > out + TASK_CLOCK_SLACK_NS)
+		fail("task-clock %.0f ns, getrusage %.0f to %.0f ns", cnt, in,
+		     out);
 }
 
 void t_simple_page_faults(void)
