@@ -36,8 +36,14 @@ const char *rings_strerror(int err, char *buf, size_t size)
 			 pc_probe()->mlock_kb, lim);
 		break;
 	case ENOMEM:
-		snprintf(buf, size, "%s (the address space is full: raise "
-			 "'ulimit -v')", strerror(err));
+		if (getrlimit(RLIMIT_AS, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY)
+			snprintf(buf, size, "%s (the address space is limited "
+				 "to %llu KiB: raise 'ulimit -v')", strerror(err),
+				 (unsigned long long)rl.rlim_cur / 1024);
+		else
+			snprintf(buf, size, "%s (the address space is full)",
+				 strerror(err));
 		break;
 	default:
 		snprintf(buf, size, "%s", strerror(err));

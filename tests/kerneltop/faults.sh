@@ -93,7 +93,7 @@ if sanitized "$KERNELTOP"; then
 	echo "note: ASan build: the ulimit -v rows are not run"
 else
 	fault_table <<'TABLE'
-1 | cannot map the sample buffers: Cannot allocate memory \(the address space is full: raise 'ulimit -v'\) | ulimit -v 8000; kb
+1 | \(the address space is limited to 8000 KiB: raise 'ulimit -v'\)$ | ulimit -v 8000; kb
 TABLE
 fi
 

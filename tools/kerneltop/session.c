@@ -15,6 +15,7 @@
 
 #include "kerneltop.h"
 #include "util/die.h"
+#include "util/xmalloc.h"
 #include "util/events.h"
 #include "util/rings.h"
 #include "util/task.h"
@@ -174,10 +175,10 @@ void session_open(struct kt *kt)
 	kt->sym = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_LINES));
 	kt->top = top_new(kt->nevents);
 	if (!kt->sym || !kt->top)
-		die("out of memory");
+		die_nomem();
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
-		die("out of memory");
+		die_nomem();
 	kt->start_ns = wall_ns();
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
@@ -246,7 +247,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	};
 
 	if (top_add(kt->top, &ts) != 0)
-		die("out of memory");
+		die_nomem();
 	/* the chains of the first event: of several, whose would add up? */
 	if (s->event == 0 &&
 	    ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
@@ -254,7 +255,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	     (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,
 					      s->nframes, s->raw->period,
 					      s->raw->time) != 0)))
-		die("out of memory");
+		die_nomem();
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 #include "base/hashtab.h"
 #include "tui.h"
 #include "util/die.h"
+#include "util/xmalloc.h"
 
 #define TREE_FIRST 3		/* title, totals, column header */
 
@@ -48,7 +49,7 @@ static void set_open(struct tui *t, uint64_t path, bool open)
 	if (!open)
 		return;
 	if (ARRAY_GROW(t->cg_open, t->cg_nopen + 1, t->cg_aopen) != 0)
-		die("out of memory");
+		die_nomem();
 	t->cg_open[t->cg_nopen++] = path;
 }
 
@@ -64,9 +65,9 @@ static const struct stk_node *visible(struct tui *t, size_t *nvis)
 						      : STK_TREE_CALLERS,
 			 t->cg_func, &n);
 	if (!nd)
-		die("out of memory");
+		die_nomem();
 	if (ARRAY_GROW(t->cg_vis, n, t->cg_avis) != 0)
-		die("out of memory");
+		die_nomem();
 	t->cg_vis[k++] = (struct tree_line){ 0, path_of(t->cg_callees,
 							t->cg_func) };
 	for (at = nd[0].child; at != STK_NONE;) {

@@ -332,12 +332,12 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	output_note(stdout);	/* a failed flush inside keeps its errno */
 	if (r && hist_add(m->hist, r->sym ? r->sym : "[unknown]",
 			  r->dso ? r->dso : "[unknown]", 1) != 0)
-		die("out of memory");
+		die_nomem();
 	if (r && !r->sym)
 		m->totals.unresolved++;
 	if (m->stacks && stacks_add_at(m->stacks, fs->frames, fs->nframes,
 				       fs->raw->period, fs->raw->time) != 0)
-		die("out of memory");
+		die_nomem();
 	m->totals.samples++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
 }
@@ -483,7 +483,7 @@ int main(int argc, char **argv)
 	m.sym = symbols_new(NULL);
 	m.hist = hist_new();
 	if (!m.sym || !m.hist)
-		die("out of memory");
+		die_nomem();
 
 	/* the tools' one rule (util/stop-signals.h) */
 	stop_signals_catch(on_signal);
@@ -495,7 +495,7 @@ int main(int argc, char **argv)
 	 * out_closed() ends the run instead.
 	 */
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
-		die("out of memory");
+		die_nomem();
 	target_setup(&m);
 	m.start_ns = wall_ns();
 	open_feed(&m);

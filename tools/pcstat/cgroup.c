@@ -203,7 +203,7 @@ void cgroup_expand(struct config *cfg, const char *list)
 			struct pc_event_spec *n;
 
 			if (pc_event_list_add(&cfg->events, o->name, &o->attr))
-				die("out of memory");
+				die_nomem();
 			n = &cfg->events.ev[cfg->events.nr - 1];
 			/* each copy of a group is a group of its own */
 			n->group = o->group < 0 ? -1 :
