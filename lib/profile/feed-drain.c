@@ -7,7 +7,9 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "base/array.h"
 #include "profile/feed-internal.h"
@@ -53,10 +55,10 @@ static char sample_mode(const struct pc_record *rec)
 	}
 }
 
-static int on_sample(struct feed *f, const struct pc_record *rec,
+static int on_sample(struct feed *f, struct pc_record *rec,
 		     feed_fn fn, void *arg)
 {
-	const struct pc_sample *s = &rec->sample;
+	struct pc_sample *s = &rec->sample;
 	struct sym_result r;
 	struct feed_sample fs = {
 		.raw = s,
@@ -64,7 +66,12 @@ static int on_sample(struct feed *f, const struct pc_record *rec,
 		.mode = sample_mode(rec),
 		.has_cpu = f->backend != PC_BACKEND_LEGACY,
 	};
+	const struct perf_event_attr *a = &f->attrs[fs.event];
 
+	/* a fixed period is not in the record; the ring's own counter
+	   may be another event's */
+	if (!(a->sample_type & PERF_SAMPLE_PERIOD) && !a->freq)
+		s->period = a->sample_period;
 	switch (fs.mode) {
 	case 'k': f->info.by_mode[FEED_MODE_KERNEL]++; break;
 	case 'h': f->info.by_mode[FEED_MODE_HV]++; break;
@@ -109,19 +116,105 @@ static void on_mmap(struct feed *f, const struct pc_record *rec)
 	(void)symbols_mmap(f->sym, (pid_t)rec->mmap.pid, &mp);
 }
 
+/*
+ * Where each ring's records end now: once every ring has been read up to
+ * its mark, every record written before this moment was handled.
+ */
+static int marks_set(struct feed *f)
+{
+	size_t i;
+
+	if (ARRAY_GROW(f->marks, f->nrings, f->amarks) != 0)
+		return -1;
+	for (i = 0; i < f->nrings; i++)
+		f->marks[i] = pc_ring_written(f->rings[i]);
+	f->nmarked = f->nexits;
+	return 0;
+}
+
+/* Every ring read up to its mark (a record taken into its head but not
+   handled yet does not count). */
+static bool marks_passed(const struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nrings; i++) {
+		uint64_t done = pc_ring_taken(f->rings[i]);
+
+		if (f->heads[i].full)
+			done -= f->heads[i].rec.size;
+		if (done < f->marks[i])
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The exits met before the marks were set are acted on once the marks
+ * are passed: their tasks' last samples may sit in another CPU's ring,
+ * written before the EXIT and read after it.  Later exits wait for
+ * marks of their own: symbols_gc() and comm_gc() drop every task marked
+ * exited, so a task is marked only when it may go.  The tool copied
+ * what it kept from the samples, so the session's strings may go.
+ */
+static void exits_collect(struct feed *f)
+{
+	size_t i;
+
+	if (!f->nmarked || !marks_passed(f))
+		return;
+	for (i = 0; i < f->nmarked; i++) {
+		const struct feed_exit *e = &f->exits[i];
+
+		comm_exit(&f->comms, e->tid);
+		if (e->pid != e->tid)
+			continue;
+		if (f->sym)
+			symbols_exit(f->sym, e->pid);
+		if (f->unwind)
+			unwind_forget(f->unwind, e->pid);
+	}
+	if (f->sym)
+		symbols_gc(f->sym);
+	comm_gc(&f->comms);
+	if (f->unwind)
+		unwind_gc(f->unwind);
+	f->nexits -= f->nmarked;
+	memmove(f->exits, f->exits + f->nmarked,
+		f->nexits * sizeof(*f->exits));
+	f->nmarked = 0;
+	if (f->nexits)
+		(void)marks_set(f);	/* no marks: tried at the next exit */
+}
+
+/* A FORK: a pid reused after its EXIT is a new task, not one to forget. */
+static void exits_reused(struct feed *f, pid_t tid)
+{
+	size_t i;
+
+	for (i = 0; i < f->nexits; i++) {
+		if (f->exits[i].tid != tid)
+			continue;
+		memmove(f->exits + i, f->exits + i + 1,
+			(f->nexits - i - 1) * sizeof(*f->exits));
+		f->nexits--;
+		if (i < f->nmarked)
+			f->nmarked--;
+		i--;
+	}
+}
+
 /* An EXIT: forget the task later; note a watched target's end. */
 static void on_exit_record(struct feed *f, const struct pc_record *rec)
 {
 	pid_t pid = (pid_t)rec->task.pid, tid = (pid_t)rec->task.tid;
 	size_t i, gone = 0;
 
-	comm_exit(&f->comms, tid);
-	if (pid == tid && f->sym)
-		symbols_exit(f->sym, pid);
-	/* forgotten once every ring is read: samples may follow the EXIT */
-	if (pid == tid && f->unwind &&
-	    ARRAY_GROW(f->gone, f->ngone + 1, f->agone) == 0)
-		f->gone[f->ngone++] = pid;
+	if (ARRAY_GROW(f->exits, f->nexits + 1, f->aexits) == 0) {
+		f->exits[f->nexits++] = (struct feed_exit){ pid, tid };
+		if (!f->nmarked)
+			(void)marks_set(f);
+	}
 	for (i = 0; i < f->nwatch; i++) {
 		struct feed_watch *w = &f->watch[i];
 
@@ -137,8 +230,8 @@ static void on_exit_record(struct feed *f, const struct pc_record *rec)
 }
 
 /* One record, whatever its ring; returns fn's stop value or 0. */
-static int on_record(struct feed *f, const struct pc_record *rec,
-		     feed_fn fn, void *arg, bool *exited)
+static int on_record(struct feed *f, struct pc_record *rec,
+		     feed_fn fn, void *arg)
 {
 	switch (rec->type) {
 	case PERF_RECORD_SAMPLE:
@@ -156,13 +249,14 @@ static int on_record(struct feed *f, const struct pc_record *rec,
 			 (pid_t)rec->comm.tid, rec->comm.comm);
 		break;
 	case PERF_RECORD_FORK:
+		if (f->nexits)
+			exits_reused(f, (pid_t)rec->task.tid);
 		if (rec->task.pid != rec->task.ppid && f->sym)
 			symbols_fork(f->sym, (pid_t)rec->task.pid,
 				     (pid_t)rec->task.ppid);
 		break;
 	case PERF_RECORD_EXIT:
 		on_exit_record(f, rec);
-		*exited = true;
 		break;
 	case PERF_RECORD_THROTTLE:
 		f->info.throttled++;
@@ -224,33 +318,49 @@ static int head_earliest(struct feed *f, size_t *best)
 	return any ? 1 : 0;
 }
 
-int feed_drain(struct feed *f, feed_fn fn, void *arg)
+static double now_ms(void)
 {
-	bool exited = false;
-	size_t i, best = 0;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The clock is looked at every this many records. */
+#define CLOCK_EVERY 64
+
+int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
+		    const struct feed_budget *budget, bool *more)
+{
+	unsigned max = budget ? budget->max_records : 0, n = 0;
+	double end = budget && budget->max_ms > 0 ?
+			     now_ms() + budget->max_ms : 0;
+	size_t best = 0;
 	int rc = 0, r;
 
+	if (more)
+		*more = false;
 	while (rc == 0 && (r = head_earliest(f, &best)) != 0) {
 		if (r < 0)
 			return -1;
+		if ((max && n == max) ||
+		    (end && n % CLOCK_EVERY == 0 && n && now_ms() >= end)) {
+			/* the record found stays in its head for next time */
+			f->info.cut_short++;
+			if (more)
+				*more = true;
+			break;
+		}
 		f->heads[best].full = false;
+		n++;
 		/* its pointers live until the next read of its ring */
-		rc = on_record(f, &f->heads[best].rec, fn, arg, &exited);
+		rc = on_record(f, &f->heads[best].rec, fn, arg);
 	}
-	/*
-	 * Exited tasks are forgotten only once every ring was read: their
-	 * last samples may sit in another CPU's ring.  The tool copied what
-	 * it kept from the samples, so the session's strings may go.
-	 */
-	if (exited && rc == 0) {
-		if (f->sym)
-			symbols_gc(f->sym);
-		comm_gc(&f->comms);
-		for (i = 0; i < f->ngone; i++)
-			unwind_forget(f->unwind, f->gone[i]);
-		f->ngone = 0;
-		if (f->unwind)
-			unwind_gc(f->unwind);
-	}
+	exits_collect(f);
 	return rc;
+}
+
+int feed_drain(struct feed *f, feed_fn fn, void *arg)
+{
+	return feed_drain_some(f, fn, arg, NULL, NULL);
 }

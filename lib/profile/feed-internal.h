@@ -71,8 +71,22 @@ struct feed {
 	struct feed_frame *fr;		/* the chain being built */
 	size_t nfr, afr;
 	struct unwind_frame *uf;	/* FEED_MAX_USER_FRAMES */
-	pid_t *gone;			/* exited processes to forget */
-	size_t ngone, agone;
+
+	/*
+	 * EXIT records not yet acted on (feed-drain.c): a task is
+	 * forgotten once every record written before its EXIT was read,
+	 * which marks[] (each ring's written position when the first
+	 * of exits[0..nmarked) was met) tell.
+	 */
+	struct feed_exit *exits;
+	size_t nexits, aexits, nmarked;
+	uint64_t *marks;		/* one per ring */
+	size_t amarks;
+};
+
+/* A task seen to exit, to be forgotten (see struct feed). */
+struct feed_exit {
+	pid_t pid, tid;
 };
 
 /*

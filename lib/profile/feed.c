@@ -341,6 +341,13 @@ struct feed *feed_open(const struct feed_opts *opts)
 	if (!f->attrs)
 		goto fail;
 	memcpy(f->attrs, o->attrs, o->nattrs * sizeof(*f->attrs));
+	/* one ring serves them all: their records must read alike */
+	for (rc = 1; rc < (int)o->nattrs; rc++) {
+		if (f->attrs[rc].sample_type != f->attrs[0].sample_type) {
+			errno = EINVAL;
+			goto fail;
+		}
+	}
 	f->callgraph = o->callgraph;
 	if (o->callgraph == FEED_CG_DWARF) {
 		f->unwind = unwind_new(o->sym);
@@ -399,7 +406,8 @@ void feed_close(struct feed *f)
 	unwind_free(f->unwind);
 	free(f->uf);
 	free(f->fr);
-	free(f->gone);
+	free(f->exits);
+	free(f->marks);
 	free(f);
 }
 
@@ -486,12 +494,25 @@ size_t feed_background(struct feed *f, double budget_ms)
 
 void feed_info(const struct feed *f, struct feed_info *out)
 {
+	uint64_t records = 0, counted = 0, n;
 	size_t i;
+	bool complete = f->nctr > 0;
 
 	*out = f->info;
-	out->lost = 0;
 	for (i = 0; i < f->nrings; i++)
-		out->lost += pc_ring_lost(f->rings[i]);
+		records += pc_ring_lost(f->rings[i]);
+	/*
+	 * The LOST records come late or never: the kernel writes one only
+	 * when the ring has room again, so a target that ends with its ring
+	 * full takes its count along.  The counters keep the whole count.
+	 */
+	for (i = 0; i < f->nctr && complete; i++) {
+		if (pc_counter_lost(f->ctr[i].c, &n) == 0)
+			counted += n;
+		else
+			complete = false;
+	}
+	out->lost = complete && counted > records ? counted : records;
 	out->counters = (unsigned)f->nctr;
 	out->rings = (unsigned)f->nrings;
 	out->ring_pages = f->ring_pages;

@@ -83,7 +83,9 @@ struct feed_opts {
 	/*
 	 * The events, each filled by pc_event_parse() and
 	 * pc_attr_sampling(); the feed adds PERF_SAMPLE_IDENTIFIER when
-	 * there are several, to tell their samples apart.
+	 * there are several, to tell their samples apart.  Their records
+	 * share rings: their sample_type must be the same (all by
+	 * frequency, or all by period), else EINVAL.
 	 */
 	const struct perf_event_attr *attrs;
 	unsigned nattrs;
@@ -183,8 +185,37 @@ int feed_poll(struct feed *f, int timeout_ms);
  * symbols session, samples to fn.  Returns 0, fn's non-zero value when it
  * stopped the drain, or -1 with errno (EBADMSG is not returned: a
  * malformed record is skipped and counted in feed_info()).
+ *
+ * While samples arrive faster than they are read, the rings are never
+ * empty and this never returns: a tool that must also draw, read keys or
+ * see a signal drains with feed_drain_some().
  */
 int feed_drain(struct feed *f, feed_fn fn, void *arg);
+
+/* Bounds on one feed_drain_some(); 0 leaves that bound out. */
+struct feed_budget {
+	unsigned max_records;	/* records handled (samples and others) */
+	double max_ms;		/* time spent, callbacks included (looked
+				   at every few dozen records) */
+};
+
+#define FEED_BUDGET(...) ((struct feed_budget){ __VA_ARGS__ })
+
+/*
+ * feed_drain() within budget (NULL: none): it stops after max_records
+ * records or max_ms, whichever comes first, and returns as feed_drain()
+ * does.  *more (when more is not NULL) is set true when it stopped there
+ * with records left: they arrive faster than they are read, and what
+ * stays unread once a ring is full the kernel drops (feed_info()'s lost);
+ * feed_info()'s cut_short counts these drains.  A live tool then draws,
+ * reads its keys and signals, tells that samples are being dropped and
+ * that a lower rate (-F) or a longer period (-c) avoids it, and drains
+ * again without waiting.  Tasks that exited are forgotten (their maps,
+ * names, unwinding state) only once every record written before their
+ * EXIT was read, however the drains are cut.
+ */
+int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
+		    const struct feed_budget *budget, bool *more);
 
 /*
  * Spend at most budget_ms reading the mappings of processes that ran
@@ -199,7 +230,12 @@ struct feed_info {
 	uint64_t samples;		/* samples handed to the tool */
 	uint64_t by_mode[4];		/* kernel, user, hypervisor, guest */
 	uint64_t unresolved;		/* samples without a function */
-	uint64_t lost;			/* samples the kernel dropped */
+	uint64_t lost;			/* samples the kernel dropped (the
+					   counters' own count where the
+					   kernel keeps one, else the LOST
+					   records read so far) */
+	uint64_t cut_short;		/* feed_drain_some() calls that left
+					   records unread */
 	uint64_t throttled;		/* THROTTLE records */
 	uint64_t malformed;		/* records skipped as garbage */
 	uint64_t frames;		/* frames handed over (call graphs) */
