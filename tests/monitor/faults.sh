@@ -90,6 +90,8 @@ fault_table <<'TABLE'
 1 | cannot write to standard output: No space left on device | ended "$H" mfull$$ 'mon -F 20000 -- ./mfull$$ hot 30000 > /dev/full'
 0 | ^monitor exit 141$                | ended "$H" mpipe$$ '{ mon -F 1000 -- ./mpipe$$ hot 30000; echo "monitor exit $?" >&2; } | head -1'
 0 | ^exit 0$                          | ended "$H" mpign$$ 'trap "" PIPE; { mon -F 20000 -- ./mpign$$ hot 30000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc'
+# -n: the samples are taken, the command is ended, not left running
+0 | 5 samples taken \(-n\): ended \./mn[0-9]+ \(pid [0-9]+\)$ | ended "$H" mn$$ 'mon -n 5 -F 1000 -- ./mn$$ hot 30000 > /dev/null'
 # an export path that is a link (as /dev/stdout is, to /proc/self/fd/1):
 # its target gets the stacks, the link stays (root would replace
 # /dev/stdout itself with a file)
@@ -101,7 +103,7 @@ fault_table <<'TABLE'
 0 | ^monitor: 3 samples of .* on thread [0-9]+,           | mon -F 1000 $jp -n 3 --summary
 2 | a TID or -- COMMAND, not both \('[0-9]+' and 'true'\) | mon $jp -n 3 -- true
 2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
-2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1
+2 | at most 8 events, not 9 \(give fewer to -e\) | mon -e cpu-clock,task-clock,page-faults,minor-faults,major-faults,cs,cpu-migrations,alignment-faults,emulation-faults 1
 2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1
 1 | -d file '.' is a directory                              | mon -d . -- "$H" hot 100
 1 | -d file 'fifo' is not a regular file                    | rm -f fifo; mkfifo fifo; mon -d fifo -- "$H" hot 100
@@ -138,7 +140,8 @@ fault_table <<'TABLE'
 1 | no thread 4194303 \(has it exited\?\)                 | mon 4194303
 1 | cannot run 'no-such-command-x': no such command      | mon -- no-such-command-x
 1 | cannot start '.*mon-helper': Too many open files \(raise the limit with 'ulimit -n'\) | ulimit -n 6; mon -n 5 -- "$H" hot 100
-0 | ^soft 6$                                            | ulimit -Sn 6; mon -n 5 -- sh -c 'echo soft $(ulimit -Sn); exec "$0" hot 100' "$H"
+# the command runs to its end (-n would end it, maybe before it echoes)
+0 | ^soft 6$                                            | ulimit -Sn 6; mon --summary -F 1000 -- sh -c 'echo soft $(ulimit -Sn); exec "$0" hot 100' "$H"
 0 | ^monitor: 5 samples of                               | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
 0 | kernel samples not allowed \(perf_event_paranoid\); sampling user space only | $nobody "$MONITOR" -n 5 -- "$H" hot 1000
 0 | in \[kernel\]: kptr_restrict \(kernel addresses are hidden | hidden "$MONITOR" -k -n 20 -F 1000 --summary -- "$H" sys 1000
