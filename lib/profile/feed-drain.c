@@ -55,8 +55,9 @@ static char sample_mode(const struct pc_record *rec)
 	}
 }
 
-static int on_sample(struct feed *f, struct pc_record *rec,
-		     feed_fn fn, void *arg)
+/* The sample resolved and handed to fn. */
+static int sample_out(struct feed *f, struct pc_record *rec,
+		      feed_fn fn, void *arg)
 {
 	struct pc_sample *s = &rec->sample;
 	struct sym_result r;
@@ -90,6 +91,95 @@ static int on_sample(struct feed *f, struct pc_record *rec,
 	}
 	f->info.samples++;
 	return fn(arg, &fs);
+}
+
+/* Samples held at most, in bytes of copies (DWARF stacks are large). */
+#define HELD_MAX (16u << 20)
+
+/*
+ * Copy rec aside when its process ran before the feed and its maps are
+ * not read yet (feed-maps.c), and ask for them first; true when held.
+ * A kernel sample needs no maps, but for its chain's user frames.
+ */
+static bool sample_hold(struct feed *f, const struct pc_record *rec)
+{
+	const struct pc_sample *s = &rec->sample;
+	size_t chain = s->nr_callchain * 8, regs = s->nr_regs * 8;
+	size_t stack = s->stack ? s->stack_dyn_size : 0;
+	struct feed_proc *p;
+	struct feed_held *h;
+	uint8_t *c;
+
+	if (f->no_resolve || (sample_mode(rec) == 'k' &&
+			      f->callgraph == FEED_CG_NONE))
+		return false;
+	p = feed_maps_unread(f, (pid_t)s->pid);
+	if (!p || f->held_bytes + chain + regs + stack > HELD_MAX ||
+	    ARRAY_GROW(f->held, f->nheld + 1, f->aheld) != 0)
+		return false;
+	c = malloc(chain + regs + stack + 1);
+	if (!c)
+		return false;
+	h = &f->held[f->nheld++];
+	h->rec = *rec;
+	h->copy = c;
+	h->bytes = chain + regs + stack;
+	if (chain)
+		h->rec.sample.callchain = memcpy(c, s->callchain, chain);
+	if (regs)
+		h->rec.sample.regs = memcpy(c + chain, s->regs, regs);
+	if (stack) {
+		h->rec.sample.stack = memcpy(c + chain + regs, s->stack,
+					     stack);
+		h->rec.sample.stack_size = stack;
+	}
+	f->held_bytes += h->bytes;
+	feed_maps_want(f, p);
+	return true;
+}
+
+static int on_sample(struct feed *f, struct pc_record *rec,
+		     feed_fn fn, void *arg)
+{
+	if (f->maps_left && sample_hold(f, rec))
+		return 0;
+	return sample_out(f, rec, fn, arg);
+}
+
+/*
+ * The held samples whose maps are in, handed over in the order they
+ * came, counted in *n.  Returns fn's stop value or 0.
+ */
+static int held_out(struct feed *f, feed_fn fn, void *arg, unsigned *n)
+{
+	size_t i, j;
+	int rc = 0;
+
+	for (i = 0, j = 0; i < f->nheld; i++) {
+		struct feed_held *h = &f->held[i];
+
+		if (rc == 0 && !feed_maps_unread(f, (pid_t)h->rec.sample.pid)) {
+			rc = sample_out(f, &h->rec, fn, arg);
+			(*n)++;
+			f->held_bytes -= h->bytes;
+			free(h->copy);
+			continue;
+		}
+		f->held[j++] = *h;
+	}
+	f->nheld = j;
+	return rc;
+}
+
+void feed_held_release(struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nheld; i++)
+		free(f->held[i].copy);
+	free(f->held);
+	f->held = NULL;
+	f->nheld = f->aheld = f->held_bytes = 0;
 }
 
 static void on_mmap(struct feed *f, const struct pc_record *rec)
@@ -326,8 +416,11 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The clock is looked at every this many records. */
-#define CLOCK_EVERY 64
+/*
+ * The clock is looked at every this many records: one record can cost
+ * much (a JIT map read further, a file's symbols loaded), so not many.
+ */
+#define CLOCK_EVERY 8
 
 int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 		    const struct feed_budget *budget, bool *more)
@@ -340,10 +433,12 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 
 	if (more)
 		*more = false;
+	if (f->nheld)
+		rc = held_out(f, fn, arg, &n);
 	while (rc == 0 && (r = head_earliest(f, &best)) != 0) {
 		if (r < 0)
 			return -1;
-		if ((max && n == max) ||
+		if ((max && n >= max) ||
 		    (end && n % CLOCK_EVERY == 0 && n && now_ms() >= end)) {
 			/* the record found stays in its head for next time */
 			f->info.cut_short++;

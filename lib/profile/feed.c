@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "base/array.h"
 #include "base/optsz.h"
@@ -50,14 +49,6 @@ static int task_add_process(struct feed *f, pid_t pid)
 	return rc;
 }
 
-static int pending_add(struct feed *f, pid_t pid)
-{
-	if (ARRAY_GROW(f->pending, f->npending + 1, f->pending_alloc) != 0)
-		return -1;
-	f->pending[f->npending++] = pid;
-	return 0;
-}
-
 /*
  * The processes running now: all of them (uid_match false), or uid's.
  * Each goes on the background list; with add_tasks, its threads become
@@ -82,7 +73,7 @@ static int scan_processes(struct feed *f, bool uid_match, uid_t uid,
 		if (uid_match && (fstatat(dirfd(d), de->d_name, &st, 0) != 0 ||
 				  st.st_uid != uid))
 			continue;
-		rc = pending_add(f, (pid_t)pid);
+		rc = feed_maps_add(f, (pid_t)pid);
 		if (rc == 0 && add_tasks && task_add_process(f, (pid_t)pid) &&
 		    errno != ESRCH)
 			rc = -1;	/* a process that just ended is no error */
@@ -402,7 +393,8 @@ void feed_close(struct feed *f)
 	free(f->tasks);
 	free(f->cpus);
 	free(f->watch);
-	free(f->pending);
+	feed_maps_release(f);
+	feed_held_release(f);
 	unwind_free(f->unwind);
 	free(f->uf);
 	free(f->fr);
@@ -467,31 +459,6 @@ int feed_poll(struct feed *f, int timeout_ms)
 	return 1;
 }
 
-/* --- the background /proc reading --------------------------------------------- */
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-size_t feed_background(struct feed *f, double budget_ms)
-{
-	double end = now_ms() + budget_ms;
-
-	while (f->npending && f->sym) {
-		pid_t pid = f->pending[--f->npending];
-
-		/* a process that has ended meanwhile is no error */
-		(void)symbols_read_maps(f->sym, pid);
-		if (now_ms() >= end)
-			break;
-	}
-	return f->npending;
-}
-
 void feed_info(const struct feed *f, struct feed_info *out)
 {
 	uint64_t records = 0, counted = 0, n;
@@ -519,5 +486,6 @@ void feed_info(const struct feed *f, struct feed_info *out)
 	out->backend = f->backend;
 	out->user_only = f->user_only;
 	out->target_gone = f->target_gone;
+	out->held = f->nheld;
 	out->gone_pid = f->gone_pid;
 }

@@ -218,10 +218,15 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 		    const struct feed_budget *budget, bool *more);
 
 /*
- * Spend at most budget_ms reading the mappings of processes that ran
- * before the feed opened (system-wide and user scopes), so that their
- * first samples resolve without a /proc read in the hot path.  Returns
- * how many are still to read.
+ * Spend about budget_ms (a few dozen lines of /proc/PID/maps over it at
+ * most; four times as long while samples wait) reading the mappings of
+ * processes that ran before the feed opened (system-wide and user
+ * scopes), those sampled first; a large process is read over several
+ * calls.  Until its maps are read, a process's samples are held by the
+ * feed (feed_info()'s held) and handed over, resolved, by the first drain
+ * after: they are not shown as [unknown], and no drain waits for a read
+ * of /proc.  Call it between drains, without waiting while samples are
+ * held.  Returns how many processes are still to read.
  */
 size_t feed_background(struct feed *f, double budget_ms);
 
@@ -236,6 +241,8 @@ struct feed_info {
 					   records read so far) */
 	uint64_t cut_short;		/* feed_drain_some() calls that left
 					   records unread */
+	uint64_t held;			/* samples waiting now for their
+					   process's maps (feed_background()) */
 	uint64_t throttled;		/* THROTTLE records */
 	uint64_t malformed;		/* records skipped as garbage */
 	uint64_t frames;		/* frames handed over (call graphs) */

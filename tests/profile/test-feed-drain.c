@@ -11,6 +11,9 @@
  *    until every record written before the EXIT was read (here a sample
  *    of another of its threads, in another CPU's ring, after the EXIT in
  *    time), then go.
+ *  - A sample of a process that ran before the feed is held until
+ *    feed_background() has read its maps (ours, from /proc), then
+ *    handed over resolved.
  */
 #include "config.h"
 
@@ -272,6 +275,38 @@ static void test_exit_rule(struct symbols *sym)
 	feed_fake_free(f);
 }
 
+/* --- a process from before the feed: its samples wait for its maps ------- */
+
+static void test_held(struct symbols *sym)
+{
+	struct feed *f = feed_fake(sym);
+	struct seen seen = { .n = 0 };
+	struct feed_info info;
+	pid_t me = getpid();
+
+	CHECK(f != NULL, "feed");
+	if (!f)
+		return;
+	/* we ran before it: no MMAP record tells our maps */
+	CHECK(feed_maps_add(f, me) == 0, "feed_maps_add");
+	sample(0, (uint32_t)me, (uint32_t)me, (uint64_t)(uintptr_t)test_held,
+	       1);
+	feed_drain(f, on_seen, &seen);
+	feed_info(f, &info);
+	CHECK(seen.n == 0 && info.held == 1,
+	      "a sample of an unread process handed over (%u) or not held "
+	      "(%llu)", seen.n, (unsigned long long)info.held);
+	/* read within a generous budget: a few hundred lines */
+	CHECK(feed_background(f, 1000) == 0, "our maps not read");
+	feed_drain(f, on_seen, &seen);
+	feed_info(f, &info);
+	CHECK(seen.n == 1 && info.held == 0 && strstr(seen.dso[0],
+						       "test-feed-drain"),
+	      "held sample: %u handed over, %llu held, dso '%s'", seen.n,
+	      (unsigned long long)info.held, seen.n ? seen.dso[0] : "");
+	feed_fake_free(f);
+}
+
 int main(void)
 {
 	struct symbols *sym;
@@ -295,6 +330,7 @@ int main(void)
 		SKIP("out of memory");
 	test_flood(sym);
 	test_exit_rule(sym);
+	test_held(sym);
 	symbols_free(sym);
 	for (i = 0; i < NRINGS; i++)
 		free(rings[i].pg);

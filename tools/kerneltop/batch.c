@@ -39,7 +39,7 @@ int batch_run(struct kt *kt)
 		if (kt_stop)
 			break;
 		behind = session_drain(kt);
-		feed_background(kt->feed, 5);
+		behind |= session_background(kt);
 		t = now_s();
 		if (t < next && !kt->ended)
 			continue;

@@ -74,6 +74,7 @@ struct kt {
 	uint64_t newest_ns, newest_prev;/* the latest sample time read, now
 					   and at the last refresh (the
 					   first sample's before it) */
+	uint64_t window;		/* samples read since, of later times */
 	char overload[160];		/* samples arrived faster than read
 					   in the last refresh: how many
 					   were lost, and the fix */
@@ -104,6 +105,9 @@ void session_close(struct kt *kt);
    (keys and signals are looked at between drains); true when records
    were left: drain again without waiting. */
 bool session_drain(struct kt *kt);
+/* Between drains: the maps of processes that ran before kerneltop, read
+   a little at a time; true when samples wait for them (do not wait). */
+bool session_background(struct kt *kt);
 /* A refresh: header figures for the interval that ends now. */
 void session_tick(struct kt *kt, double interval_s);
 /* At the end: how many samples were lost and the fix, on stderr. */

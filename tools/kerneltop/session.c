@@ -261,6 +261,9 @@ static int add_sample(void *arg, const struct feed_sample *s)
 
 	if (s->raw->time > kt->newest_ns)
 		kt->newest_ns = s->raw->time;
+	/* for the rate: a sample held for its maps is of a past refresh */
+	if (s->raw->time > kt->newest_prev)
+		kt->window++;
 	/* the first refresh's rate runs from the first sample */
 	if (!kt->newest_prev)
 		kt->newest_prev = s->raw->time;
@@ -293,6 +296,7 @@ bool session_drain(struct kt *kt)
 			    &FEED_BUDGET(.max_records = DRAIN_RECORDS,
 					 .max_ms = DRAIN_MS), &more) < 0)
 		die_errno("cannot read the sample buffers");
+	feed_info(kt->feed, &kt->info);
 	/* a -p/-t target that has ended ends the sampling */
 	if (!kt->ended && feed_poll(kt->feed, 0) >= 0) {
 		feed_info(kt->feed, &kt->info);
@@ -306,6 +310,12 @@ bool session_drain(struct kt *kt)
 		}
 	}
 	return more;
+}
+
+bool session_background(struct kt *kt)
+{
+	/* samples wait for maps: read on without waiting */
+	return feed_background(kt->feed, 5) && kt->info.held;
 }
 
 /* What lowers the rate of samples, for the messages. */
@@ -328,16 +338,18 @@ void session_tick(struct kt *kt, double interval_s)
 	k = now->by_mode[FEED_MODE_KERNEL] - prev->by_mode[FEED_MODE_KERNEL];
 	u = n - k;
 	/*
-	 * The rate over the time the samples read cover, by their own
-	 * clock: a refresh held up (a slow read of maps), or one that read
-	 * what piled up meanwhile, would otherwise be off by the delay.
+	 * The rate of the samples read that came since the last refresh,
+	 * over the time they cover by their own clock: a refresh held up (a
+	 * slow read), one that read what piled up meanwhile, or samples held
+	 * for their maps would otherwise be off by the delay.
 	 */
 	span = kt->newest_prev && kt->newest_ns > kt->newest_prev ?
 		       (double)(kt->newest_ns - kt->newest_prev) / 1e9 : 0;
-	if (span <= 0 || n < 2)
+	if (span <= 0 || kt->window < 2)
 		span = interval_s;
 	kt->interval_s = interval_s;
-	kt->rate = span > 0 ? (double)n / span : 0;
+	kt->rate = span > 0 ? (double)kt->window / span : 0;
+	kt->window = 0;
 	kt->kernel_pct = n ? 100.0 * (double)k / (double)n : 0;
 	kt->user_pct = n ? 100.0 * (double)u / (double)n : 0;
 	lost = now->lost - prev->lost;
@@ -349,6 +361,9 @@ void session_tick(struct kt *kt, double interval_s)
 	else if (now->cut_short != prev->cut_short)
 		snprintf(kt->overload, sizeof(kt->overload), "samples come "
 			 "faster than read (%s)", rate_fix(kt));
+	else if (now->held)
+		snprintf(kt->overload, sizeof(kt->overload), "%" PRIu64
+			 " samples wait for their process's maps", now->held);
 	kt->newest_prev = kt->newest_ns;
 	*prev = *now;
 }

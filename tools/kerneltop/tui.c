@@ -228,7 +228,7 @@ int tui_run(struct kt *kt)
 		if (t.quit || kt_stop)
 			break;
 		behind = session_drain(kt);
-		feed_background(kt->feed, 5);
+		behind |= session_background(kt);
 		now = now_s();
 		if (now >= next) {
 			session_tick(kt, now - last);
