@@ -280,18 +280,18 @@ static void exits_collect(struct feed *f)
 /* A FORK: a pid reused after its EXIT is a new task, not one to forget. */
 static void exits_reused(struct feed *f, pid_t tid)
 {
-	size_t i;
+	size_t i, j, marked = 0;
 
-	for (i = 0; i < f->nexits; i++) {
-		if (f->exits[i].tid != tid)
+	for (i = 0, j = 0; i < f->nexits; i++) {
+		if (f->exits[i].tid == tid)
 			continue;
-		memmove(f->exits + i, f->exits + i + 1,
-			(f->nexits - i - 1) * sizeof(*f->exits));
-		f->nexits--;
-		if (i < f->nmarked)
-			f->nmarked--;
-		i--;
+		marked += i < f->nmarked;
+		f->exits[j++] = f->exits[i];
 	}
+	f->nexits = j;
+	f->nmarked = marked;
+	if (!f->nmarked && f->nexits)
+		(void)marks_set(f);
 }
 
 /* An EXIT: forget the task later; note a watched target's end. */

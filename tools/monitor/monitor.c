@@ -266,6 +266,10 @@ static void setup_events(struct monitor *m)
 	if (m->events.nr > MONITOR_MAX_EVENTS)
 		usage_error("at most %d events, not %zu (give fewer to -e)",
 			    MONITOR_MAX_EVENTS, m->events.nr);
+	if (m->legacy && m->events.nr > 1)
+		usage_error("--legacy samples one event, not %zu (the 2008 "
+			    "call reads each counter's IPs alone)",
+			    m->events.nr);
 	if (m->freq_set && probe->max_sample_rate > 0 &&
 	    m->freq > (uint64_t)probe->max_sample_rate) {
 		warn_msg("-F %" PRIu64 " is above "
