@@ -403,6 +403,17 @@ void feed_close(struct feed *f)
 	free(f);
 }
 
+int feed_enable(struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nctr; i++)
+		if (pc_counter_backend(f->ctr[i].c) != PC_BACKEND_LEGACY &&
+		    pc_counter_enable(f->ctr[i].c) != 0)
+			return -1;
+	return 0;
+}
+
 const struct perf_event_attr *feed_attr(const struct feed *f, unsigned i)
 {
 	return i < f->nattrs ? &f->attrs[i] : NULL;

@@ -174,6 +174,15 @@ struct feed *feed_open(const struct feed_opts *opts);
 void feed_close(struct feed *f);
 
 /*
+ * Start the counters opened disabled (attrs' disabled), and the children
+ * they were inherited by: a tool that has more to prepare (the kernel's
+ * symbols) opens them first, so that a target it cannot sample is said
+ * at once, and starts them when ready.  Counters of the 2008 call count
+ * from their open and are left alone.  Returns 0, or -1 with errno.
+ */
+int feed_enable(struct feed *f);
+
+/*
  * Wait up to timeout_ms (-1 forever) for records.  Returns 1 when some
  * ring has data, 0 on time-out, on a signal (EINTR) or when every
  * watched task has exited (see feed_info()), -1 with errno otherwise.

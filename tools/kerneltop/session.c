@@ -84,6 +84,7 @@ static void events_setup(struct kt *kt)
 				   "PMU); sampling cpu-clock");
 		pc_attr_sampling(a, o->period_set ? o->period : freq,
 				 !o->period_set, 0);
+		a->disabled = 1;	/* feed_enable() in session_open() */
 		pc_event_name(a, kt->names[i], sizeof(kt->names[i]));
 	}
 }
@@ -185,14 +186,6 @@ void session_open(struct kt *kt)
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
 		die("out of memory");
-	/*
-	 * The kernel's symbols are read before sampling starts: read at the
-	 * first kernel sample, they would hold the first frame, the keys
-	 * and the signals back, for long on a machine busy with samples.
-	 */
-	if (!kt->attrs[0].exclude_kernel)
-		symbols_load_kernel(kt->sym);
-	kt->start_ns = wall_ns();
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
@@ -220,6 +213,18 @@ void session_open(struct kt *kt)
 	}
 	if (!kt->feed)
 		open_failed(kt, &fail, err);
+	/*
+	 * The counters opened disabled (a target that cannot be sampled
+	 * is said at once); the kernel's symbols are read before they
+	 * start: read at the first kernel sample, they would hold the first
+	 * frame, the keys and the signals back, for long on a machine busy
+	 * with samples.
+	 */
+	if (!kt->attrs[0].exclude_kernel)
+		symbols_load_kernel(kt->sym);
+	if (feed_enable(kt->feed) != 0)
+		die_errno("cannot start the counters");
+	kt->start_ns = wall_ns();
 	feed_info(kt->feed, &kt->info);
 	kt->info_prev = kt->info;
 	if (kt->info.user_only)
