@@ -360,6 +360,9 @@ struct feed *feed_open(const struct feed_opts *opts)
 		for (e = 0; e < f->nattrs; e++)
 			f->attrs[e].exclude_kernel = f->attrs[e].exclude_hv = 1;
 		f->user_only = true;
+		/* a ring refused now is not the kernel's refusal before */
+		if (o->failure)
+			*o->failure = (struct feed_failure){ .err = 0 };
 		rc = counters_open(f, o);
 	}
 	if (rc != 0)

@@ -159,4 +159,24 @@ else
 TABLE
 fi
 
+# The user's locked-memory allowance for rings (perf_event_mlock_kb per
+# CPU) taken by another of its monitors (DWARF: 2 MiB of ring), and none
+# of its own (ulimit -l 0): the ring is refused, and said so, not blamed
+# on perf_event_paranoid (the kernel-space refusal met before the
+# user-space fallback was reported).
+mlock_kb=$(cat /proc/sys/kernel/perf_event_mlock_kb)
+if [ $((mlock_kb * $(getconf _NPROCESSORS_ONLN))) -lt 2048 ]; then
+	$nobody "$MONITOR" --call-graph dwarf --summary -- "$H" hot 60000 \
+		> /dev/null 2> holder.err &
+	holder=$!
+	at_exit "kill $holder 2>/dev/null"
+	retry 10 grep -q '^ready' holder.err || fail "the holder did not start"
+	fault_table <<'TABLE'
+1 | cannot map the sample buffer \(perf_event_mlock_kb\) | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
+TABLE
+	kill $holder
+else
+	echo "note: perf_event_mlock_kb x CPUs is 2 MiB or more: one DWARF ring does not take it, the allowance row not run"
+fi
+
 done_testing

@@ -596,6 +596,9 @@ int main(int argc, char **argv)
 		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
 	loop(&m);
+	/* what was lost while we read: not what came once we stopped */
+	feed_info(m.feed, &m.info);
+	m.totals.lost = m.info.lost;
 	if (m.command && m.child.pid > 0 && !interrupted && samples_done(&m)) {
 		/* -n ended us first: the command is not left running on its
 		   own (SIGTERM, then SIGKILL after a second), as pcstat
@@ -632,7 +635,6 @@ int main(int argc, char **argv)
 	}
 
 	feed_info(m.feed, &m.info);
-	m.totals.lost = m.info.lost;
 	m.totals.event = m.events_joined;
 	m.totals.target = m.target_name;
 	m.totals.callgraph = m.callgraph;
