@@ -141,6 +141,13 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		  "ulimit -v" : "perf_event_mlock_kb");
 }
 
+static void kt_enable(struct kt *kt)
+{
+	if (feed_enable(kt->feed) != 0)
+		die_errno("cannot start the counters");
+	kt->start_ns = wall_ns();
+}
+
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */
 static void cpu_list_format(struct kt *kt)
 {
@@ -214,17 +221,21 @@ void session_open(struct kt *kt)
 	if (!kt->feed)
 		open_failed(kt, &fail, err);
 	/*
-	 * The counters opened disabled (a target that cannot be sampled
-	 * is said at once); the kernel's symbols are read before they
-	 * start: read at the first kernel sample, they would hold the first
-	 * frame, the keys and the signals back, for long on a machine busy
-	 * with samples.
+	 * The counters opened disabled, so that a target that cannot be
+	 * sampled is said at once.  The kernel's symbols are read before the
+	 * first frame: read at the first kernel sample, they would hold it,
+	 * the keys and the signals back.  Every task on every CPU (or a
+	 * user's) is sampled once they are read: a flood of our own samples
+	 * on every CPU (-c 1) would slow that read for minutes.  Chosen
+	 * tasks are sampled from the start: a short-lived one is not
+	 * missed, and its samples cannot flood every CPU.
 	 */
+	if (kt->scope == FEED_THREADS || kt->scope == FEED_PROCESSES)
+		kt_enable(kt);
 	if (!kt->attrs[0].exclude_kernel)
 		symbols_load_kernel(kt->sym);
-	if (feed_enable(kt->feed) != 0)
-		die_errno("cannot start the counters");
-	kt->start_ns = wall_ns();
+	if (kt->scope != FEED_THREADS && kt->scope != FEED_PROCESSES)
+		kt_enable(kt);
 	feed_info(kt->feed, &kt->info);
 	kt->info_prev = kt->info;
 	if (kt->info.user_only)
