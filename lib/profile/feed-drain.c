@@ -148,26 +148,37 @@ static int on_sample(struct feed *f, struct pc_record *rec,
 
 /*
  * The held samples whose maps are in, handed over in the order they
- * came, counted in *n.  Returns fn's stop value or 0.
+ * came, counted in *n, max at most (0: no bound).  Looked at only when a
+ * process was read since the last time all were.  Returns fn's stop
+ * value or 0.
  */
-static int held_out(struct feed *f, feed_fn fn, void *arg, unsigned *n)
+static int held_out(struct feed *f, feed_fn fn, void *arg, unsigned *n,
+		    unsigned max)
 {
+	unsigned gen = f->maps_gen;
+	bool all = true;
 	size_t i, j;
 	int rc = 0;
 
+	if (gen == f->held_gen)
+		return 0;
 	for (i = 0, j = 0; i < f->nheld; i++) {
 		struct feed_held *h = &f->held[i];
 
-		if (rc == 0 && !feed_maps_unread(f, (pid_t)h->rec.sample.pid)) {
+		if (rc == 0 && (!max || *n < max) &&
+		    !feed_maps_unread(f, (pid_t)h->rec.sample.pid)) {
 			rc = sample_out(f, &h->rec, fn, arg);
 			(*n)++;
 			f->held_bytes -= h->bytes;
 			free(h->copy);
 			continue;
 		}
+		all &= rc == 0 && (!max || *n < max);
 		f->held[j++] = *h;
 	}
 	f->nheld = j;
+	if (all)
+		f->held_gen = gen;
 	return rc;
 }
 
@@ -434,7 +445,7 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 	if (more)
 		*more = false;
 	if (f->nheld)
-		rc = held_out(f, fn, arg, &n);
+		rc = held_out(f, fn, arg, &n, max);
 	while (rc == 0 && (r = head_earliest(f, &best)) != 0) {
 		if (r < 0)
 			return -1;

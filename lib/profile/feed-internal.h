@@ -73,6 +73,9 @@ struct feed {
 	size_t line_cap;
 	struct feed_held *held;		/* samples waiting for their maps */
 	size_t nheld, aheld, held_bytes;
+	unsigned maps_gen, held_gen;	/* processes read whole, counted;
+					   the count the held were last
+					   looked at with */
 
 	struct symbols *sym;
 	struct comm_table comms;

@@ -81,6 +81,7 @@ static void proc_done(struct feed *f, struct feed_proc *p)
 	if (!p->done) {
 		p->done = true;
 		f->maps_left--;
+		f->maps_gen++;
 	}
 }
 
