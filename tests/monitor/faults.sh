@@ -8,6 +8,9 @@ need perf_event root setpriv tracefs
 
 H="$top_builddir/tests/monitor/mon-helper"
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+# a user of this test's own for the rows about the locked-memory
+# allowance, which is per user: other tests sample as nobody meanwhile
+loner="setpriv --reuid=65533 --regid=65533 --clear-groups"
 # every run bounded: a hang shows as status 124
 mon() { timeout -k 5 60 "$MONITOR" "$@"; }
 
@@ -143,7 +146,7 @@ fault_table <<'TABLE'
 1 | cannot start '.*mon-helper': Too many open files \(raise the limit with 'ulimit -n'\) | ulimit -n 6; mon -n 5 -- "$H" hot 100
 # the command runs to its end (-n would end it, maybe before it echoes)
 0 | ^soft 6$                                            | ulimit -Sn 6; mon --summary -F 1000 -- sh -c 'echo soft $(ulimit -Sn); exec "$0" hot 100' "$H"
-0 | ^monitor: 5 samples of                               | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
+0 | ^monitor: 5 samples of                               | ulimit -l 0; $loner "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
 0 | kernel samples not allowed \(perf_event_paranoid\); sampling user space only | $nobody "$MONITOR" -n 5 -- "$H" hot 1000
 0 | in \[kernel\]: kptr_restrict \(kernel addresses are hidden | hidden "$MONITOR" -k -n 20 -F 1000 --summary -- "$H" sys 1000
 TABLE
@@ -161,18 +164,19 @@ fi
 
 # The user's locked-memory allowance for rings (perf_event_mlock_kb per
 # CPU) taken by another of its monitors (DWARF: 2 MiB of ring), and none
-# of its own (ulimit -l 0): the ring is refused, and said so, not blamed
+# of its own (ulimit -l 0; the test's own user, whose allowance no other
+# test takes): the ring is refused, and said so, not blamed
 # on perf_event_paranoid (the kernel-space refusal met before the
 # user-space fallback was reported).
 mlock_kb=$(cat /proc/sys/kernel/perf_event_mlock_kb)
 if [ $((mlock_kb * $(getconf _NPROCESSORS_ONLN))) -lt 2048 ]; then
-	$nobody "$MONITOR" --call-graph dwarf --summary -- "$H" hot 60000 \
+	$loner "$MONITOR" --call-graph dwarf --summary -- "$H" hot 60000 \
 		> /dev/null 2> holder.err &
 	holder=$!
 	at_exit "kill $holder 2>/dev/null"
 	retry 10 grep -q '^ready' holder.err || fail "the holder did not start"
 	fault_table <<'TABLE'
-1 | cannot map the sample buffer \(perf_event_mlock_kb\) | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
+1 | cannot map the sample buffer \(perf_event_mlock_kb\) | ulimit -l 0; $loner "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
 TABLE
 	kill $holder
 else

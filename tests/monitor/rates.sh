@@ -131,8 +131,8 @@ sh -c 'while :; do :; done' &
 at_exit "kill $!"
 sh -c 'while :; do :; done' &
 at_exit "kill $!"
-env --default-signal=INT "$MONITOR" -c 1 -g --all-threads -e cpu-clock -- \
-	sh -c "\"$H\" hot 20000 & \"$H\" hot 20000 & wait" > flood.out 2> flood.err &
+env --default-signal=INT "$MONITOR" -c 1 -g -e cpu-clock -- "$H" hot 20000 \
+	> flood.out 2> flood.err &
 mp=$!
 # ready: a few thousand samples written
 big() { [ "$(wc -l < flood.out)" -gt 5000 ]; }
