@@ -131,6 +131,18 @@ struct pc_count {
 int pc_counter_read(struct pc_counter *c, struct pc_count *out);
 
 /*
+ * The samples of a sampling counter (and of the children it was
+ * inherited by) that the kernel dropped because the ring was full, to
+ * this moment: PERF_FORMAT_LOST, asked for every sampling counter opened
+ * outside a group where the kernel has it (Linux 6.0).  Unlike the LOST
+ * records of pc_ring_lost(), which the kernel writes only once the ring
+ * has room again (never, when the task ends first), this count is
+ * complete.  Returns 0, or -1 with errno EOPNOTSUPP (an older kernel, a
+ * group, the legacy backend) or read(2)'s.
+ */
+int pc_counter_lost(struct pc_counter *c, uint64_t *lost);
+
+/*
  * Read a leader opened with opts.group and all its members in one read():
  * out[0] is the leader, then members in the order they were opened.  All
  * share the same enabled/running times.  Returns the number of counts
@@ -164,9 +176,12 @@ int pc_counter_set_output(struct pc_counter *c, struct pc_counter *target);
 
 /*
  * Helpers to fill attr for sampling: every period events, or freq times a
- * second when freq is true.  sample_type gets IP|TID|TIME|CPU|PERIOD plus
- * extra (e.g. PERF_SAMPLE_CALLCHAIN); mmap2, comm, task and sample_id_all
- * are set so that a symbolizer can follow the target's mappings.
+ * second when freq is true.  sample_type gets IP|TID|TIME|CPU plus
+ * extra (e.g. PERF_SAMPLE_CALLCHAIN), and PERIOD with freq only: a fixed
+ * period is not asked for (a software event would then be sampled at
+ * every event), and the ring reader fills it in from the attr.  mmap2,
+ * comm, task and sample_id_all are set so that a symbolizer can follow
+ * the target's mappings.
  */
 void pc_attr_sampling(struct perf_event_attr *attr, uint64_t period_or_freq,
 		      bool freq, uint64_t extra_sample_type);

@@ -26,6 +26,8 @@ struct pc_probe {
 	int kptr_restrict;	/* /proc/sys/kernel/kptr_restrict */
 	bool cap_perfmon;	/* caller has CAP_PERFMON or CAP_SYS_ADMIN */
 	int ncpus;		/* CPUs online */
+	bool format_lost;	/* PERF_FORMAT_LOST: a sampling counter
+				   reads its lost samples (Linux 6.0) */
 };
 
 /*

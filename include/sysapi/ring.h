@@ -27,7 +27,8 @@ struct pc_sample {
 	uint32_t pid, tid;
 	uint64_t time;		/* ns, perf clock */
 	uint32_t cpu;
-	uint64_t period;
+	uint64_t period;	/* events it stands for: the record's
+				   (freq), else the attr's period */
 	uint64_t id;
 	uint64_t nr_callchain;	/* PERF_SAMPLE_CALLCHAIN */
 	const uint64_t *callchain;
@@ -105,6 +106,17 @@ uint64_t pc_ring_samples(const struct pc_ring *ring);
 
 /* Bytes in the data area of the ring (a power of two). */
 size_t pc_ring_size(const struct pc_ring *ring);
+
+/*
+ * Positions in the ring's stream of records, in bytes since it was
+ * mapped, for a reader that must know when everything the kernel wrote
+ * before some moment has been taken: pc_ring_written() is how far the
+ * kernel has written now, pc_ring_taken() how far pc_ring_next() has
+ * read (a record taken ends there).  Both only grow; both are 0 on the
+ * legacy backend, whose IPs come from read().
+ */
+uint64_t pc_ring_written(const struct pc_ring *ring);
+uint64_t pc_ring_taken(const struct pc_ring *ring);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,9 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "base/array.h"
 #include "profile/feed-internal.h"
@@ -53,10 +55,11 @@ static char sample_mode(const struct pc_record *rec)
 	}
 }
 
-static int on_sample(struct feed *f, const struct pc_record *rec,
-		     feed_fn fn, void *arg)
+/* The sample resolved and handed to fn. */
+static int sample_out(struct feed *f, struct pc_record *rec,
+		      feed_fn fn, void *arg)
 {
-	const struct pc_sample *s = &rec->sample;
+	struct pc_sample *s = &rec->sample;
 	struct sym_result r;
 	struct feed_sample fs = {
 		.raw = s,
@@ -64,7 +67,12 @@ static int on_sample(struct feed *f, const struct pc_record *rec,
 		.mode = sample_mode(rec),
 		.has_cpu = f->backend != PC_BACKEND_LEGACY,
 	};
+	const struct perf_event_attr *a = &f->attrs[fs.event];
 
+	/* a fixed period is not in the record; the ring's own counter
+	   may be another event's */
+	if (!(a->sample_type & PERF_SAMPLE_PERIOD) && !a->freq)
+		s->period = a->sample_period;
 	switch (fs.mode) {
 	case 'k': f->info.by_mode[FEED_MODE_KERNEL]++; break;
 	case 'h': f->info.by_mode[FEED_MODE_HV]++; break;
@@ -83,6 +91,106 @@ static int on_sample(struct feed *f, const struct pc_record *rec,
 	}
 	f->info.samples++;
 	return fn(arg, &fs);
+}
+
+/* Samples held at most, in bytes of copies (DWARF stacks are large). */
+#define HELD_MAX (16u << 20)
+
+/*
+ * Copy rec aside when its process ran before the feed and its maps are
+ * not read yet (feed-maps.c), and ask for them first; true when held.
+ * A kernel sample needs no maps, but for its chain's user frames.
+ */
+static bool sample_hold(struct feed *f, const struct pc_record *rec)
+{
+	const struct pc_sample *s = &rec->sample;
+	size_t chain = s->nr_callchain * 8, regs = s->nr_regs * 8;
+	size_t stack = s->stack ? s->stack_dyn_size : 0;
+	struct feed_proc *p;
+	struct feed_held *h;
+	uint8_t *c;
+
+	if (f->no_resolve || (sample_mode(rec) == 'k' &&
+			      f->callgraph == FEED_CG_NONE))
+		return false;
+	p = feed_maps_unread(f, (pid_t)s->pid);
+	if (!p || f->held_bytes + chain + regs + stack > HELD_MAX ||
+	    ARRAY_GROW(f->held, f->nheld + 1, f->aheld) != 0)
+		return false;
+	c = malloc(chain + regs + stack + 1);
+	if (!c)
+		return false;
+	h = &f->held[f->nheld++];
+	h->rec = *rec;
+	h->copy = c;
+	h->bytes = chain + regs + stack;
+	if (chain)
+		h->rec.sample.callchain = memcpy(c, s->callchain, chain);
+	if (regs)
+		h->rec.sample.regs = memcpy(c + chain, s->regs, regs);
+	if (stack) {
+		h->rec.sample.stack = memcpy(c + chain + regs, s->stack,
+					     stack);
+		h->rec.sample.stack_size = stack;
+	}
+	f->held_bytes += h->bytes;
+	feed_maps_want(f, p);
+	return true;
+}
+
+static int on_sample(struct feed *f, struct pc_record *rec,
+		     feed_fn fn, void *arg)
+{
+	if (f->maps_left && sample_hold(f, rec))
+		return 0;
+	return sample_out(f, rec, fn, arg);
+}
+
+/*
+ * The held samples whose maps are in, handed over in the order they
+ * came, counted in *n, max at most (0: no bound).  Looked at only when a
+ * process was read since the last time all were.  Returns fn's stop
+ * value or 0.
+ */
+static int held_out(struct feed *f, feed_fn fn, void *arg, unsigned *n,
+		    unsigned max)
+{
+	unsigned gen = f->maps_gen;
+	bool all = true;
+	size_t i, j;
+	int rc = 0;
+
+	if (gen == f->held_gen)
+		return 0;
+	for (i = 0, j = 0; i < f->nheld; i++) {
+		struct feed_held *h = &f->held[i];
+
+		if (rc == 0 && (!max || *n < max) &&
+		    !feed_maps_unread(f, (pid_t)h->rec.sample.pid)) {
+			rc = sample_out(f, &h->rec, fn, arg);
+			(*n)++;
+			f->held_bytes -= h->bytes;
+			free(h->copy);
+			continue;
+		}
+		all &= rc == 0 && (!max || *n < max);
+		f->held[j++] = *h;
+	}
+	f->nheld = j;
+	if (all)
+		f->held_gen = gen;
+	return rc;
+}
+
+void feed_held_release(struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nheld; i++)
+		free(f->held[i].copy);
+	free(f->held);
+	f->held = NULL;
+	f->nheld = f->aheld = f->held_bytes = 0;
 }
 
 static void on_mmap(struct feed *f, const struct pc_record *rec)
@@ -109,19 +217,105 @@ static void on_mmap(struct feed *f, const struct pc_record *rec)
 	(void)symbols_mmap(f->sym, (pid_t)rec->mmap.pid, &mp);
 }
 
+/*
+ * Where each ring's records end now: once every ring has been read up to
+ * its mark, every record written before this moment was handled.
+ */
+static int marks_set(struct feed *f)
+{
+	size_t i;
+
+	if (ARRAY_GROW(f->marks, f->nrings, f->amarks) != 0)
+		return -1;
+	for (i = 0; i < f->nrings; i++)
+		f->marks[i] = pc_ring_written(f->rings[i]);
+	f->nmarked = f->nexits;
+	return 0;
+}
+
+/* Every ring read up to its mark (a record taken into its head but not
+   handled yet does not count). */
+static bool marks_passed(const struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nrings; i++) {
+		uint64_t done = pc_ring_taken(f->rings[i]);
+
+		if (f->heads[i].full)
+			done -= f->heads[i].rec.size;
+		if (done < f->marks[i])
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The exits met before the marks were set are acted on once the marks
+ * are passed: their tasks' last samples may sit in another CPU's ring,
+ * written before the EXIT and read after it.  Later exits wait for
+ * marks of their own: symbols_gc() and comm_gc() drop every task marked
+ * exited, so a task is marked only when it may go.  The tool copied
+ * what it kept from the samples, so the session's strings may go.
+ */
+static void exits_collect(struct feed *f)
+{
+	size_t i;
+
+	if (!f->nmarked || !marks_passed(f))
+		return;
+	for (i = 0; i < f->nmarked; i++) {
+		const struct feed_exit *e = &f->exits[i];
+
+		comm_exit(&f->comms, e->tid);
+		if (e->pid != e->tid)
+			continue;
+		if (f->sym)
+			symbols_exit(f->sym, e->pid);
+		if (f->unwind)
+			unwind_forget(f->unwind, e->pid);
+	}
+	if (f->sym)
+		symbols_gc(f->sym);
+	comm_gc(&f->comms);
+	if (f->unwind)
+		unwind_gc(f->unwind);
+	f->nexits -= f->nmarked;
+	memmove(f->exits, f->exits + f->nmarked,
+		f->nexits * sizeof(*f->exits));
+	f->nmarked = 0;
+	if (f->nexits)
+		(void)marks_set(f);	/* no marks: tried at the next exit */
+}
+
+/* A FORK: a pid reused after its EXIT is a new task, not one to forget. */
+static void exits_reused(struct feed *f, pid_t tid)
+{
+	size_t i, j, marked = 0;
+
+	for (i = 0, j = 0; i < f->nexits; i++) {
+		if (f->exits[i].tid == tid)
+			continue;
+		marked += i < f->nmarked;
+		f->exits[j++] = f->exits[i];
+	}
+	f->nexits = j;
+	f->nmarked = marked;
+	if (!f->nmarked && f->nexits)
+		(void)marks_set(f);
+}
+
 /* An EXIT: forget the task later; note a watched target's end. */
 static void on_exit_record(struct feed *f, const struct pc_record *rec)
 {
 	pid_t pid = (pid_t)rec->task.pid, tid = (pid_t)rec->task.tid;
 	size_t i, gone = 0;
 
-	comm_exit(&f->comms, tid);
-	if (pid == tid && f->sym)
-		symbols_exit(f->sym, pid);
-	/* forgotten once every ring is read: samples may follow the EXIT */
-	if (pid == tid && f->unwind &&
-	    ARRAY_GROW(f->gone, f->ngone + 1, f->agone) == 0)
-		f->gone[f->ngone++] = pid;
+	if (ARRAY_GROW(f->exits, f->nexits + 1, f->aexits) == 0) {
+		f->exits[f->nexits++] = (struct feed_exit){ pid, tid };
+		if (!f->nmarked)
+			(void)marks_set(f);
+	}
 	for (i = 0; i < f->nwatch; i++) {
 		struct feed_watch *w = &f->watch[i];
 
@@ -137,8 +331,8 @@ static void on_exit_record(struct feed *f, const struct pc_record *rec)
 }
 
 /* One record, whatever its ring; returns fn's stop value or 0. */
-static int on_record(struct feed *f, const struct pc_record *rec,
-		     feed_fn fn, void *arg, bool *exited)
+static int on_record(struct feed *f, struct pc_record *rec,
+		     feed_fn fn, void *arg)
 {
 	switch (rec->type) {
 	case PERF_RECORD_SAMPLE:
@@ -156,13 +350,14 @@ static int on_record(struct feed *f, const struct pc_record *rec,
 			 (pid_t)rec->comm.tid, rec->comm.comm);
 		break;
 	case PERF_RECORD_FORK:
+		if (f->nexits)
+			exits_reused(f, (pid_t)rec->task.tid);
 		if (rec->task.pid != rec->task.ppid && f->sym)
 			symbols_fork(f->sym, (pid_t)rec->task.pid,
 				     (pid_t)rec->task.ppid);
 		break;
 	case PERF_RECORD_EXIT:
 		on_exit_record(f, rec);
-		*exited = true;
 		break;
 	case PERF_RECORD_THROTTLE:
 		f->info.throttled++;
@@ -224,33 +419,54 @@ static int head_earliest(struct feed *f, size_t *best)
 	return any ? 1 : 0;
 }
 
-int feed_drain(struct feed *f, feed_fn fn, void *arg)
+static double now_ms(void)
 {
-	bool exited = false;
-	size_t i, best = 0;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/*
+ * The clock is looked at every this many records: one record can cost
+ * much (a JIT map read further, a file's symbols loaded), so not many.
+ */
+#define CLOCK_EVERY 8
+
+int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
+		    const struct feed_budget *budget, bool *more)
+{
+	unsigned max = budget ? budget->max_records : 0, n = 0;
+	double end = budget && budget->max_ms > 0 ?
+			     now_ms() + budget->max_ms : 0;
+	size_t best = 0;
 	int rc = 0, r;
 
+	if (more)
+		*more = false;
+	if (f->nheld)
+		rc = held_out(f, fn, arg, &n, max);
 	while (rc == 0 && (r = head_earliest(f, &best)) != 0) {
 		if (r < 0)
 			return -1;
+		if ((max && n >= max) ||
+		    (end && n % CLOCK_EVERY == 0 && n && now_ms() >= end)) {
+			/* the record found stays in its head for next time */
+			f->info.cut_short++;
+			if (more)
+				*more = true;
+			break;
+		}
 		f->heads[best].full = false;
+		n++;
 		/* its pointers live until the next read of its ring */
-		rc = on_record(f, &f->heads[best].rec, fn, arg, &exited);
+		rc = on_record(f, &f->heads[best].rec, fn, arg);
 	}
-	/*
-	 * Exited tasks are forgotten only once every ring was read: their
-	 * last samples may sit in another CPU's ring.  The tool copied what
-	 * it kept from the samples, so the session's strings may go.
-	 */
-	if (exited && rc == 0) {
-		if (f->sym)
-			symbols_gc(f->sym);
-		comm_gc(&f->comms);
-		for (i = 0; i < f->ngone; i++)
-			unwind_forget(f->unwind, f->gone[i]);
-		f->ngone = 0;
-		if (f->unwind)
-			unwind_gc(f->unwind);
-	}
+	exits_collect(f);
 	return rc;
+}
+
+int feed_drain(struct feed *f, feed_fn fn, void *arg)
+{
+	return feed_drain_some(f, fn, arg, NULL, NULL);
 }

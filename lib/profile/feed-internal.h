@@ -5,7 +5,9 @@
 #define PROFILE_FEED_INTERNAL_H
 
 #include <poll.h>
+#include <stdio.h>
 
+#include "base/hashtab.h"
 #include "profile/comm.h"
 #include "profile/feed.h"
 
@@ -58,8 +60,22 @@ struct feed {
 	bool watch_tids, scope_ends, target_gone;
 	pid_t gone_pid;
 
-	pid_t *pending;			/* processes whose maps to read */
+	/* feed-maps.c: the processes that ran before the feed opened */
+	struct hashtab procs;		/* of struct feed_proc */
+	pid_t *pending;			/* whose maps to read, */
 	size_t npending, pending_alloc;
+	pid_t *urgent;			/* and those sampled, first */
+	size_t nurgent, urgent_alloc;
+	size_t maps_left;		/* of them, not read whole yet */
+	struct feed_proc *reading;	/* the one being read, */
+	FILE *maps;			/* its /proc/PID/maps */
+	char *line;
+	size_t line_cap;
+	struct feed_held *held;		/* samples waiting for their maps */
+	size_t nheld, aheld, held_bytes;
+	unsigned maps_gen, held_gen;	/* processes read whole, counted;
+					   the count the held were last
+					   looked at with */
 
 	struct symbols *sym;
 	struct comm_table comms;
@@ -71,9 +87,53 @@ struct feed {
 	struct feed_frame *fr;		/* the chain being built */
 	size_t nfr, afr;
 	struct unwind_frame *uf;	/* FEED_MAX_USER_FRAMES */
-	pid_t *gone;			/* exited processes to forget */
-	size_t ngone, agone;
+
+	/*
+	 * EXIT records not yet acted on (feed-drain.c): a task is
+	 * forgotten once every record written before its EXIT was read,
+	 * which marks[] (each ring's written position when the first
+	 * of exits[0..nmarked) was met) tell.
+	 */
+	struct feed_exit *exits;
+	size_t nexits, aexits, nmarked;
+	uint64_t *marks;		/* one per ring */
+	size_t amarks;
 };
+
+/* A task seen to exit, to be forgotten (see struct feed). */
+struct feed_exit {
+	pid_t pid, tid;
+};
+
+/* A process that ran before the feed opened (feed-maps.c). */
+struct feed_proc {
+	pid_t pid;
+	bool done;		/* its maps read whole, or it is gone */
+	bool wanted;		/* sampled: on the urgent list */
+};
+
+/* A sample held until its process's maps are read (feed-drain.c): the
+   record, its callchain, registers and stack copied into copy. */
+struct feed_held {
+	struct pc_record rec;
+	void *copy;
+	size_t bytes;
+};
+
+/*
+ * feed-maps.c.  feed_maps_add(): pid ran before the feed opened; its
+ * maps are to be read (0, or -1 with errno ENOMEM).  feed_maps_unread():
+ * pid is such a process whose maps are not read whole yet, or NULL.
+ * feed_maps_want(): read p's before the others.  feed_maps_release():
+ * free what the background reading holds.
+ */
+int feed_maps_add(struct feed *f, pid_t pid);
+struct feed_proc *feed_maps_unread(struct feed *f, pid_t pid);
+void feed_maps_want(struct feed *f, struct feed_proc *p);
+void feed_maps_release(struct feed *f);
+
+/* feed-drain.c: free the samples still held. */
+void feed_held_release(struct feed *f);
 
 /*
  * feed-chain.c: fill fs->frames for rec's sample, whose own IP resolved

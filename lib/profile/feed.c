@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "base/array.h"
 #include "base/optsz.h"
@@ -50,14 +49,6 @@ static int task_add_process(struct feed *f, pid_t pid)
 	return rc;
 }
 
-static int pending_add(struct feed *f, pid_t pid)
-{
-	if (ARRAY_GROW(f->pending, f->npending + 1, f->pending_alloc) != 0)
-		return -1;
-	f->pending[f->npending++] = pid;
-	return 0;
-}
-
 /*
  * The processes running now: all of them (uid_match false), or uid's.
  * Each goes on the background list; with add_tasks, its threads become
@@ -82,7 +73,7 @@ static int scan_processes(struct feed *f, bool uid_match, uid_t uid,
 		if (uid_match && (fstatat(dirfd(d), de->d_name, &st, 0) != 0 ||
 				  st.st_uid != uid))
 			continue;
-		rc = pending_add(f, (pid_t)pid);
+		rc = feed_maps_add(f, (pid_t)pid);
 		if (rc == 0 && add_tasks && task_add_process(f, (pid_t)pid) &&
 		    errno != ESRCH)
 			rc = -1;	/* a process that just ended is no error */
@@ -345,6 +336,13 @@ struct feed *feed_open(const struct feed_opts *opts)
 	if (!f->attrs)
 		goto fail;
 	memcpy(f->attrs, o->attrs, o->nattrs * sizeof(*f->attrs));
+	/* one ring serves them all: their records must read alike */
+	for (rc = 1; rc < (int)o->nattrs; rc++) {
+		if (f->attrs[rc].sample_type != f->attrs[0].sample_type) {
+			errno = EINVAL;
+			goto fail;
+		}
+	}
 	f->callgraph = o->callgraph;
 	if (o->callgraph == FEED_CG_DWARF) {
 		f->unwind = unwind_new(o->sym);
@@ -366,6 +364,9 @@ struct feed *feed_open(const struct feed_opts *opts)
 		for (e = 0; e < f->nattrs; e++)
 			f->attrs[e].exclude_kernel = f->attrs[e].exclude_hv = 1;
 		f->user_only = true;
+		/* a ring refused now is not the kernel's refusal before */
+		if (o->failure)
+			*o->failure = (struct feed_failure){ .err = 0 };
 		rc = counters_open(f, o);
 	}
 	if (rc != 0)
@@ -399,12 +400,25 @@ void feed_close(struct feed *f)
 	free(f->tasks);
 	free(f->cpus);
 	free(f->watch);
-	free(f->pending);
+	feed_maps_release(f);
+	feed_held_release(f);
 	unwind_free(f->unwind);
 	free(f->uf);
 	free(f->fr);
-	free(f->gone);
+	free(f->exits);
+	free(f->marks);
 	free(f);
+}
+
+int feed_enable(struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nctr; i++)
+		if (pc_counter_backend(f->ctr[i].c) != PC_BACKEND_LEGACY &&
+		    pc_counter_enable(f->ctr[i].c) != 0)
+			return -1;
+	return 0;
 }
 
 const struct perf_event_attr *feed_attr(const struct feed *f, unsigned i)
@@ -463,44 +477,33 @@ int feed_poll(struct feed *f, int timeout_ms)
 	return 1;
 }
 
-/* --- the background /proc reading --------------------------------------------- */
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-size_t feed_background(struct feed *f, double budget_ms)
-{
-	double end = now_ms() + budget_ms;
-
-	while (f->npending && f->sym) {
-		pid_t pid = f->pending[--f->npending];
-
-		/* a process that has ended meanwhile is no error */
-		(void)symbols_read_maps(f->sym, pid);
-		if (now_ms() >= end)
-			break;
-	}
-	return f->npending;
-}
-
 void feed_info(const struct feed *f, struct feed_info *out)
 {
+	uint64_t records = 0, counted = 0, n;
 	size_t i;
+	bool complete = f->nctr > 0;
 
 	*out = f->info;
-	out->lost = 0;
 	for (i = 0; i < f->nrings; i++)
-		out->lost += pc_ring_lost(f->rings[i]);
+		records += pc_ring_lost(f->rings[i]);
+	/*
+	 * The LOST records come late or never: the kernel writes one only
+	 * when the ring has room again, so a target that ends with its ring
+	 * full takes its count along.  The counters keep the whole count.
+	 */
+	for (i = 0; i < f->nctr && complete; i++) {
+		if (pc_counter_lost(f->ctr[i].c, &n) == 0)
+			counted += n;
+		else
+			complete = false;
+	}
+	out->lost = complete && counted > records ? counted : records;
 	out->counters = (unsigned)f->nctr;
 	out->rings = (unsigned)f->nrings;
 	out->ring_pages = f->ring_pages;
 	out->backend = f->backend;
 	out->user_only = f->user_only;
 	out->target_gone = f->target_gone;
+	out->held = f->nheld;
 	out->gone_pid = f->gone_pid;
 }

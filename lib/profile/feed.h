@@ -83,7 +83,9 @@ struct feed_opts {
 	/*
 	 * The events, each filled by pc_event_parse() and
 	 * pc_attr_sampling(); the feed adds PERF_SAMPLE_IDENTIFIER when
-	 * there are several, to tell their samples apart.
+	 * there are several, to tell their samples apart.  Their records
+	 * share rings: their sample_type must be the same (all by
+	 * frequency, or all by period), else EINVAL.
 	 */
 	const struct perf_event_attr *attrs;
 	unsigned nattrs;
@@ -172,6 +174,15 @@ struct feed *feed_open(const struct feed_opts *opts);
 void feed_close(struct feed *f);
 
 /*
+ * Start the counters opened disabled (attrs' disabled), and the children
+ * they were inherited by: a tool that has more to prepare (the kernel's
+ * symbols) opens them first, so that a target it cannot sample is said
+ * at once, and starts them when ready.  Counters of the 2008 call count
+ * from their open and are left alone.  Returns 0, or -1 with errno.
+ */
+int feed_enable(struct feed *f);
+
+/*
  * Wait up to timeout_ms (-1 forever) for records.  Returns 1 when some
  * ring has data, 0 on time-out, on a signal (EINTR) or when every
  * watched task has exited (see feed_info()), -1 with errno otherwise.
@@ -183,14 +194,48 @@ int feed_poll(struct feed *f, int timeout_ms);
  * symbols session, samples to fn.  Returns 0, fn's non-zero value when it
  * stopped the drain, or -1 with errno (EBADMSG is not returned: a
  * malformed record is skipped and counted in feed_info()).
+ *
+ * While samples arrive faster than they are read, the rings are never
+ * empty and this never returns: a tool that must also draw, read keys or
+ * see a signal drains with feed_drain_some().
  */
 int feed_drain(struct feed *f, feed_fn fn, void *arg);
 
+/* Bounds on one feed_drain_some(); 0 leaves that bound out. */
+struct feed_budget {
+	unsigned max_records;	/* records handled (samples and others) */
+	double max_ms;		/* time spent, callbacks included (looked
+				   at every few dozen records) */
+};
+
+#define FEED_BUDGET(...) ((struct feed_budget){ __VA_ARGS__ })
+
 /*
- * Spend at most budget_ms reading the mappings of processes that ran
- * before the feed opened (system-wide and user scopes), so that their
- * first samples resolve without a /proc read in the hot path.  Returns
- * how many are still to read.
+ * feed_drain() within budget (NULL: none): it stops after max_records
+ * records or max_ms, whichever comes first, and returns as feed_drain()
+ * does.  *more (when more is not NULL) is set true when it stopped there
+ * with records left: they arrive faster than they are read, and what
+ * stays unread once a ring is full the kernel drops (feed_info()'s lost);
+ * feed_info()'s cut_short counts these drains.  A live tool then draws,
+ * reads its keys and signals, tells that samples are being dropped and
+ * that a lower rate (-F) or a longer period (-c) avoids it, and drains
+ * again without waiting.  Tasks that exited are forgotten (their maps,
+ * names, unwinding state) only once every record written before their
+ * EXIT was read, however the drains are cut.
+ */
+int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
+		    const struct feed_budget *budget, bool *more);
+
+/*
+ * Spend about budget_ms (a few dozen lines of /proc/PID/maps over it at
+ * most; four times as long while samples wait) reading the mappings of
+ * processes that ran before the feed opened (system-wide and user
+ * scopes), those sampled first; a large process is read over several
+ * calls.  Until its maps are read, a process's samples are held by the
+ * feed (feed_info()'s held) and handed over, resolved, by the first drain
+ * after: they are not shown as [unknown], and no drain waits for a read
+ * of /proc.  Call it between drains, without waiting while samples are
+ * held.  Returns how many processes are still to read.
  */
 size_t feed_background(struct feed *f, double budget_ms);
 
@@ -199,7 +244,14 @@ struct feed_info {
 	uint64_t samples;		/* samples handed to the tool */
 	uint64_t by_mode[4];		/* kernel, user, hypervisor, guest */
 	uint64_t unresolved;		/* samples without a function */
-	uint64_t lost;			/* samples the kernel dropped */
+	uint64_t lost;			/* samples the kernel dropped (the
+					   counters' own count where the
+					   kernel keeps one, else the LOST
+					   records read so far) */
+	uint64_t cut_short;		/* feed_drain_some() calls that left
+					   records unread */
+	uint64_t held;			/* samples waiting now for their
+					   process's maps (feed_background()) */
 	uint64_t throttled;		/* THROTTLE records */
 	uint64_t malformed;		/* records skipped as garbage */
 	uint64_t frames;		/* frames handed over (call graphs) */

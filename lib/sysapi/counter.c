@@ -29,6 +29,9 @@ static int counter_open_event(struct pc_counter *c,
 	c->attr.read_format = READ_FORMAT_BASE;
 	if (!o->leader && o->group)
 		c->attr.read_format |= PERF_FORMAT_GROUP;
+	/* a lone sampler counts what its ring could not take */
+	else if (!o->leader && c->attr.sample_period && pc_probe()->format_lost)
+		c->attr.read_format |= PERF_FORMAT_LOST;
 	c->fd = pc_sys_event_open(&c->attr, o->pid, o->cpu, group_fd,
 				  PERF_FLAG_FD_CLOEXEC |
 				  (o->cgroup ? PERF_FLAG_PID_CGROUP : 0));
@@ -252,6 +255,15 @@ static int counter_read_legacy(struct pc_counter *c, struct pc_count *out)
 	return 0;
 }
 
+/* { value, time_enabled, time_running, id[, lost] } */
+static int counter_read_one(struct pc_counter *c, uint64_t buf[5])
+{
+	size_t n = c->attr.read_format & PERF_FORMAT_LOST ? 5 : 4;
+
+	buf[4] = 0;
+	return read_full(c->fd, buf, n * sizeof(uint64_t));
+}
+
 int pc_counter_read(struct pc_counter *c, struct pc_count *out)
 {
 	uint64_t buf[5];
@@ -260,13 +272,27 @@ int pc_counter_read(struct pc_counter *c, struct pc_count *out)
 		return counter_read_legacy(c, out);
 	if (c->attr.read_format & PERF_FORMAT_GROUP)
 		return pc_group_read(c, out, 1) < 0 ? -1 : 0;
-	/* { value, time_enabled, time_running, id } */
-	if (read_full(c->fd, buf, 4 * sizeof(uint64_t)))
+	if (counter_read_one(c, buf))
 		return -1;
 	out->value = buf[0];
 	out->enabled = buf[1];
 	out->running = buf[2];
 	out->id = buf[3];
+	return 0;
+}
+
+int pc_counter_lost(struct pc_counter *c, uint64_t *lost)
+{
+	uint64_t buf[5];
+
+	if (c->backend == PC_BACKEND_LEGACY ||
+	    !(c->attr.read_format & PERF_FORMAT_LOST)) {
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	if (counter_read_one(c, buf))
+		return -1;
+	*lost = buf[4];
 	return 0;
 }
 
@@ -351,7 +377,17 @@ void pc_attr_sampling(struct perf_event_attr *attr, uint64_t period_or_freq,
 {
 	attr->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID |
 			     PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
-			     PERF_SAMPLE_PERIOD | extra_sample_type;
+			     extra_sample_type;
+	/*
+	 * A fixed period is known without asking, and asking costs it: a
+	 * software event (page-faults, context-switches) with
+	 * PERF_SAMPLE_PERIOD and no freq is sampled at every event by the
+	 * kernel's perf_swevent_event(), whatever the period.
+	 */
+	if (freq)
+		attr->sample_type |= PERF_SAMPLE_PERIOD;
+	else
+		attr->sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;
 	attr->freq = freq;
 	if (freq)
 		attr->sample_freq = period_or_freq;

@@ -64,6 +64,23 @@ static bool can_open(uint32_t type, uint64_t config)
 	return pc_probe_open(&a) == 0;
 }
 
+/* Whether read_format may ask for PERF_FORMAT_LOST (EINVAL before 6.0). */
+static bool can_read_lost(void)
+{
+	struct perf_event_attr a = {
+		.size = sizeof(a), .type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_TASK_CLOCK, .disabled = 1,
+		.exclude_kernel = 1, .exclude_hv = 1,
+		.read_format = PERF_FORMAT_LOST,
+	};
+	int fd = pc_sys_event_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 static bool has_cap_perfmon(void)
 {
 	struct __user_cap_header_struct hdr = {
@@ -84,6 +101,7 @@ static void probe_init(void)
 
 	probe.perf_event = can_open(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK);
 	probe.hw_pmu = can_open(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
+	probe.format_lost = probe.perf_event && can_read_lost();
 	probe.legacy_nr = perf_counter_syscall_nr();
 	probe.legacy = probe.legacy_nr >= 0;
 	probe.paranoid = read_int_file("/proc/sys/kernel/perf_event_paranoid", 2);

@@ -213,6 +213,8 @@ static int parse_sample(struct pc_ring *r, struct cursor *cur,
 		take_u32x2(cur, &s->cpu, &res);
 	if (st & PERF_SAMPLE_PERIOD)
 		s->period = take_u64(cur);
+	else if (!r->counter->attr.freq)	/* not asked: it is fixed */
+		s->period = r->counter->attr.sample_period;
 	if (st & (PERF_SAMPLE_READ | PERF_SAMPLE_BRANCH_STACK))
 		goto done;	/* not decoded: the fields after stay zero */
 	if (st & PERF_SAMPLE_CALLCHAIN) {
@@ -454,4 +456,18 @@ uint64_t pc_ring_samples(const struct pc_ring *r)
 size_t pc_ring_size(const struct pc_ring *r)
 {
 	return r->size;
+}
+
+uint64_t pc_ring_written(const struct pc_ring *r)
+{
+	const struct perf_event_mmap_page *pg = r->base;
+
+	return r->ips ? 0 : __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+}
+
+uint64_t pc_ring_taken(const struct pc_ring *r)
+{
+	const struct perf_event_mmap_page *pg = r->base;
+
+	return r->ips ? 0 : pg->data_tail;
 }

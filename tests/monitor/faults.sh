@@ -8,6 +8,9 @@ need perf_event root setpriv tracefs
 
 H="$top_builddir/tests/monitor/mon-helper"
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+# a user of this test's own for the rows about the locked-memory
+# allowance, which is per user: other tests sample as nobody meanwhile
+loner="setpriv --reuid=65533 --regid=65533 --clear-groups"
 # every run bounded: a hang shows as status 124
 mon() { timeout -k 5 60 "$MONITOR" "$@"; }
 
@@ -104,6 +107,8 @@ fault_table <<'TABLE'
 1 | cannot write to standard output: No space left on device | ended "$H" mfull$$ 'mon -F 20000 -- ./mfull$$ hot 30000 > /dev/full'
 0 | ^monitor exit 141$                | ended "$H" mpipe$$ '{ mon -F 1000 -- ./mpipe$$ hot 30000; echo "monitor exit $?" >&2; } | head -1'
 0 | ^exit 0$                          | ended "$H" mpign$$ 'trap "" PIPE; { mon -F 20000 -- ./mpign$$ hot 30000; echo "exit $?" > rc; } | head -1 > /dev/null; cat rc'
+# -n: the samples are taken, the command is ended, not left running
+0 | 5 samples taken \(-n\): ended \./mn[0-9]+ \(pid [0-9]+\)$ | ended "$H" mn$$ 'mon -n 5 -F 1000 -- ./mn$$ hot 30000 > /dev/null'
 # an export path that is a link (as /dev/stdout is, to /proc/self/fd/1):
 # its target gets the stacks, the link stays (root would replace
 # /dev/stdout itself with a file)
@@ -120,7 +125,8 @@ fault_table <<'TABLE'
 0 | ^monitor: 3 samples of .* on thread [0-9]+,           | mon -F 1000 $jp -n 3 --summary
 2 | a TID or -- COMMAND, not both \('[0-9]+' and 'true'\) | mon $jp -n 3 -- true
 2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
-2 | one event at a time, not 2 \('cpu-clock,task-clock'\) | mon -e cpu-clock,task-clock 1
+2 | at most 8 events, not 9 \(give fewer to -e\) | mon -e cpu-clock,task-clock,page-faults,minor-faults,major-faults,cs,cpu-migrations,alignment-faults,emulation-faults 1
+2 | --legacy samples one event, not 2 | mon --legacy -e cpu-clock -e task-clock 1
 2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1
 1 | -d file '.' is a directory                              | mon -d . -- "$H" hot 100
 1 | -d file 'fifo' is not a regular file                    | rm -f fifo; mkfifo fifo; mon -d fifo -- "$H" hot 100
@@ -161,7 +167,7 @@ fault_table <<'TABLE'
 # command that ends by itself once it has said it, no -n, which ends it
 # as soon as the samples are in (through exec, at the default rate)
 0 | ^soft 6$                                            | ulimit -Sn 6; mon --summary -- sh -c 'echo soft $(ulimit -Sn)'
-0 | ^monitor: 5 samples of                               | ulimit -l 0; $nobody "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
+0 | ^monitor: 5 samples of                               | ulimit -l 0; $loner "$MONITOR" --call-graph dwarf -n 5 -- "$H" hot 1000
 # the ring's EPERM is the locked-memory limit, not perf_event_paranoid
 1 | cannot map the sample buffer: Operation not permitted \(over the locked-memory limit: .*'ulimit -l' \(0 KiB\) beyond it; raise 'ulimit -l' | ulimit -l 0; $lone "$MONITOR" -n 5 $lone_pid
 0 | kernel samples not allowed \(perf_event_paranoid\); sampling user space only | $nobody "$MONITOR" -n 5 -- "$H" hot 1000

@@ -16,12 +16,13 @@ n=$(wc -l < json)
 if have_python; then
 	"$PYTHON3" - json <<'PY' && ok "--json: $n valid objects" || fail "--json invalid"
 import json, sys
-keys = {"time", "pid", "tid", "cpu", "ip", "kernel", "sym", "off", "dso",
-        "dso_off", "file", "line", "cause", "inlined"}
+keys = {"time", "pid", "tid", "cpu", "event", "ip", "kernel", "sym", "off",
+        "dso", "dso_off", "file", "line", "cause", "inlined"}
 hot = 0
 for line in open(sys.argv[1]):
     o = json.loads(line)
     assert set(o) == keys, set(o) ^ keys
+    assert o["event"] == "cpu-clock", o["event"]
     hot += o["sym"] == "hot_spin" and o["file"].endswith("mon-helper.c")
 assert hot > 0
 PY

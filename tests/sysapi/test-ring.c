@@ -40,8 +40,10 @@ static void place_at(size_t off)
 	pg->data_tail = next;
 }
 
-/* IP|TID|TIME|CPU|PERIOD|CALLCHAIN, as pc_attr_sampling() asks. */
-static size_t sample(uint64_t *w, uint64_t ip, uint64_t nr)
+/* IP|TID|TIME|CPU|PERIOD|CALLCHAIN, as pc_attr_sampling() asks with a
+   frequency (no PERIOD with a fixed period: with_period false). */
+static size_t sample_with(uint64_t *w, uint64_t ip, uint64_t nr,
+			  bool with_period)
 {
 	size_t n = 1;
 
@@ -49,13 +51,52 @@ static size_t sample(uint64_t *w, uint64_t ip, uint64_t nr)
 	w[n++] = 42 | (uint64_t)43 << 32;	/* pid, tid */
 	w[n++] = 1000;				/* time */
 	w[n++] = 1;				/* cpu */
-	w[n++] = 250000;			/* period */
+	if (with_period)
+		w[n++] = 250000;		/* period */
 	w[n++] = nr;
 	for (uint64_t i = 0; i < nr && n < 64; i++)
 		w[n++] = 0xffffffff81000000ull + i;
 	w[0] = PERF_RECORD_SAMPLE | (uint64_t)PERF_RECORD_MISC_USER << 32 |
 	       (uint64_t)(n * 8) << 48;
 	return n * 8;
+}
+
+static size_t sample(uint64_t *w, uint64_t ip, uint64_t nr)
+{
+	return sample_with(w, ip, nr, true);
+}
+
+/*
+ * A fixed period is not asked of the kernel (a software event would be
+ * sampled at every event): the reader fills it in from the attr.
+ */
+static void fixed_period(long page)
+{
+	struct pc_counter counter = { .fd = -1 };
+	struct pc_ring *ring;
+	struct pc_record rec;
+	uint64_t w[16];
+	void *base;
+
+	pc_attr_sampling(&counter.attr, 100, false, PERF_SAMPLE_CALLCHAIN);
+	CHECK(!(counter.attr.sample_type & PERF_SAMPLE_PERIOD) &&
+	      counter.attr.sample_period == 100 && !counter.attr.freq,
+	      "a fixed period asks for PERF_SAMPLE_PERIOD");
+	base = calloc(2, (size_t)page);
+	ring = base ? pc_ring_new_memory(&counter, base, (size_t)page) : NULL;
+	if (!ring)
+		SKIP("out of memory");
+	pg = base;
+	data = (uint8_t *)base + page;
+	size = (size_t)page;
+	put(w, sample_with(w, 0x406000, 2, false));
+	CHECK(pc_ring_next(ring, &rec) == 1 && rec.sample.ip == 0x406000 &&
+	      rec.sample.period == 100 && rec.sample.nr_callchain == 2,
+	      "fixed period: period %llu, %llu frames",
+	      (unsigned long long)rec.sample.period,
+	      (unsigned long long)rec.sample.nr_callchain);
+	pc_ring_free(ring);
+	free(base);
 }
 
 int main(void)
@@ -70,7 +111,9 @@ int main(void)
 
 	/* A sampling counter's ring, over a header page and one data page
 	   of plain memory. */
-	pc_attr_sampling(&counter.attr, 1000000, false, PERF_SAMPLE_CALLCHAIN);
+	pc_attr_sampling(&counter.attr, 4000, true, PERF_SAMPLE_CALLCHAIN);
+	CHECK(counter.attr.sample_type & PERF_SAMPLE_PERIOD,
+	      "a frequency does not ask for PERF_SAMPLE_PERIOD");
 	base = calloc(2, (size_t)page);
 	ring = base ? pc_ring_new_memory(&counter, base, (size_t)page) : NULL;
 	if (!ring)
@@ -179,5 +222,6 @@ int main(void)
 	}
 	pc_ring_free(ring);
 	free(base);
+	fixed_period(page);
 	return check_done();
 }

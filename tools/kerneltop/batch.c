@@ -6,48 +6,45 @@
 #include "config.h"
 
 #include <errno.h>
-#include <signal.h>
 
 #include "kerneltop.h"
 #include "util/die.h"
-#include "util/stop-signals.h"
 
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig, siginfo_t *si, void *uc)
+/* A frame of what came since the last one, for batch_run(). */
+static void frame_out(struct kt *kt, double interval)
 {
-	(void)sig;
-	(void)si;
-	(void)uc;
-	stop = 1;
+	session_tick(kt, interval);
+	if (frame_print(kt, stdout, kt->opt.entries) != 0)
+		die_errno("cannot write to standard output");
+	session_age(kt);
 }
 
 int batch_run(struct kt *kt)
 {
 	double start = now_s(), next = start + kt->opt.delay, last = start;
+	bool behind = false;
 
-	/* the tools' one rule (util/stop-signals.h) */
-	stop_signals_catch(on_signal);
 	/* notices go to stderr, so that stdout holds frames only */
 	if (kt->notice[0])
 		warn_msg("%s", kt->notice);
-	while (!stop) {
+	while (!kt_stop) {
 		double t = now_s(), wait = next - t;
 
 		if (wait > 0.1)
 			wait = 0.1;
-		if (wait > 0 && feed_poll(kt->feed, (int)(wait * 1000) + 1) < 0)
+		/* behind: what is left is read at once */
+		if (wait > 0 && !behind &&
+		    feed_poll(kt->feed, (int)(wait * 1000) + 1) < 0)
 			die_errno("cannot wait for samples");
-		session_drain(kt);
-		feed_background(kt->feed, 5);
+		if (kt_stop)
+			break;
+		behind = session_drain(kt);
+		behind |= session_background(kt);
 		t = now_s();
 		if (t < next && !kt->ended)
 			continue;
-		session_tick(kt, t - last);
+		frame_out(kt, t - last);
 		last = t;
-		if (frame_print(kt, stdout, kt->opt.entries) != 0)
-			die_errno("cannot write to standard output");
-		session_age(kt);
 		if (kt->ended) {
 			warn_msg("%s", kt->ended_msg);
 			break;
@@ -58,5 +55,14 @@ int batch_run(struct kt *kt)
 		if (next < t)		/* a slow frame: do not catch up */
 			next = t + kt->opt.delay;
 	}
+	/* stopped by a signal: the samples since the last frame are shown,
+	   not dropped (at least one frame is, as top -b shows one) */
+	if (kt_stop) {
+		session_drain(kt);
+		feed_info(kt->feed, &kt->info);
+		if (!kt->frames || kt->info.samples != kt->info_prev.samples)
+			frame_out(kt, now_s() - last);
+	}
+	session_lost_say(kt);
 	return 0;
 }

@@ -112,6 +112,9 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 	buf[0] = '\0';
 	if (line == 0) {
 		put(buf, size, &len, "kerneltop: %.0f samples/s  ", kt->rate);
+		/* first: a screen cuts the line at its width */
+		if (kt->overload[0])
+			put(buf, size, &len, "[%s]  ", kt->overload);
 		header_events(kt, buf, size, &len);
 		put(buf, size, &len, "  kernel %.1f%%  user %.1f%%  lost %"
 		    PRIu64 "  throttled %" PRIu64, kt->kernel_pct,

@@ -3,6 +3,7 @@
 #ifndef KERNELTOP_KERNELTOP_H
 #define KERNELTOP_KERNELTOP_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -70,6 +71,13 @@ struct kt {
 	struct feed_info info, info_prev;
 	double interval_s;		/* length of the last refresh */
 	double rate;			/* samples/s over it */
+	uint64_t newest_ns, newest_prev;/* the latest sample time read, now
+					   and at the last refresh (the
+					   first sample's before it) */
+	uint64_t window;		/* samples read since, of later times */
+	char overload[160];		/* samples arrived faster than read
+					   in the last refresh: how many
+					   were lost, and the fix */
 	double kernel_pct, user_pct;
 	uint64_t frames;
 	bool paused, ended;
@@ -86,13 +94,24 @@ struct kt {
 	uint64_t start_ns;		/* wall clock, for the exports */
 };
 
+/* A stop signal came (util/stop-signals.h), caught from session_open()
+   on: the batch and TUI loops end on it. */
+extern volatile sig_atomic_t kt_stop;
+
 /* session.c: open the feed for the options (dies with a message). */
 void session_open(struct kt *kt);
 void session_close(struct kt *kt);
-/* Drain what the rings hold into the model. */
-void session_drain(struct kt *kt);
+/* Drain the rings into the model, within a bound of time and records
+   (keys and signals are looked at between drains); true when records
+   were left: drain again without waiting. */
+bool session_drain(struct kt *kt);
+/* Between drains: the maps of processes that ran before kerneltop, read
+   a little at a time; true when samples wait for them (do not wait). */
+bool session_background(struct kt *kt);
 /* A refresh: header figures for the interval that ends now. */
 void session_tick(struct kt *kt, double interval_s);
+/* At the end: how many samples were lost and the fix, on stderr. */
+void session_lost_say(const struct kt *kt);
 /* After a frame was shown: decay or zero. */
 void session_age(struct kt *kt);
 

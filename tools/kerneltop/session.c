@@ -18,7 +18,18 @@
 #include "util/xmalloc.h"
 #include "util/events.h"
 #include "util/rings.h"
+#include "util/stop-signals.h"
 #include "util/task.h"
+
+volatile sig_atomic_t kt_stop;
+
+static void on_stop(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)si;
+	(void)uc;
+	kt_stop = 1;
+}
 
 static uint64_t wall_ns(void)
 {
@@ -75,6 +86,7 @@ static void events_setup(struct kt *kt)
 				   "PMU); sampling cpu-clock");
 		pc_attr_sampling(a, o->period_set ? o->period : freq,
 				 !o->period_set, 0);
+		a->disabled = 1;	/* feed_enable() in session_open() */
 		pc_event_name(a, kt->names[i], sizeof(kt->names[i]));
 	}
 }
@@ -137,6 +149,13 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 	    rings_strerror(err, buf, sizeof(buf)));
 }
 
+static void kt_enable(struct kt *kt)
+{
+	if (feed_enable(kt->feed) != 0)
+		die_errno("cannot start the counters");
+	kt->start_ns = wall_ns();
+}
+
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */
 static void cpu_list_format(struct kt *kt)
 {
@@ -165,6 +184,9 @@ void session_open(struct kt *kt)
 	const struct kt_options *o = &kt->opt;
 	int err;
 
+	/* the tools' one rule (util/stop-signals.h), from before the
+	   kernel's symbols are read: that can take seconds */
+	stop_signals_catch(on_stop);
 	events_setup(kt);
 	cpu_list_format(kt);
 	/*
@@ -179,7 +201,6 @@ void session_open(struct kt *kt)
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
 		die_nomem();
-	kt->start_ns = wall_ns();
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
@@ -207,6 +228,22 @@ void session_open(struct kt *kt)
 	}
 	if (!kt->feed)
 		open_failed(kt, &fail, err);
+	/*
+	 * The counters opened disabled, so that a target that cannot be
+	 * sampled is said at once.  The kernel's symbols are read before the
+	 * first frame: read at the first kernel sample, they would hold it,
+	 * the keys and the signals back.  Every task on every CPU (or a
+	 * user's) is sampled once they are read: a flood of our own samples
+	 * on every CPU (-c 1) would slow that read for minutes.  Chosen
+	 * tasks are sampled from the start: a short-lived one is not
+	 * missed, and its samples cannot flood every CPU.
+	 */
+	if (kt->scope == FEED_THREADS || kt->scope == FEED_PROCESSES)
+		kt_enable(kt);
+	if (!kt->attrs[0].exclude_kernel)
+		symbols_load_kernel(kt->sym);
+	if (kt->scope != FEED_THREADS && kt->scope != FEED_PROCESSES)
+		kt_enable(kt);
 	feed_info(kt->feed, &kt->info);
 	kt->info_prev = kt->info;
 	if (kt->info.user_only)
@@ -246,6 +283,14 @@ static int add_sample(void *arg, const struct feed_sample *s)
 		.addr = r->kernel ? s->raw->ip : r->dso_off,
 	};
 
+	if (s->raw->time > kt->newest_ns)
+		kt->newest_ns = s->raw->time;
+	/* for the rate: a sample held for its maps is of a past refresh */
+	if (s->raw->time > kt->newest_prev)
+		kt->window++;
+	/* the first refresh's rate runs from the first sample */
+	if (!kt->newest_prev)
+		kt->newest_prev = s->raw->time;
 	if (top_add(kt->top, &ts) != 0)
 		die_nomem();
 	/* the chains of the first event: of several, whose would add up? */
@@ -259,10 +304,24 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	return 0;
 }
 
-void session_drain(struct kt *kt)
+/*
+ * One drain's bounds.  Samples may come faster than they are read (-c 1,
+ * a high -F with DWARF call graphs, a busy machine): the rings are then
+ * never empty, and a drain to the end would hold off frames, keys and
+ * signals for ever.
+ */
+#define DRAIN_MS 50
+#define DRAIN_RECORDS 500000
+
+bool session_drain(struct kt *kt)
 {
-	if (feed_drain(kt->feed, add_sample, kt) < 0)
+	bool more = false;
+
+	if (feed_drain_some(kt->feed, add_sample, kt,
+			    &FEED_BUDGET(.max_records = DRAIN_RECORDS,
+					 .max_ms = DRAIN_MS), &more) < 0)
 		die_errno("cannot read the sample buffers");
+	feed_info(kt->feed, &kt->info);
 	/* a -p/-t target that has ended ends the sampling */
 	if (!kt->ended && feed_poll(kt->feed, 0) >= 0) {
 		feed_info(kt->feed, &kt->info);
@@ -275,22 +334,73 @@ void session_drain(struct kt *kt)
 				 (int)kt->info.gone_pid);
 		}
 	}
+	return more;
+}
+
+bool session_background(struct kt *kt)
+{
+	/* samples wait for maps: read on without waiting */
+	return feed_background(kt->feed, 5) && kt->info.held;
+}
+
+/* What lowers the rate of samples, for the messages. */
+static const char *rate_fix(const struct kt *kt)
+{
+	if (kt->opt.callgraph == FEED_CG_DWARF)
+		return kt->opt.period_set ? "raise -c, or use --call-graph fp"
+					  : "lower -F, or use --call-graph fp";
+	return kt->opt.period_set ? "raise -c" : "lower -F";
 }
 
 void session_tick(struct kt *kt, double interval_s)
 {
 	struct feed_info *now = &kt->info, *prev = &kt->info_prev;
-	uint64_t n, k, u;
+	uint64_t n, k, u, lost;
+	double span;
 
 	feed_info(kt->feed, now);
 	n = now->samples - prev->samples;
 	k = now->by_mode[FEED_MODE_KERNEL] - prev->by_mode[FEED_MODE_KERNEL];
 	u = n - k;
+	/*
+	 * The rate of the samples read that came since the last refresh,
+	 * over the time they cover by their own clock: a refresh held up (a
+	 * slow read), one that read what piled up meanwhile, or samples held
+	 * for their maps would otherwise be off by the delay.
+	 */
+	span = kt->newest_prev && kt->newest_ns > kt->newest_prev ?
+		       (double)(kt->newest_ns - kt->newest_prev) / 1e9 : 0;
+	if (span <= 0 || kt->window < 2)
+		span = interval_s;
 	kt->interval_s = interval_s;
-	kt->rate = interval_s > 0 ? (double)n / interval_s : 0;
+	kt->rate = span > 0 ? (double)kt->window / span : 0;
+	kt->window = 0;
 	kt->kernel_pct = n ? 100.0 * (double)k / (double)n : 0;
 	kt->user_pct = n ? 100.0 * (double)u / (double)n : 0;
+	lost = now->lost - prev->lost;
+	kt->overload[0] = '\0';
+	if (lost)
+		snprintf(kt->overload, sizeof(kt->overload), "dropping "
+			 "samples: %" PRIu64 " lost, they come faster than "
+			 "read (%s)", lost, rate_fix(kt));
+	else if (now->cut_short != prev->cut_short)
+		snprintf(kt->overload, sizeof(kt->overload), "samples come "
+			 "faster than read (%s)", rate_fix(kt));
+	else if (now->held)
+		snprintf(kt->overload, sizeof(kt->overload), "%" PRIu64
+			 " samples wait for their process's maps", now->held);
+	kt->newest_prev = kt->newest_ns;
 	*prev = *now;
+}
+
+void session_lost_say(const struct kt *kt)
+{
+	struct feed_info in;
+
+	feed_info(kt->feed, &in);
+	if (in.lost)
+		warn_msg("%" PRIu64 " samples lost: they came faster than "
+			 "read (%s)", in.lost, rate_fix(kt));
 }
 
 void session_age(struct kt *kt)

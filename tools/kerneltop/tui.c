@@ -20,7 +20,6 @@
 
 #include <term.h>	/* after tui.h: it defines "lines" and "columns" */
 #include "util/die.h"
-#include "util/stop-signals.h"
 
 static const struct screen_ops screens[SCREEN_MAX] = {
 	[SCREEN_MAIN] = { view_main_draw, view_main_key },
@@ -31,18 +30,9 @@ static const struct screen_ops screens[SCREEN_MAX] = {
 	[SCREEN_CALLTREE] = { view_calltree_draw, view_calltree_key },
 };
 
-static volatile sig_atomic_t stop;
 static SCREEN *term;
 static FILE *tty_in;
 static bool tty_utf8;		/* the terminal's locale is UTF-8 */
-
-static void on_signal(int sig, siginfo_t *si, void *uc)
-{
-	(void)sig;
-	(void)si;
-	(void)uc;
-	stop = 1;
-}
 
 /* Give the terminal back; safe to call twice (atexit after a die()). */
 static void tui_restore(void)
@@ -96,9 +86,8 @@ void tui_check_terminal(void)
 
 static void tui_init(void)
 {
-	/* ours before curses starts, so that it leaves them to us; the
-	   tools' one rule (util/stop-signals.h) */
-	stop_signals_catch(on_signal);
+	/* the stop signals are caught (session_open()) before curses
+	   starts, so that it leaves them to us */
 	/* main() took LC_CTYPE from the environment: curses draws UTF-8
 	   only in a UTF-8 locale; elsewhere tui_line() escapes it */
 	tty_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
@@ -229,6 +218,7 @@ int tui_run(struct kt *kt)
 	struct tui t = { .kt = kt };
 	double start, next, last, last_draw;
 	struct pollfd pfd;
+	bool behind = false;
 
 	tui_init();
 	start = last = last_draw = now_s();
@@ -236,27 +226,23 @@ int tui_run(struct kt *kt)
 	pfd.fd = tty_in ? fileno(tty_in) : -1;
 	pfd.events = POLLIN;
 	draw(&t);
-	/*
-	 * The first samples take a moment to come: read the kernel's
-	 * symbols meanwhile (tens of ms), not when the first kernel sample
-	 * is resolved, which would hold the first frame back.
-	 */
-	if (!kt->attrs[0].exclude_kernel)
-		symbols_load_kernel(kt->sym);
-	while (!t.quit && !stop) {
+	while (!t.quit && !kt_stop) {
 		double now = now_s(), wait = next - now;
 		bool redraw;
 
 		if (wait > 0.1)
 			wait = 0.1;
-		if (wait < 0)
+		/* behind: keys are looked at, and what is left read, at once */
+		if (wait < 0 || behind)
 			wait = 0;
-		if (poll(&pfd, 1, (int)(wait * 1000) + 1) < 0 &&
+		if (poll(&pfd, 1, behind ? 0 : (int)(wait * 1000) + 1) < 0 &&
 		    errno != EINTR)
 			die_errno("cannot wait for keys");
 		redraw = read_keys(&t);
-		session_drain(kt);
-		feed_background(kt->feed, 5);
+		if (t.quit || kt_stop)
+			break;
+		behind = session_drain(kt);
+		behind |= session_background(kt);
 		now = now_s();
 		if (now >= next) {
 			session_tick(kt, now - last);
@@ -289,5 +275,6 @@ int tui_run(struct kt *kt)
 	tui_restore();
 	if (kt->ended)
 		warn_msg("%s", kt->ended_msg);
+	session_lost_say(kt);
 	return 0;
 }

@@ -34,8 +34,9 @@
 #include "util/xmalloc.h"
 
 #define DEFAULT_PERIOD 10000
+/* perf's default rate, for the clocks (10000 ns would be 100 kHz) */
+#define DEFAULT_FREQ 4000
 #define DEFAULT_EVENT "cycles"
-#define FALLBACK_EVENT "cpu-clock"
 #define RING_PAGES 64
 /* a DWARF sample carries a stack copy: room for some hundreds of them */
 #define RING_PAGES_DWARF 512
@@ -46,7 +47,8 @@ struct monitor {
 	bool all_threads, legacy, summary_only, period_set, freq_set;
 	bool corrupt_seen;	/* a malformed record was met */
 	uint64_t period, freq, max_samples;
-	const char *event, *debug_file;
+	const char *debug_file;
+	struct pc_event_list events;	/* -e, each one parsed */
 	enum monitor_format format;
 	enum monitor_space space;
 	unsigned top;
@@ -58,11 +60,14 @@ struct monitor {
 
 	struct feed *feed;
 	struct feed_info info;
-	struct perf_event_attr attr;
-	char event_name[64], target_name[64];
+	struct perf_event_attr attrs[MONITOR_MAX_EVENTS];
+	char event_names[MONITOR_MAX_EVENTS][64];
+	unsigned nevents;
+	char events_joined[MONITOR_MAX_EVENTS * 64], target_name[64];
+	char rate[64];		/* the rate asked, for the lost message */
 
 	struct symbols *sym;
-	struct hist *hist;
+	struct hist *hists[MONITOR_MAX_EVENTS];	/* functions, per event */
 	struct monitor_totals totals;
 	struct spawn child;		/* the command, when monitor starts one */
 };
@@ -95,12 +100,12 @@ enum {
 
 /* The options, one table: getopt's and --help's. */
 static const struct opt_def options[] = {
-	{ "count", 'c', 'c', "COUNT", "sample every COUNT events (default 10000)" },
+	{ "count", 'c', 'c', "COUNT", "sample every COUNT events (default: 4000 Hz for clocks and hardware events, else 10000)" },
 	{ "freq", 'F', 'F', "HZ", "sample HZ times a second instead" },
-	{ "event", 'e', 'e', "EVENT", "event to sample (default cycles, else cpu-clock)" },
+	{ "event", 'e', 'e', "EVENT", "events to sample, a list or repeated (default cycles, else cpu-clock)" },
 	{ "kernel", 'k', 'k', NULL, "kernel samples only" },
 	{ "user", 'u', 'u', NULL, "user samples only" },
-	{ "samples", 'n', 'n', "N", "stop after N samples" },
+	{ "samples", 'n', 'n', "N", "stop after N samples (and end the command)" },
 	{ "debug-file", 'd', 'd', "FILE", "read symbols of the target's executable from FILE" },
 	{ "call-chains", 'g', 'g', NULL, "print each sample's call chain (= --call-graph fp)" },
 	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE", "call chains by fp, or dwarf[,SIZE] (stack copy, default 8192)" },
@@ -153,7 +158,11 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			m->freq = sample_arg_freq(optarg);
 			m->freq_set = true;
 			break;
-		case 'e': m->event = optarg; break;
+		case 'e':
+			/* the one parser (and its messages) every tool's -e
+			   goes through; repeated -e add up */
+			events_add(&m->events, optarg);
+			break;
 		case 'k':
 		case 'u':
 			if (m->space != SPACE_ALL &&
@@ -224,30 +233,44 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		m->format = FORMAT_NONE;
 }
 
-/* -e: parse, and fall back from an absent hardware PMU to cpu-clock. */
-static void setup_event(struct monitor *m)
+/*
+ * An event counted in time or in the CPU's own events (the clocks, whose
+ * period of 10000 would be 10 us; cycles, instructions, caches, raw and
+ * PMU events), which a count of 10000 would sample 100,000 times a
+ * second and more; not the software counts and tracepoints.
+ */
+static bool is_fast(const struct perf_event_attr *a)
+{
+	if (a->type == PERF_TYPE_SOFTWARE)
+		return a->config == PERF_COUNT_SW_CPU_CLOCK ||
+		       a->config == PERF_COUNT_SW_TASK_CLOCK;
+	return a->type != PERF_TYPE_TRACEPOINT &&
+	       a->type != PERF_TYPE_BREAKPOINT;
+}
+
+/*
+ * -e into attrs: cycles falls back to cpu-clock where there is no
+ * hardware PMU.  Without -c or -F, events with a fast one among them are
+ * sampled at perf's 4000 Hz, all of them (the ring's records have one
+ * layout), and other events every 10000, as the 2008 demo (whose 2008
+ * call knows no frequency: --legacy keeps the period).
+ */
+static void setup_events(struct monitor *m)
 {
 	const struct pc_probe *probe = pc_probe();
-	const char *name = m->event ? m->event : DEFAULT_EVENT;
+	bool freq = m->freq_set;
+	size_t len = 0;
+	unsigned i;
 
-	struct pc_event_list list = { .nr = 0 };
-
-	/* the one parser (and its messages) every tool's -e goes through */
-	events_add(&list, name);
-	if (list.nr != 1)
-		usage_error("one event at a time, not %zu ('%s'): give "
-			    "one to -e (kerneltop samples several)", list.nr,
-			    name);
-	m->attr = list.ev[0].attr;
-	pc_event_list_release(&list);
-	if (!m->legacy && feed_event_fallback(&m->attr))
-		warn_msg("cycles not supported here (no hardware PMU); "
-			 "sampling cpu-clock");
-	if (m->space == SPACE_USER)
-		m->attr.exclude_kernel = m->attr.exclude_hv = 1;
-	if (m->space == SPACE_KERNEL)
-		m->attr.exclude_user = 1;
-
+	if (!m->events.nr)
+		events_add(&m->events, DEFAULT_EVENT);
+	if (m->events.nr > MONITOR_MAX_EVENTS)
+		usage_error("at most %d events, not %zu (give fewer to -e)",
+			    MONITOR_MAX_EVENTS, m->events.nr);
+	if (m->legacy && m->events.nr > 1)
+		usage_error("--legacy samples one event, not %zu (the 2008 "
+			    "call reads each counter's IPs alone)",
+			    m->events.nr);
 	if (m->freq_set && probe->max_sample_rate > 0 &&
 	    m->freq > (uint64_t)probe->max_sample_rate) {
 		warn_msg("-F %" PRIu64 " is above "
@@ -255,9 +278,38 @@ static void setup_event(struct monitor *m)
 			 m->freq, probe->max_sample_rate);
 		m->freq = (uint64_t)probe->max_sample_rate;
 	}
-	pc_attr_sampling(&m->attr, m->freq_set ? m->freq : m->period,
-			 m->freq_set, 0);
-	pc_event_name(&m->attr, m->event_name, sizeof(m->event_name));
+	m->nevents = (unsigned)m->events.nr;
+	for (i = 0; i < m->nevents; i++) {
+		struct perf_event_attr *a = &m->attrs[i];
+
+		*a = m->events.ev[i].attr;
+		if (!m->legacy && feed_event_fallback(a))
+			warn_msg("cycles not supported here (no hardware PMU); "
+				 "sampling cpu-clock%s", m->period_set ||
+				 m->freq_set ? "" : " at 4000 Hz");
+		if (m->space == SPACE_USER)
+			a->exclude_kernel = a->exclude_hv = 1;
+		if (m->space == SPACE_KERNEL)
+			a->exclude_user = 1;
+		if (!m->period_set && !m->legacy && is_fast(a))
+			freq = true;
+	}
+	for (i = 0; i < m->nevents; i++) {
+		struct perf_event_attr *a = &m->attrs[i];
+
+		pc_attr_sampling(a, freq ? (m->freq_set ? m->freq
+							: DEFAULT_FREQ)
+					 : m->period, freq, 0);
+		pc_event_name(a, m->event_names[i], sizeof(m->event_names[i]));
+		len += (size_t)snprintf(m->events_joined + len,
+					sizeof(m->events_joined) - len, "%s%s",
+					i ? "," : "", m->event_names[i]);
+		if (i == 0)
+			snprintf(m->rate, sizeof(m->rate), freq ?
+				 "-F %" PRIu64 : "-c %" PRIu64,
+				 (uint64_t)(freq ? a->sample_freq
+						 : a->sample_period));
+	}
 }
 
 /* The feed on the thread, its process, or the command we started. */
@@ -270,7 +322,7 @@ static void open_feed(struct monitor *m)
 	if (m->all_threads && !m->command)
 		id = thread_tgid(m->tid);
 	m->feed = feed_open(&FEED_OPTS(
-		.attrs = &m->attr, .nattrs = 1,
+		.attrs = m->attrs, .nattrs = m->nevents,
 		.scope = m->all_threads ? FEED_PROCESSES : FEED_THREADS,
 		.ids = &id, .nids = 1,
 		.backend = m->legacy ? PC_BACKEND_LEGACY : PC_BACKEND_AUTO,
@@ -293,8 +345,8 @@ static void open_feed(struct monitor *m)
 			    (int)(fail.err ? fail.pid : m->tid));
 		if (fail.err)
 			die("cannot sample %s on thread %d: %s",
-			    m->event_name, (int)fail.pid,
-			    pc_strerror(fail.err, &m->attr, buf,
+			    m->event_names[fail.event], (int)fail.pid,
+			    pc_strerror(fail.err, &m->attrs[fail.event], buf,
 					sizeof(buf)));
 		die("cannot map the sample buffer: %s",
 		    rings_strerror(e, buf, sizeof(buf)));
@@ -320,6 +372,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.time = fs->raw->time, .pid = fs->raw->pid,
 		.tid = fs->raw->tid, .cpu = fs->raw->cpu,
 		.has_cpu = fs->has_cpu, .ip = fs->raw->ip, .sym = r,
+		.event = m->event_names[fs->event],
+		.event_field = m->nevents > 1,
 		.frames = m->callgraph != FEED_CG_NONE ? fs->frames : NULL,
 		.nframes = fs->nframes,
 	};
@@ -330,22 +384,32 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	}
 	out->sample(stdout, &s);
 	output_note(stdout);	/* a failed flush inside keeps its errno */
-	if (r && hist_add(m->hist, r->sym ? r->sym : "[unknown]",
+	if (r && hist_add(m->hists[fs->event], r->sym ? r->sym : "[unknown]",
 			  r->dso ? r->dso : "[unknown]", 1) != 0)
 		die_nomem();
 	if (r && !r->sym)
 		m->totals.unresolved++;
-	if (m->stacks && stacks_add_at(m->stacks, fs->frames, fs->nframes,
-				       fs->raw->period, fs->raw->time) != 0)
+	/* the chains of the first event: of several, whose would add up? */
+	if (m->stacks && fs->event == 0 &&
+	    stacks_add_at(m->stacks, fs->frames, fs->nframes,
+			  fs->raw->period, fs->raw->time) != 0)
 		die_nomem();
 	m->totals.samples++;
+	m->totals.by_event[fs->event]++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
 }
 
-/* Take every record; say once that malformed ones were skipped. */
-static void drain(struct monitor *m)
+/*
+ * Take the records, within a bound: samples may come faster than they
+ * are printed, and a signal must still be seen.  True when records were
+ * left.  Say once that malformed ones were skipped.
+ */
+static bool drain(struct monitor *m)
 {
-	if (feed_drain(m->feed, on_sample, m) < 0)
+	bool more = false;
+
+	if (feed_drain_some(m->feed, on_sample, m,
+			    &FEED_BUDGET(.max_ms = 50), &more) < 0)
 		die_errno("cannot read the sample buffer");
 	feed_info(m->feed, &m->info);
 	if (m->info.malformed && !m->corrupt_seen) {
@@ -353,6 +417,12 @@ static void drain(struct monitor *m)
 			 "skipped the unread records and going on");
 		m->corrupt_seen = true;
 	}
+	return more;
+}
+
+static bool samples_done(const struct monitor *m)
+{
+	return m->max_samples && m->totals.samples >= m->max_samples;
 }
 
 static void target_setup(struct monitor *m)
@@ -442,29 +512,43 @@ static void out_check(void)
 
 static void loop(struct monitor *m)
 {
+	bool more;
 	int status;
 
 	for (;;) {
-		drain(m);
+		more = drain(m);
 		out_check();
-		if (interrupted || m->info.target_gone ||
-		    (m->max_samples && m->totals.samples >= m->max_samples))
+		if (interrupted || m->info.target_gone || samples_done(m))
 			break;
 		if (m->command && waitpid(m->child.pid, &status, WNOHANG) ==
 					  m->child.pid) {
 			m->child.pid = 0;
-			drain(m);
+			/* what it left in the ring, a signal still heard */
+			while (drain(m) && !interrupted && !samples_done(m))
+				out_check();
 			break;
 		}
-		if (feed_poll(m->feed, 100) < 0)
+		/* behind: what is left is read at once */
+		if (!more && feed_poll(m->feed, 100) < 0)
 			die_errno("poll");
 	}
 	out_check();
 }
 
+/* What lowers the rate of samples, for the lost message. */
+static void rate_fix(const struct monitor *m, char *buf, size_t size)
+{
+	snprintf(buf, size, "sample less often than %s%s%s", m->rate,
+		 m->callgraph == FEED_CG_DWARF ?
+			 ", or use --call-graph fp" : "",
+		 m->format == FORMAT_NONE ? "" : ", or print --summary only");
+}
+
 int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
+	char fix[160];
+	unsigned i;
 	int status = 0;
 	set_progname(argv[0]);
 	std_fds_guard();
@@ -479,11 +563,13 @@ int main(int argc, char **argv)
 		std_fd_require(STDERR_FILENO, "the summary would be lost: "
 			       "give --summary to print it on standard output");
 	exports_check(&m.exports);
-	setup_event(&m);
+	setup_events(&m);
 	m.sym = symbols_new(NULL);
-	m.hist = hist_new();
-	if (!m.sym || !m.hist)
+	if (!m.sym)
 		die_nomem();
+	for (i = 0; i < m.nevents; i++)
+		if (!(m.hists[i] = hist_new()))
+			die_nomem();
 
 	/* the tools' one rule (util/stop-signals.h) */
 	stop_signals_catch(on_signal);
@@ -508,6 +594,23 @@ int main(int argc, char **argv)
 		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
 	loop(&m);
+	/* what was lost while we read: not what came once we stopped */
+	feed_info(m.feed, &m.info);
+	m.totals.lost = m.info.lost;
+	if (m.command && m.child.pid > 0 && !interrupted && samples_done(&m)) {
+		/* -n ended us first: the command is not left running on its
+		   own (SIGTERM, then SIGKILL after a second), as pcstat
+		   --timeout does */
+		int st;
+
+		if (waitpid(m.child.pid, &st, WNOHANG) == 0) {
+			spawn_end_started();
+			warn_msg("%" PRIu64 " samples taken (-n): ended %s "
+				 "(pid %d)", m.max_samples, m.command[0],
+				 (int)m.child.pid);
+		}
+		m.child.pid = 0;
+	}
 	if (m.command && m.child.pid > 0 && interrupted) {
 		/* a stop signal ended us: the command gets it too (from the
 		   terminal it already has), and is waited for, never left
@@ -530,32 +633,33 @@ int main(int argc, char **argv)
 	}
 
 	feed_info(m.feed, &m.info);
-	m.totals.lost = m.info.lost;
-	m.totals.event = m.event_name;
+	m.totals.event = m.events_joined;
 	m.totals.target = m.target_name;
 	m.totals.callgraph = m.callgraph;
 	m.totals.stack_size = m.stack_size;
-	summary_print(m.summary_only ? stdout : stderr, m.hist, m.sym,
+	rate_fix(&m, fix, sizeof(fix));
+	m.totals.lost_fix = fix;
+	summary_print(m.summary_only ? stdout : stderr, m.hists,
+		      (const char (*)[64])m.event_names, m.nevents, m.sym,
 		      &m.totals, m.top, &m.info);
 	output_check(m.summary_only ? stdout : stderr, m.summary_only ?
 		     "standard output" : "standard error");
 	if (m.stacks) {
 		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
 			.tool = "monitor", .target = m.target_name,
-			.event = m.event_name, .attr = feed_attr(m.feed, 0),
+			.event = m.event_names[0], .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,
 			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym,
 			.program = symbols_program(m.sym, m.tid)));
 		stacks_free(m.stacks);
 	}
 	feed_close(m.feed);
-	if (m.command && m.child.pid > 0) {
-		/* -n ended us first: the command goes on alone */
-		if (!m.max_samples)
-			waitpid(m.child.pid, NULL, 0);
-	}
+	if (m.command && m.child.pid > 0)
+		waitpid(m.child.pid, NULL, 0);
 	symbols_free(m.sym);
-	hist_free(m.hist);
+	for (i = 0; i < m.nevents; i++)
+		hist_free(m.hists[i]);
+	pc_event_list_release(&m.events);
 	output_check(stdout, "standard output");
 	return status ? 1 : 0;
 }

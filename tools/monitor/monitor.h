@@ -16,6 +16,9 @@
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
+/* Events sampled at once (-e a,b or -e a -e b), at most. */
+#define MONITOR_MAX_EVENTS 8
+
 enum monitor_format {
 	FORMAT_TEXT,
 	FORMAT_RAW,
@@ -35,6 +38,8 @@ struct monitor_sample {
 	uint32_t pid, tid, cpu;
 	bool has_cpu;		/* false on the legacy backend */
 	uint64_t ip;
+	const char *event;	/* the event's name */
+	bool event_field;	/* several events: the text line names it */
 	const struct sym_result *sym;
 	const struct feed_frame *frames;	/* with -g: the chain, leaf
 						   first; else NULL */
@@ -51,17 +56,21 @@ const struct monitor_output *output_for(enum monitor_format fmt);
 /* summary.c: the table of top functions, lost and unresolved counts. */
 struct monitor_totals {
 	uint64_t samples;	/* printed samples */
+	uint64_t by_event[MONITOR_MAX_EVENTS];	/* of them, per event */
 	uint64_t filtered;	/* dropped by -k/-u */
 	uint64_t lost;		/* the kernel's LOST records */
 	uint64_t unresolved;	/* samples without a function name */
 	enum feed_callgraph callgraph;
 	uint32_t stack_size;	/* dwarf: bytes copied per sample */
-	const char *event;	/* the event sampled */
+	const char *event;	/* the events sampled, ","-joined */
 	const char *target;	/* "tid 123" or "command ls" */
+	const char *lost_fix;	/* what avoids lost samples */
 };
-void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
-		   const struct monitor_totals *t, unsigned top,
-		   const struct feed_info *info);
+/* The summary: with several events, their counts and a table each. */
+void summary_print(FILE *out, struct hist *const *hists,
+		   const char (*names)[64], unsigned nevents,
+		   const struct symbols *sym, const struct monitor_totals *t,
+		   unsigned top, const struct feed_info *info);
 
 /* target.c: facts about the target. */
 /* The process (thread group) of thread tid, or -1 with errno ESRCH. */

@@ -140,7 +140,8 @@ static void text_stack(FILE *out, const struct monitor_sample *s)
 }
 
 /*
- * TIME TID CPU IP SYMBOL+0xOFF DSO [FILE:LINE] [inlined F <- G]
+ * TIME TID CPU [EVENT] IP SYMBOL+0xOFF DSO [FILE:LINE] [inlined F <- G]
+ * (EVENT with several events)
  * An unresolved symbol is "[unknown]" or, inside a known file,
  * "file+0xOFFSET" (the file's own address, as nm and addr2line count).
  */
@@ -162,6 +163,10 @@ static void text_sample(FILE *out, const struct monitor_sample *s)
 	else
 		put_str(&l, "  -");
 	put_char(&l, ' ');
+	if (s->event_field) {
+		put_str(&l, s->event);
+		put_char(&l, ' ');
+	}
 	put_hex(&l, s->ip, 16);
 	put_char(&l, ' ');
 	if (r->sym) {
@@ -200,7 +205,10 @@ static void text_sample(FILE *out, const struct monitor_sample *s)
 /* The 2008 demo's line. */
 static void raw_sample(FILE *out, const struct monitor_sample *s)
 {
-	fprintf(out, "IP: 0x%016" PRIx64 "\n", s->ip);
+	if (s->event_field)
+		fprintf(out, "IP: 0x%016" PRIx64 " %s\n", s->ip, s->event);
+	else
+		fprintf(out, "IP: 0x%016" PRIx64 "\n", s->ip);
 }
 
 /* A JSON string, or null; valid UTF-8 whatever the bytes of str. */
@@ -252,7 +260,9 @@ static void json_sample(FILE *out, const struct monitor_sample *s)
 		fprintf(out, "\"cpu\":%" PRIu32 ",", s->cpu);
 	else
 		fputs("\"cpu\":null,", out);
-	fprintf(out, "\"ip\":\"0x%" PRIx64 "\",\"kernel\":%s,\"sym\":", s->ip,
+	fputs("\"event\":", out);
+	json_string(out, s->event);
+	fprintf(out, ",\"ip\":\"0x%" PRIx64 "\",\"kernel\":%s,\"sym\":", s->ip,
 		r->kernel ? "true" : "false");
 	json_string(out, r->sym);
 	fprintf(out, ",\"off\":%" PRIu64 ",\"dso\":", r->off);

@@ -30,13 +30,39 @@ static void chains_print(FILE *out, const struct monitor_totals *t,
 	}
 }
 
-void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
-		   const struct monitor_totals *t, unsigned top,
-		   const struct feed_info *info)
+/* The top functions of one event. */
+static void table_print(FILE *out, struct hist *h, unsigned top)
 {
 	const struct hist_entry *e;
+	size_t n, i;
+
+	e = hist_sorted(h, &n);
+	if (!e || !n)
+		return;
+	fprintf(out, "%10s %7s  %-40s %s\n", "samples", "share",
+		"function", "dso");
+	for (i = 0; i < n && i < top; i++) {
+		fprintf(out, "%10" PRIu64 " %6.2f%%  ", e[i].count,
+			100.0 * (double)e[i].count / (double)hist_total(h));
+		/* names from the target's files: shown, never run */
+		esc_print_visible_pad(out, e[i].sym, -40);
+		fputc(' ', out);
+		esc_print_visible(out, e[i].dso);
+		fputc('\n', out);
+	}
+	if (n > top)
+		fprintf(out, "%10s %7s  (%zu more functions)\n", "", "",
+			n - top);
+}
+
+void summary_print(FILE *out, struct hist *const *hists,
+		   const char (*names)[64], unsigned nevents,
+		   const struct symbols *sym, const struct monitor_totals *t,
+		   unsigned top, const struct feed_info *info)
+{
 	struct sym_unresolved u[16];
-	size_t n, i, nu;
+	size_t i, nu;
+	unsigned ev;
 
 	/* the target is a command's name, typed or planted: shown, never
 	   run on the terminal */
@@ -49,23 +75,22 @@ void summary_print(FILE *out, struct hist *h, const struct symbols *sym,
 		fprintf(out, ", %" PRIu64 " filtered out by -k/-u",
 			t->filtered);
 	fputc('\n', out);
-	e = hist_sorted(h, &n);
-	if (e && n) {
-		fprintf(out, "%10s %7s  %-40s %s\n", "samples", "share",
-			"function", "dso");
-		for (i = 0; i < n && i < top; i++) {
-			fprintf(out, "%10" PRIu64 " %6.2f%%  ", e[i].count,
-				100.0 * (double)e[i].count /
-					(double)hist_total(h));
-			/* names from the target's files: shown, never run */
-			esc_print_visible_pad(out, e[i].sym, -40);
-			fputc(' ', out);
-			esc_print_visible(out, e[i].dso);
-			fputc('\n', out);
+	if (t->lost)
+		fprintf(out, "%s: %" PRIu64 " samples lost: they came faster "
+			"than they were read (%s)\n", progname, t->lost,
+			t->lost_fix);
+	if (nevents == 1) {
+		table_print(out, hists[0], top);
+	} else {
+		for (ev = 0; ev < nevents; ev++)
+			fprintf(out, "%s: %" PRIu64 " samples of %s\n",
+				progname, t->by_event[ev], names[ev]);
+		for (ev = 0; ev < nevents; ev++) {
+			if (!hist_total(hists[ev]))
+				continue;
+			fprintf(out, "%s:\n", names[ev]);
+			table_print(out, hists[ev], top);
 		}
-		if (n > top)
-			fprintf(out, "%10s %7s  (%zu more functions)\n", "", "",
-				n - top);
 	}
 	if (t->callgraph != FEED_CG_NONE)
 		chains_print(out, t, info);

@@ -103,9 +103,14 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 			return true;
 		if (w->child <= 0 && w->cfg->tids && !targets_alive(w->cfg))
 			return true;
-		if (deadline && now >= deadline)
-			return false;
-		left = deadline ? deadline - now : 1000000000u;
+		/*
+		 * Past the deadline the signals are still read (without
+		 * waiting): -I behind its intervals (a slow reader of the
+		 * output, a busy machine) comes back here at once, for ever,
+		 * and would never see a stop signal.
+		 */
+		left = !deadline ? 1000000000u : now < deadline ?
+			deadline - now : 0;
 		/* Attached tasks are polled: nothing signals their end. */
 		if (w->child <= 0 && w->cfg->tids && left > 100000000u)
 			left = 100000000u;
@@ -128,6 +133,8 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 			stop_signal_pass(w->child, sig, si.ssi_code,
 					 ++w->nsignals);
 		}
+		if (deadline && now_ns() >= deadline)
+			return false;
 	}
 }
 
