@@ -267,6 +267,7 @@ static void exits_collect(struct feed *f)
 	for (i = 0; i < f->nmarked; i++) {
 		const struct feed_exit *e = &f->exits[i];
 
+		feed_filter_exit(f, e->pid, e->tid);
 		comm_exit(&f->comms, e->tid);
 		if (e->pid != e->tid)
 			continue;
@@ -277,6 +278,8 @@ static void exits_collect(struct feed *f)
 	}
 	if (f->sym)
 		symbols_gc(f->sym);
+	if (f->filter)
+		feed_filter_sweep(f);
 	comm_gc(&f->comms);
 	if (f->unwind)
 		unwind_gc(f->unwind);
@@ -334,6 +337,11 @@ static void on_exit_record(struct feed *f, const struct pc_record *rec)
 static int on_record(struct feed *f, struct pc_record *rec,
 		     feed_fn fn, void *arg)
 {
+	/* per-CPU counters: another task's record costs nothing more */
+	if (f->filter && !feed_filter_keep(f, rec)) {
+		f->info.foreign++;
+		return 0;
+	}
 	switch (rec->type) {
 	case PERF_RECORD_SAMPLE:
 		return on_sample(f, rec, fn, arg);

@@ -60,6 +60,20 @@ struct feed {
 	bool watch_tids, scope_ends, target_gone;
 	pid_t gone_pid;
 
+	/* feed-scheme.c: how the target is watched (struct feed_info) */
+	enum feed_scope scope;
+	uid_t uid;			/* FEED_USER */
+	int cgroup_fd;			/* FEED_SCHEME_CGROUP, else -1 */
+	char *cgroup;			/* its path in the hierarchy */
+
+	/*
+	 * feed-filter.c: with per-CPU counters, the records kept: those of
+	 * the processes in keep_pids (side records always; samples unless
+	 * by tid), and the samples of the threads in keep_tids (FEED_THREADS).
+	 */
+	bool filter, filter_tids;
+	struct hashtab keep_pids, keep_tids;	/* of struct feed_keep */
+
 	/* feed-maps.c: the processes that ran before the feed opened */
 	struct hashtab procs;		/* of struct feed_proc */
 	pid_t *pending;			/* whose maps to read, */
@@ -100,6 +114,12 @@ struct feed {
 	size_t amarks;
 };
 
+/* A process or thread whose records the filter keeps. */
+struct feed_keep {
+	pid_t id;
+	bool gone;		/* exited: dropped at the next sweep */
+};
+
 /* A task seen to exit, to be forgotten (see struct feed). */
 struct feed_exit {
 	pid_t pid, tid;
@@ -131,6 +151,31 @@ int feed_maps_add(struct feed *f, pid_t pid);
 struct feed_proc *feed_maps_unread(struct feed *f, pid_t pid);
 void feed_maps_want(struct feed *f, struct feed_proc *p);
 void feed_maps_release(struct feed *f);
+
+/*
+ * feed-scheme.c.  feed_scheme_choose(): after the targets, CPUs and attrs
+ * are set up, pick the scheme (struct feed_info) and prepare it (the
+ * cgroup, the filter, the busiest threads); 0, or -1 with errno.
+ * feed_scheme_refused(): per-CPU counters were refused with err: fall
+ * back to the busiest threads.  feed_scheme_release(): free what it holds.
+ */
+int feed_scheme_choose(struct feed *f, const struct feed_opts *o);
+void feed_scheme_refused(struct feed *f, int err);
+void feed_scheme_release(struct feed *f);
+
+/*
+ * feed-filter.c.  feed_filter_add(): keep the records of pid (tid false)
+ * or the samples of thread id (tid true); 0, or -1 with errno ENOMEM.
+ * feed_filter_keep(): whether rec is the target's; it follows the FORKs
+ * (a child of a kept process is kept; a pid reused by another's child is
+ * not).  feed_filter_exit(): the task of an EXIT record whose earlier
+ * records were all read is gone.  feed_filter_sweep(): drop the gone.
+ */
+int feed_filter_add(struct feed *f, pid_t id, bool tid);
+bool feed_filter_keep(struct feed *f, const struct pc_record *rec);
+void feed_filter_exit(struct feed *f, pid_t pid, pid_t tid);
+void feed_filter_sweep(struct feed *f);
+void feed_filter_release(struct feed *f);
 
 /* feed-drain.c: free the samples still held. */
 void feed_held_release(struct feed *f);

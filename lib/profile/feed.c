@@ -20,18 +20,34 @@
 
 /* --- opening ---------------------------------------------------------------- */
 
-/* Add tid to the task list unless it is there already. */
+/* Add tid to the task list (tasks_unique() drops the repeated). */
 static int task_add(struct feed *f, pid_t tid)
 {
-	size_t i;
-
-	for (i = 0; i < f->ntasks; i++)
-		if (f->tasks[i] == tid)
-			return 0;
 	if (ARRAY_GROW(f->tasks, f->ntasks + 1, f->tasks_alloc) != 0)
 		return -1;
 	f->tasks[f->ntasks++] = tid;
 	return 0;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorted, each task once: a look-up per add took a second at 50,000. */
+static void tasks_unique(struct feed *f)
+{
+	size_t i, j;
+
+	if (!f->ntasks)
+		return;
+	qsort(f->tasks, f->ntasks, sizeof(*f->tasks), cmp_pid);
+	for (i = 1, j = 1; i < f->ntasks; i++)
+		if (f->tasks[i] != f->tasks[j - 1])
+			f->tasks[j++] = f->tasks[i];
+	f->ntasks = j;
 }
 
 /* Every thread of process pid; ESRCH when it is gone. */
@@ -94,6 +110,7 @@ static int targets_setup(struct feed *f, const struct feed_opts *o)
 		for (i = 0; i < o->nids; i++)
 			if (task_add(f, o->ids[i]) != 0)
 				return -1;
+		tasks_unique(f);
 		/* one thread alone needs no per-CPU rings */
 		f->per_cpu = f->ntasks > 1 || o->cpus;
 		break;
@@ -108,12 +125,14 @@ static int targets_setup(struct feed *f, const struct feed_opts *o)
 				return -1;
 			}
 		}
+		tasks_unique(f);
 		break;
 	case FEED_USER:
 		f->inherit = true;
 		f->per_cpu = true;
 		if (scan_processes(f, true, o->uid, true) != 0)
 			return -1;
+		tasks_unique(f);
 		if (f->ntasks == 0) {
 			errno = ESRCH;
 			if (o->failure)
@@ -199,10 +218,16 @@ static int counter_add(struct feed *f, struct pc_counter *c, unsigned event)
 	return 0;
 }
 
-/* Open every (cpu, task, event) counter; rings on the first of each CPU. */
+/*
+ * Open every (cpu, task, event) counter, or (cpu, event) for every task
+ * or the target's cgroup (the per-CPU schemes); rings on the first of
+ * each CPU.
+ */
 static int counters_open(struct feed *f, const struct feed_opts *o)
 {
-	size_t ci, ti;
+	bool cpu_wide = f->info.scheme == FEED_SCHEME_CPUS ||
+			f->info.scheme == FEED_SCHEME_CGROUP;
+	size_t ci, ti, ntasks = cpu_wide ? 0 : f->ntasks;
 	unsigned e;
 
 	/* a second try (user space only) forgets the first one's failure:
@@ -212,17 +237,19 @@ static int counters_open(struct feed *f, const struct feed_opts *o)
 	for (ci = 0; ci < f->ncpus; ci++) {
 		struct pc_counter *owner = NULL;
 
-		for (ti = 0; ti < f->ntasks || (ti == 0 && !f->ntasks); ti++) {
-			pid_t pid = f->ntasks ? f->tasks[ti] : -1;
+		for (ti = 0; ti < ntasks || (ti == 0 && !ntasks); ti++) {
+			pid_t pid = ntasks ? f->tasks[ti] : -1;
+			bool cg = f->cgroup_fd >= 0;
 
 			for (e = 0; e < f->nattrs; e++) {
 				struct pc_counter *c;
 
 				c = pc_counter_open(&f->attrs[e],
-					&PC_OPEN_TASK_CPU(pid, f->cpus[ci],
+					&PC_OPEN_TASK_CPU(cg ? f->cgroup_fd : pid,
+						f->cpus[ci], .cgroup = cg,
 						.backend = o->backend));
 				if (!c && errno == ESRCH && f->inherit &&
-				    f->ntasks > 1)
+				    ntasks > 1)
 					break;	/* a thread that just ended */
 				if (!c) {
 					if (o->failure)
@@ -328,6 +355,7 @@ struct feed *feed_open(const struct feed_opts *opts)
 	if (!f)
 		return NULL;
 	f->comms = (struct comm_table)COMM_TABLE_INIT;
+	f->cgroup_fd = -1;
 	f->sym = o->sym;
 	f->no_resolve = o->no_resolve;
 	f->nattrs = o->nattrs;
@@ -353,8 +381,28 @@ struct feed *feed_open(const struct feed_opts *opts)
 	if (targets_setup(f, o) != 0 || cpus_setup(f, o) != 0)
 		goto fail;
 	attrs_setup(f, o);
+	if (feed_scheme_choose(f, o) != 0)
+		goto fail;
 
 	rc = counters_open(f, o);
+	/* A cgroup counter that will not open (not EACCES: below) may
+	   still open for every task, the feed filtering. */
+	if (rc != 0 && errno != EACCES && errno != EPERM &&
+	    f->info.scheme == FEED_SCHEME_CGROUP) {
+		counters_close(f);
+		feed_scheme_release(f);
+		f->info.scheme = FEED_SCHEME_CPUS;
+		rc = counters_open(f, o);
+	}
+	/* Per-CPU counters refused (the paranoid level): the busiest
+	   threads, as many as fit. */
+	if (rc != 0 && (errno == EACCES || errno == EPERM) &&
+	    (f->info.scheme == FEED_SCHEME_CPUS ||
+	     f->info.scheme == FEED_SCHEME_CGROUP)) {
+		counters_close(f);
+		feed_scheme_refused(f, errno);
+		rc = counters_open(f, o);
+	}
 	/* Not allowed to see the kernel: sample user space, and say so. */
 	if (rc != 0 && (errno == EACCES || errno == EPERM) &&
 	    o->user_fallback && !f->attrs[0].exclude_kernel && f->nrings == 0) {
@@ -400,6 +448,8 @@ void feed_close(struct feed *f)
 	free(f->tasks);
 	free(f->cpus);
 	free(f->watch);
+	feed_scheme_release(f);
+	feed_filter_release(f);
 	feed_maps_release(f);
 	feed_held_release(f);
 	unwind_free(f->unwind);

@@ -239,6 +239,37 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
  */
 size_t feed_background(struct feed *f, double budget_ms);
 
+/*
+ * How the counters watch a target of tasks (FEED_THREADS, FEED_PROCESSES,
+ * FEED_USER), chosen at feed_open() from the threads, the CPUs, the events
+ * and the descriptors left under RLIMIT_NOFILE (what is open now and a
+ * reserve for the symbol files the session will open taken off), in this
+ * order:
+ *  - FEED_SCHEME_THREADS where one counter per thread (per CPU, per event)
+ *    fits;
+ *  - else one counter per CPU (per event), the kernel filtering by cgroup
+ *    (FEED_SCHEME_CGROUP) where the target's processes are alone in theirs
+ *    (cgroup v2, or v1's perf_event hierarchy; no child cgroups), or for
+ *    every task (FEED_SCHEME_CPUS).  Either way the feed keeps only the
+ *    target's records (the processes and the children their FORKs show
+ *    them create; FEED_THREADS: the tids), so that other tasks' samples
+ *    and mappings never reach the tool or the symbols session.  Needs
+ *    CPU-wide permission (root, CAP_PERFMON, perf_event_paranoid <= 0),
+ *    tried by opening; not with enable_on_exec or the 2008 backend;
+ *  - else (refused) per-thread counters on as many threads as fit, the
+ *    busiest first (utime + stime), each process's main thread always:
+ *    FEED_SCHEME_BUSIEST; the others' samples are missed.
+ * FEED_SYSTEM is always FEED_SCHEME_SYSTEM.  feed_info() gives the figures,
+ * feed_scheme_str() the sentence.
+ */
+enum feed_scheme {
+	FEED_SCHEME_SYSTEM,	/* every task: one counter per CPU */
+	FEED_SCHEME_THREADS,	/* one counter per thread */
+	FEED_SCHEME_CPUS,	/* one per CPU, the target's records kept */
+	FEED_SCHEME_CGROUP,	/* one per CPU on the target's cgroup */
+	FEED_SCHEME_BUSIEST,	/* per-thread on the busiest threads only */
+};
+
 /* What the feed has seen, for headers and summaries. */
 struct feed_info {
 	uint64_t samples;		/* samples handed to the tool */
@@ -264,10 +295,38 @@ struct feed_info {
 	bool user_only;			/* opts.user_fallback took effect */
 	bool target_gone;		/* every watched task has exited */
 	pid_t gone_pid;			/* the last target seen to exit */
+
+	/* the sampling scheme (enum feed_scheme) and why */
+	enum feed_scheme scheme;
+	unsigned threads;		/* the target's threads at open */
+	unsigned threads_sampled;	/* of them, with counters of their
+					   own (FEED_SCHEME_BUSIEST: fewer) */
+	unsigned cpus;			/* CPUs counted on (1: any CPU) */
+	uint64_t fds_per_thread;	/* what per-thread counters need:
+					   threads x CPUs x events */
+	uint64_t fd_limit;		/* RLIMIT_NOFILE at open */
+	uint64_t fd_free;		/* of it, what the counters may take
+					   (open files and a reserve for the
+					   symbol files taken off) */
+	int cpu_wide_err;		/* FEED_SCHEME_BUSIEST: the errno
+					   that refused per-CPU counters (0:
+					   not tried: enable_on_exec, the
+					   2008 backend, too few fds) */
+	uint64_t foreign;		/* per-CPU schemes: records of other
+					   tasks dropped */
 };
 enum { FEED_MODE_KERNEL, FEED_MODE_USER, FEED_MODE_HV, FEED_MODE_GUEST };
 
 void feed_info(const struct feed *f, struct feed_info *out);
+
+/*
+ * The scheme in one line, for a header or a summary, as snprintf(3) does
+ * (returns the length the whole line needs): "per-CPU counters filtered
+ * to pid 123 (3000 threads x 2 CPUs would need 6000 descriptors; limit
+ * 4096)".  Names from outside (a cgroup's) are made visible
+ * (esc_visible()).
+ */
+size_t feed_scheme_str(const struct feed *f, char *buf, size_t size);
 
 /* The attr of event i as opened (with what the feed added). */
 const struct perf_event_attr *feed_attr(const struct feed *f, unsigned i);
