@@ -75,7 +75,7 @@ else
 fi
 kt_head p.out 1 | grep -Eq "^kerneltop: [0-9]+ samples/s +$ev 4000 Hz +kernel $num% +user $num% +lost [0-9]+ +throttled [0-9]+$" &&
 	ok "header 1: $(kt_head p.out)" || fail "header 1: '$(kt_head p.out 1)'"
-kt_target p.out | grep -Eq "^target: pid $hp$oncpus +unresolved $num% +refresh 0\.5s \(decay\)$" &&
+kt_target p.out | grep -Eq "^target: pid $hp$oncpus +unresolved $num% +refresh 0\.5s \(decay\) +sampling: per-thread counters \([0-9]+ threads? x [0-9]+ CPUs? = [0-9]+ descriptors?; limit [0-9]+\)$" &&
 	ok "header 2: $(kt_target p.out)" || fail "header 2: '$(kt_target p.out)'"
 kt_header p.out | grep -Eq '^ *Overhead +Samples +Symbol +Shared Object *$' ||
 	fail "column header: '$(kt_header p.out)'"
@@ -309,7 +309,7 @@ for mode in decay zero; do
 	rc=$?
 	kill -CONT $sp
 	frames $mode 8 || continue
-	kt_target $mode.out | grep -q "($mode)\$" || fail "-z: '$(kt_target $mode.out)' (want ($mode))"
+	kt_target $mode.out | grep -q "($mode)   sampling: " || fail "-z: '$(kt_target $mode.out)' (want ($mode))"
 	kt_head $mode.out | grep -q '^kerneltop: 0 samples/s ' ||
 		fail "$mode: stopped target, last frame: $(kt_head $mode.out)"
 	c6=$(kt_rows $mode.out 6 | awk '$4 == "kt_hot" { print $2 }')

@@ -128,6 +128,14 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 			  (double)in->samples : 0.0,
 	    delay_digits(kt->opt.delay), kt->opt.delay,
 	    kt->opt.zero ? "zero" : "decay");
+	/* how a target's tasks are sampled: its threads may be too many
+	   for a counter each (feed.h's enum feed_scheme) */
+	if (kt->scope != FEED_SYSTEM && kt->feed) {
+		char scheme[KT_LINE];
+
+		feed_scheme_str(kt->feed, scheme, sizeof(scheme));
+		put(buf, size, &len, "   sampling: %s", scheme);
+	}
 }
 
 /*

@@ -249,6 +249,15 @@ void session_open(struct kt *kt)
 	if (kt->info.user_only)
 		notice(kt, "kernel samples not allowed "
 			   "(perf_event_paranoid): user space only");
+	if (kt->info.scheme == FEED_SCHEME_BUSIEST) {
+		char msg[160];
+
+		/* the header says why; on a screen its end may be cut */
+		snprintf(msg, sizeof(msg), "sampling the %u busiest of %u "
+			 "threads: too few descriptors (ulimit -n)",
+			 kt->info.threads_sampled, kt->info.threads);
+		notice(kt, msg);
+	}
 	kt->view = TOP_VIEW(.keys = o->keys,
 			    .event = kt->nevents > 1 ? -1 : 0,
 			    .hide_kernel = o->hide_kernel,

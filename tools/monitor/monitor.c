@@ -355,6 +355,10 @@ static void open_feed(struct monitor *m)
 	if (m->info.user_only)
 		warn_msg("kernel samples not allowed (perf_event_paranoid); "
 			 "sampling user space only");
+	if (m->info.scheme == FEED_SCHEME_BUSIEST) {
+		feed_scheme_str(m->feed, buf, sizeof(buf));
+		warn_msg("sampling: %s", buf);	/* not every thread */
+	}
 }
 
 static bool want_sample(const struct monitor *m, bool kernel)
@@ -547,7 +551,7 @@ static void rate_fix(const struct monitor *m, char *buf, size_t size)
 int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
-	char fix[160];
+	char fix[160], sampling[512];
 	unsigned i;
 	int status = 0;
 	set_progname(argv[0]);
@@ -639,6 +643,8 @@ int main(int argc, char **argv)
 	m.totals.stack_size = m.stack_size;
 	rate_fix(&m, fix, sizeof(fix));
 	m.totals.lost_fix = fix;
+	feed_scheme_str(m.feed, sampling, sizeof(sampling));
+	m.totals.sampling = sampling;
 	summary_print(m.summary_only ? stdout : stderr, m.hists,
 		      (const char (*)[64])m.event_names, m.nevents, m.sym,
 		      &m.totals, m.top, &m.info);

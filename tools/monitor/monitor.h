@@ -65,6 +65,8 @@ struct monitor_totals {
 	const char *event;	/* the events sampled, ","-joined */
 	const char *target;	/* "tid 123" or "command ls" */
 	const char *lost_fix;	/* what avoids lost samples */
+	const char *sampling;	/* feed_scheme_str(): how the target's
+				   threads were sampled */
 };
 /* The summary: with several events, their counts and a table each. */
 void summary_print(FILE *out, struct hist *const *hists,

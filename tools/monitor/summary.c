@@ -75,6 +75,8 @@ void summary_print(FILE *out, struct hist *const *hists,
 		fprintf(out, ", %" PRIu64 " filtered out by -k/-u",
 			t->filtered);
 	fputc('\n', out);
+	if (t->sampling)
+		fprintf(out, "%s: sampling: %s\n", progname, t->sampling);
 	if (t->lost)
 		fprintf(out, "%s: %" PRIu64 " samples lost: they came faster "
 			"than they were read (%s)\n", progname, t->lost,
