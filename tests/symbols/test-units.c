@@ -577,6 +577,71 @@ static void test_no_fd(void)
 	symbols_free(s);
 }
 
+/* The address space in use now, in bytes (VmSize); 0 if unknown. */
+static unsigned long long vm_size(void)
+{
+	unsigned long long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb * 1024;
+}
+
+/*
+ * Out of memory ('ulimit -v' at what is in use, the heap's free room used
+ * up): the cause says so, not "bad ELF" (the tools stop on it rather than
+ * show [unknown] for every sample), and the file is read once memory is
+ * there again.
+ */
+static void test_no_memory(void)
+{
+	struct symbols *s = symbols_new(&SYMBOLS_OPTS(.flags =
+						      SYMBOLS_NO_PROC));
+	struct sym_mapping m = { .start = 0x400000, .len = 0x100000,
+				 .prot = PROT_EXEC };
+	struct rlimit old, low;
+	struct sym_result r;
+	char *exe = realpath("/proc/self/exe", NULL);
+	void **used = NULL, **p;
+	unsigned n = 0;
+
+	CHECK(s && exe && getrlimit(RLIMIT_AS, &old) == 0, "setup");
+	m.path = exe;
+	m.ino = inode_of(exe);
+	CHECK(symbols_mmap(s, 4344, &m) == 0, "mmap");
+	low = old;
+	low.rlim_cur = vm_size();
+	CHECK(low.rlim_cur > 0 && setrlimit(RLIMIT_AS, &low) == 0,
+	      "ulimit -v at the use");
+	/* what the heap holds free would serve a small file */
+	while (n < 1u << 20 && (p = malloc(1024)) != NULL) {
+		*p = used;
+		used = p;
+		n++;
+	}
+	symbols_resolve(s, 4344, 0x401000, false, &r);
+	while (used) {
+		p = *used;
+		free(used);
+		used = p;
+	}
+	setrlimit(RLIMIT_AS, &old);
+	CHECK(n < 1u << 20, "memory used up (%u KiB)", n);
+	CHECK(r.cause == SYM_NO_MEMORY, "no memory: cause %s",
+	      symbols_cause_name(r.cause));
+	symbols_resolve(s, 4344, 0x401000, false, &r);
+	CHECK(r.cause != SYM_NO_MEMORY && r.cause != SYM_BAD_ELF,
+	      "memory there again: read, cause %s",
+	      symbols_cause_name(r.cause));
+	free(exe);
+	symbols_free(s);
+}
+
 /* --- demangling ---------------------------------------------------- */
 
 static const struct {
@@ -914,6 +979,13 @@ int main(void)
 	test_unresolved_bounded();
 	test_replaced_path();
 	test_no_fd();
+	/* ASan reserves terabytes of addresses, valgrind more than the
+	   client's limit: no 'ulimit -v' under them */
+#ifndef __SANITIZE_ADDRESS__
+	if (!strstr(getenv("LD_PRELOAD") ? getenv("LD_PRELOAD") : "",
+		    "vgpreload"))
+		test_no_memory();
+#endif
 	test_proc_table();
 	test_demangle();
 	test_causes();
