@@ -34,6 +34,10 @@ static int add_frames(struct feed *f, pid_t pid, uint64_t ip, char mode,
 
 	if (!known) {
 		symbols_resolve(f->sym, pid, ip - back, kernel, &r);
+		if (r.cause == SYM_NO_MEMORY) {
+			errno = ENOMEM;
+			return -1;
+		}
 		known = &r;
 	}
 	n = known->n_inline > 1 ? known->n_inline : 1;

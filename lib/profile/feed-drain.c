@@ -84,6 +84,10 @@ static int sample_out(struct feed *f, struct pc_record *rec,
 				    fs.mode == 'k' || fs.mode == 'h',
 				    &r) != 0)
 			f->info.unresolved++;
+		if (r.cause == SYM_NO_MEMORY) {
+			errno = ENOMEM;
+			return -1;
+		}
 		fs.sym = &r;
 		fs.comm = comm_get(&f->comms, (pid_t)s->pid, (pid_t)s->tid);
 		if (feed_chain_build(f, rec, &r, &fs) != 0)
@@ -193,7 +197,8 @@ void feed_held_release(struct feed *f)
 	f->nheld = f->aheld = f->held_bytes = 0;
 }
 
-static void on_mmap(struct feed *f, const struct pc_record *rec)
+/* 0, or -1 with errno ENOMEM: the mapping could not be kept. */
+static int on_mmap(struct feed *f, const struct pc_record *rec)
 {
 	struct sym_mapping mp = {
 		.start = rec->mmap.addr, .len = rec->mmap.len,
@@ -203,7 +208,7 @@ static void on_mmap(struct feed *f, const struct pc_record *rec)
 	};
 
 	if (!f->sym)
-		return;
+		return 0;
 	/* new code: what the unwinder learnt of the process may be stale */
 	if (f->unwind && (!mp.prot || (mp.prot & PROT_EXEC)))
 		unwind_forget(f->unwind, (pid_t)rec->mmap.pid);
@@ -213,8 +218,12 @@ static void on_mmap(struct feed *f, const struct pc_record *rec)
 		mp.build_id = rec->mmap.build_id;
 		mp.build_id_size = rec->mmap.build_id_size;
 	}
-	/* a mapping the session cannot take is a miss later, not an error */
-	(void)symbols_mmap(f->sym, (pid_t)rec->mmap.pid, &mp);
+	/* a mapping the session cannot take is a miss later, not an
+	   error; but for want of memory every later sample would miss */
+	if (symbols_mmap(f->sym, (pid_t)rec->mmap.pid, &mp) != 0 &&
+	    errno == ENOMEM)
+		return -1;
+	return 0;
 }
 
 /*
@@ -347,11 +356,12 @@ static int on_record(struct feed *f, struct pc_record *rec,
 		return on_sample(f, rec, fn, arg);
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
-		on_mmap(f, rec);
-		break;
+		return on_mmap(f, rec);
 	case PERF_RECORD_COMM:
-		if ((rec->misc & PERF_RECORD_MISC_COMM_EXEC) && f->sym)
-			symbols_exec(f->sym, (pid_t)rec->comm.pid);
+		if ((rec->misc & PERF_RECORD_MISC_COMM_EXEC) && f->sym &&
+		    symbols_exec(f->sym, (pid_t)rec->comm.pid) != 0 &&
+		    errno == ENOMEM)
+			return -1;
 		if ((rec->misc & PERF_RECORD_MISC_COMM_EXEC) && f->unwind)
 			unwind_forget(f->unwind, (pid_t)rec->comm.pid);
 		comm_set(&f->comms, (pid_t)rec->comm.pid,
@@ -360,9 +370,10 @@ static int on_record(struct feed *f, struct pc_record *rec,
 	case PERF_RECORD_FORK:
 		if (f->nexits)
 			exits_reused(f, (pid_t)rec->task.tid);
-		if (rec->task.pid != rec->task.ppid && f->sym)
-			symbols_fork(f->sym, (pid_t)rec->task.pid,
-				     (pid_t)rec->task.ppid);
+		if (rec->task.pid != rec->task.ppid && f->sym &&
+		    symbols_fork(f->sym, (pid_t)rec->task.pid,
+				 (pid_t)rec->task.ppid) != 0 && errno == ENOMEM)
+			return -1;
 		break;
 	case PERF_RECORD_EXIT:
 		on_exit_record(f, rec);
@@ -452,6 +463,10 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 
 	if (more)
 		*more = false;
+	if (f->nomem) {		/* the background map reading ran out */
+		errno = ENOMEM;
+		return -1;
+	}
 	if (f->nheld)
 		rc = held_out(f, fn, arg, &n, max);
 	while (rc == 0 && (r = head_earliest(f, &best)) != 0) {

@@ -38,6 +38,7 @@ struct feed {
 	struct perf_event_attr *attrs;
 	unsigned nattrs;
 	bool inherit, per_cpu, no_resolve, user_only;
+	bool nomem;		/* ENOMEM while reading maps in the background */
 
 	pid_t *tasks;			/* the tasks counters are opened on */
 	size_t ntasks, tasks_alloc;

@@ -124,8 +124,10 @@ static bool read_some(struct feed *f, double end)
 		/* prot 0 ("---p") is no code; symbols_mmap() would take
 		   it for a plain MMAP record's */
 		if (symbols_parse_maps_line(f->line, &m) == 0 && m.prot &&
-		    (m.prot & PROT_EXEC))
-			(void)symbols_mmap(f->sym, f->reading->pid, &m);
+		    (m.prot & PROT_EXEC) &&
+		    symbols_mmap(f->sym, f->reading->pid, &m) != 0 &&
+		    errno == ENOMEM)
+			f->nomem = true;	/* the next drain says so */
 		if (++n % LINES_EVERY == 0 && now_ms() >= end)
 			return false;
 	}

@@ -192,7 +192,9 @@ int feed_poll(struct feed *f, int timeout_ms);
 /*
  * Take every record the rings hold: mappings and task events go to the
  * symbols session, samples to fn.  Returns 0, fn's non-zero value when it
- * stopped the drain, or -1 with errno (EBADMSG is not returned: a
+ * stopped the drain, or -1 with errno (ENOMEM: a mapping, a file's or the
+ * kernel's symbols could not be loaded for want of memory, and every later
+ * sample would be wrong; EBADMSG is not returned: a
  * malformed record is skipped and counted in feed_info()).
  *
  * While samples arrive faster than they are read, the rings are never

@@ -33,6 +33,9 @@ static const char *const plt_sections[] = { ".plt", ".plt.sec", ".plt.got" };
 #ifndef R_AARCH64_IRELATIVE
 #define R_AARCH64_IRELATIVE 1032
 #endif
+#ifndef R_AARCH64_GLOB_DAT
+#define R_AARCH64_GLOB_DAT 1025
+#endif
 
 /* A relocation that fills a GOT slot. */
 struct plt_rel {
@@ -56,9 +59,44 @@ static int rel_cmp(const void *a, const void *b)
 	return (x->slot > y->slot) - (x->slot < y->slot);
 }
 
-/* The relocations of .rela.plt and .rela.dyn with their symbols. */
+/*
+ * DT_RELACOUNT: how many R_*_RELATIVE relocations lead .rela.dyn (the
+ * linker sorts them first); 0 when the file does not say.
+ */
+static size_t plt_relacount(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
+		Elf_Data *data;
+		size_t i, n;
+
+		if (!sh || sh->sh_type != SHT_DYNAMIC || !sh->sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		n = data ? data->d_size / sh->sh_entsize : 0;
+		for (i = 0; i < n; i++) {
+			GElf_Dyn dmem, *dyn = gelf_getdyn(data, (int)i, &dmem);
+
+			if (!dyn || dyn->d_tag == DT_NULL)
+				break;
+			if (dyn->d_tag == DT_RELACOUNT)
+				return dyn->d_un.d_val;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The relocations of .rela.plt, and with dyn (a .plt.got to name) the
+ * GLOB_DAT ones of .rela.dyn, with their symbols.  .rela.dyn can be
+ * megabytes (libLLVM: 8 MB, 335,619 RELATIVE relocations first): only
+ * what follows its RELATIVE ones is read, only GLOB_DAT and IRELATIVE
+ * entries are named, so that the file's pages stay where they are.
+ */
 static int plt_rels_read(Elf *elf, size_t shstrndx, unsigned irel,
-			 struct plt_rels *pr)
+			 unsigned glob_dat, bool dyn, struct plt_rels *pr)
 {
 	Elf_Scn *scn = NULL;
 	size_t cap = 0;
@@ -79,6 +117,8 @@ static int plt_rels_read(Elf *elf, size_t shstrndx, unsigned irel,
 			      strcmp(name, ".rela.dyn")))
 			continue;
 		plt = !strcmp(name, ".rela.plt");
+		if (!plt && !dyn)
+			continue;
 		link = elf_getscn(elf, sh->sh_link);
 		lsh = link ? gelf_getshdr(link, &lmem) : NULL;
 		data = elf_getdata(scn, NULL);
@@ -91,7 +131,7 @@ static int plt_rels_read(Elf *elf, size_t shstrndx, unsigned irel,
 			if (!pr->order)
 				return -1;
 		}
-		for (i = 0; i < n; i++) {
+		for (i = plt ? 0 : plt_relacount(elf); i < n; i++) {
 			GElf_Rela rmem, *r = gelf_getrela(data, (int)i, &rmem);
 			GElf_Sym smem, *sym = NULL;
 			size_t si;
@@ -100,6 +140,9 @@ static int plt_rels_read(Elf *elf, size_t shstrndx, unsigned irel,
 				break;
 			if (plt && pr->order && pr->norder == i)
 				pr->order[pr->norder++] = r->r_offset;
+			if (!plt && GELF_R_TYPE(r->r_info) != glob_dat &&
+			    GELF_R_TYPE(r->r_info) != irel)
+				continue;
 			si = GELF_R_SYM(r->r_info);
 			if (si && syms)
 				sym = gelf_getsym(syms, (int)si, &smem);
@@ -201,14 +244,25 @@ size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room)
 	struct plt_rels pr = { 0 };
 	Elf_Scn *scn = NULL;
 	size_t shstrndx, k = 0, i;
-	unsigned irel;
+	unsigned irel, glob_dat;
+	bool plt_got = false;
 
 	if (!eh || elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return 0;
 	irel = eh->e_machine == EM_AARCH64 ? R_AARCH64_IRELATIVE
 					   : R_X86_64_IRELATIVE;
+	glob_dat = eh->e_machine == EM_AARCH64 ? R_AARCH64_GLOB_DAT
+					       : R_X86_64_GLOB_DAT;
+	/* .rela.dyn matters to .plt.got's stubs alone */
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
+		const char *name = sh ? elf_strptr(elf, shstrndx, sh->sh_name)
+				      : NULL;
+
+		plt_got |= name && !strcmp(name, ".plt.got");
+	}
 	if ((eh->e_machine == EM_X86_64 || eh->e_machine == EM_AARCH64) &&
-	    plt_rels_read(elf, shstrndx, irel, &pr) != 0)
+	    plt_rels_read(elf, shstrndx, irel, glob_dat, plt_got, &pr) != 0)
 		pr.n = pr.norder = 0;
 	while (k < room && (scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);

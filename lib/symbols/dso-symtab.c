@@ -102,7 +102,8 @@ void dso_build_symtab(struct dso *d)
 		name = dwfl_module_getsym_info(d->mod, i, &sym, &addr, &shndx,
 					       &selp, &sbias);
 		type = GELF_ST_TYPE(sym.st_info);
-		if (!name || !*name || addr == 0 || sym.st_shndx == SHN_UNDEF)
+		if (!name || !sym.st_name || addr == 0 ||
+		    sym.st_shndx == SHN_UNDEF)
 			continue;
 		if (type == STT_NOTYPE && dso_code_label(&sym, name, selp, shndx))
 			rank = DSO_RANK_LABEL;

@@ -158,6 +158,8 @@ static enum sym_cause cause_of_errno(int err)
 	case EMFILE:
 	case ENFILE:
 		return SYM_NO_FD;
+	case ENOMEM:
+		return SYM_NO_MEMORY;
 	default:
 		return SYM_BAD_ELF;
 	}
@@ -194,9 +196,9 @@ static bool elf_has_symtab(Elf *elf)
 static int dso_fail(struct dso *d, enum sym_cause cause)
 {
 	d->cause = cause;
-	/* out of descriptors for now, not for good: the next lookup
-	   tries again */
-	if (cause == SYM_NO_FD)
+	/* out of descriptors or memory for now, not for good: the next
+	   lookup tries again */
+	if (cause == SYM_NO_FD || cause == SYM_NO_MEMORY)
 		d->loaded = false;
 	inlines_release(&d->inl);
 	if (d->dwfl) {
@@ -233,6 +235,13 @@ static bool elf_truncated(Elf *elf)
 	return false;
 }
 
+/* Why libdw or libelf refused the file, errno cleared before the call:
+   their allocations failing (malloc, mmap) leave ENOMEM. */
+static enum sym_cause libdw_cause(void)
+{
+	return errno == ENOMEM ? SYM_NO_MEMORY : SYM_BAD_ELF;
+}
+
 int dso_load(struct dso *d)
 {
 	const char *file = d->elf_path ? d->elf_path : d->path;
@@ -244,9 +253,10 @@ int dso_load(struct dso *d)
 	if (d->loaded)
 		return d->cause == SYM_OK ? 0 : -1;
 	d->loaded = true;
+	errno = 0;
 	d->dwfl = dwfl_begin(&dso_callbacks);
 	if (!d->dwfl)
-		return dso_fail(d, SYM_BAD_ELF);
+		return dso_fail(d, SYM_NO_MEMORY);	/* its only failure */
 
 	if (d->image) {
 		d->mod = dwfl_report_offline_memory(d->dwfl, d->path, d->path,
@@ -272,15 +282,19 @@ int dso_load(struct dso *d)
 		}
 		/* Module addresses are the file's own vaddrs (bias 0).  On
 		   success the module owns fd; on failure it is still ours. */
+		errno = 0;
 		d->mod = dwfl_report_elf(d->dwfl, d->path, file, fd, 0, true);
 		if (!d->mod)
 			close(fd);
 	}
 	if (!d->mod || dwfl_report_end(d->dwfl, NULL, NULL) != 0)
-		return dso_fail(d, SYM_BAD_ELF);
+		return dso_fail(d, libdw_cause());
 
+	errno = 0;
 	elf = dwfl_module_getelf(d->mod, &d->bias);
-	if (!elf || elf_truncated(elf))
+	if (!elf)
+		return dso_fail(d, libdw_cause());
+	if (elf_truncated(elf))
 		return dso_fail(d, SYM_BAD_ELF);
 	dso_read_segments(d, elf);
 	if (d->nseg == 0)

@@ -25,10 +25,33 @@ void files_init(struct files *f, unsigned flags, size_t cache_entries)
 
 static int files_add(struct files *f, struct dso *d)
 {
-	if (ARRAY_GROW(f->dso, f->n + 1, f->alloc) != 0)
+	if (ARRAY_GROW(f->dso, f->n + 1, f->alloc) != 0 ||
+	    ARRAY_GROW(f->idle, f->n + 1, f->ialloc) != 0)
 		return -1;
+	f->idle[f->n] = 0;
 	f->dso[f->n++] = d;
 	return 0;
+}
+
+/*
+ * Whether d is the file asked for: the same name, inode and way to open
+ * it; a file read through one process's map_files stands for the same
+ * inode of any other (their map_files paths differ, the file does not).
+ */
+static bool files_same(struct dso *d, const char *path, const char *elf_path,
+		       uint64_t ino)
+{
+	const char *de = dso_elf_path(d);
+
+	if (strcmp(dso_name(d), path) != 0)
+		return false;
+	if (ino && dso_inode(d) && dso_inode(d) != ino)
+		return false;
+	if ((elf_path == NULL) != (de == NULL))
+		return false;
+	if (!elf_path || strcmp(elf_path, de) == 0)
+		return true;
+	return ino && dso_inode(d) == ino && *elf_path && *de;
 }
 
 static const struct debug_file *debug_for(const struct files *f,
@@ -58,12 +81,10 @@ struct dso *files_get(struct files *f, const char *path, const char *elf_path,
 	size_t i;
 
 	for (i = 0; i < f->n; i++) {
-		d = f->dso[i];
-		if (strcmp(dso_name(d), path) == 0 &&
-		    (!ino || !dso_inode(d) || dso_inode(d) == ino) &&
-		    (elf_path == NULL) == (dso_elf_path(d) == NULL) &&
-		    (!elf_path || strcmp(elf_path, dso_elf_path(d)) == 0))
-			return d;
+		if (files_same(f->dso[i], path, elf_path, ino)) {
+			f->idle[i] = 0;		/* wanted again */
+			return f->dso[i];
+		}
 	}
 	dbg = elf_path ? NULL : debug_for(f, path);
 	if (dbg) {
@@ -77,13 +98,25 @@ struct dso *files_get(struct files *f, const char *path, const char *elf_path,
 	}
 	if (!d)
 		return NULL;
-	if (!elf_path)
-		dso_set_inode(d, ino);
+	dso_set_inode(d, ino);
 	if (files_add(f, d) != 0) {
 		dso_free(d);
 		return NULL;
 	}
 	return d;
+}
+
+struct dso *files_find(struct files *f, const char *path, uint64_t ino)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (!dso_elf_path(f->dso[i]) && dso_inode(f->dso[i]) == ino &&
+		    strcmp(dso_name(f->dso[i]), path) == 0) {
+			f->idle[i] = 0;
+			return f->dso[i];
+		}
+	return NULL;
 }
 
 struct dso *files_vdso(struct files *f)
@@ -140,21 +173,59 @@ int files_set_debug_file(struct files *f, const char *binary,
 	return 0;
 }
 
+/* Free every file (all), or those marked to go (idle == UINT64_MAX). */
 static void files_drop(struct files *f, bool all)
 {
 	size_t i, j;
 
 	for (i = j = 0; i < f->n; i++) {
-		if (all || dso_refs(f->dso[i]) == 0)
+		if (all || f->idle[i] == UINT64_MAX) {
 			dso_free(f->dso[i]);
-		else
-			f->dso[j++] = f->dso[i];
+			continue;
+		}
+		f->idle[j] = f->idle[i];
+		f->dso[j++] = f->dso[i];
 	}
 	f->n = j;
 }
 
+/* Newest idle first. */
+static int cmp_idle(const void *a, const void *b, void *arg)
+{
+	const uint64_t *idle = arg;
+	uint64_t x = idle[*(const size_t *)a], y = idle[*(const size_t *)b];
+
+	return (x < y) - (x > y);
+}
+
 void files_gc(struct files *f)
 {
+	size_t i, n = 0, *idx;
+
+	f->gcs++;
+	for (i = 0; i < f->n; i++) {
+		if (dso_refs(f->dso[i]) != 0)
+			f->idle[i] = 0;
+		else if (!f->idle[i])
+			f->idle[i] = f->gcs;
+		n += f->idle[i] != 0;
+	}
+	if (n <= FILES_KEEP)
+		return;
+	/* the idle files, newest first: all but the first FILES_KEEP go
+	   (without memory to choose, every idle file goes) */
+	idx = malloc(n * sizeof(*idx));
+	for (i = 0, n = 0; idx && i < f->n; i++)
+		if (f->idle[i])
+			idx[n++] = i;
+	if (idx)
+		qsort_r(idx, n, sizeof(*idx), cmp_idle, f->idle);
+	for (i = 0; i < f->n && !idx; i++)
+		if (f->idle[i])
+			f->idle[i] = UINT64_MAX;
+	for (i = FILES_KEEP; idx && i < n; i++)
+		f->idle[idx[i]] = UINT64_MAX;
+	free(idx);
 	files_drop(f, false);
 }
 
@@ -164,6 +235,7 @@ void files_release(struct files *f)
 
 	files_drop(f, true);
 	free(f->dso);
+	free(f->idle);
 	for (i = 0; i < f->ndbg; i++)
 		free(f->dbg[i].path);
 	free(f->dbg);

@@ -29,11 +29,21 @@ struct debug_file {
 	int idlen;
 };
 
+/*
+ * Files no mapping holds any more are kept, the FILES_KEEP that went
+ * idle last, so that a program run again and again (a build's compilers,
+ * a shell loop) finds its files and their tables already read.
+ */
+#define FILES_KEEP 64
+
 struct files {
 	unsigned flags;			/* SYMBOLS_* for every dso_new */
 	size_t cache_entries;
 	struct dso **dso;
-	size_t n, alloc;
+	uint64_t *idle;			/* per file: when files_gc() first
+					   found it unheld (0: held) */
+	size_t n, alloc, ialloc;
+	uint64_t gcs;			/* files_gc() calls so far */
 	struct dso *vdso;
 	bool vdso_tried;
 	struct debug_file *dbg;
@@ -47,12 +57,21 @@ void files_init(struct files *f, unsigned flags, size_t cache_entries);
  * The file for (path, elf_path), created on first use: elf_path (NULL:
  * path) is what is opened, path what is shown.  ino is the mapping's inode
  * (0: unknown); files are shared by path and inode, so a binary replaced
- * under its path is a new file.  A -d debug file registered for path's
+ * under its path is a new file.  A file read through a process's
+ * /proc/PID/map_files (deleted, or in another mount namespace) is shared
+ * with the other processes that map the same inode under the same name,
+ * whatever elf_path each gives.  A -d debug file registered for path's
  * inode is used in its place.  NULL with errno ENOMEM.
  */
 struct dso *files_get(struct files *f, const char *path, const char *elf_path,
 		      uint64_t ino, const uint8_t *build_id,
 		      size_t build_id_size);
+
+/*
+ * The file of that name and inode opened by its path (no elf_path), if
+ * the registry has it; NULL otherwise.  Nothing is created.
+ */
+struct dso *files_find(struct files *f, const char *path, uint64_t ino);
 
 /* The vDSO image of our own process (same kernel, same image), or NULL.
    The registry keeps a reference of its own: never freed by files_gc(). */
@@ -62,7 +81,8 @@ struct dso *files_vdso(struct files *f);
 int files_set_debug_file(struct files *f, const char *binary,
 			 const char *debug_file);
 
-/* Free every file without references. */
+/* Free the files without references, but the FILES_KEEP that lost
+   their last one latest. */
 void files_gc(struct files *f);
 
 /* Free every file and the registry's storage; f is empty again. */

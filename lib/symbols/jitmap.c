@@ -18,10 +18,20 @@
 #include "symbols/jitmap.h"
 #include "symbols/addrsearch.h"
 
+/* A function of the map (a JIT's map can hold millions of them). */
 struct jit_sym {
-	uint64_t start, size;
-	char *name;
+	uint64_t start;
+	const char *name;	/* in a block of names */
+	uint32_t size;		/* a longer one is cut to 4 GiB */
+	uint32_t line;		/* its line's rank in the file, for order */
 };
+
+/*
+ * Names are copied into blocks that never move: a name handed out stays
+ * where it is while later reads add more (a caller resolving a chain
+ * holds several at once), until a fresh start or jitmap_free().
+ */
+#define JIT_BLOCK (256u << 10)
 
 /* Longer lines are not a JIT's symbol but garbage: skipped, not stored. */
 #define JIT_LINE_MAX 4096
@@ -31,8 +41,15 @@ struct jit_sym {
 
 struct jitmap {
 	char *path;
-	struct jit_sym *sym;
+	struct jit_sym *sym;	/* sorted by start; at one start, the
+				   line read last comes last */
 	size_t n, alloc;
+	char **blocks;		/* of JIT_BLOCK bytes (or one long name) */
+	size_t nblocks, ablocks;
+	size_t block_used;	/* bytes of the last block taken */
+	uint32_t lines;		/* lines parsed since the fresh start */
+	struct jit_sym *fresh;	/* lines of the read under way */
+	size_t nfresh, afresh;
 	off_t consumed;		/* bytes of whole lines parsed */
 	off_t size_seen;	/* file size when last read; -1 never read */
 	bool skipping;		/* inside an overlong line */
@@ -63,11 +80,16 @@ static void jitmap_release(struct jitmap *jm)
 {
 	size_t i;
 
-	for (i = 0; i < jm->n; i++)
-		free(jm->sym[i].name);
+	for (i = 0; i < jm->nblocks; i++)
+		free(jm->blocks[i]);
+	free(jm->blocks);
 	free(jm->sym);
-	jm->sym = NULL;
-	jm->n = jm->alloc = 0;
+	free(jm->fresh);
+	jm->sym = jm->fresh = NULL;
+	jm->blocks = NULL;
+	jm->n = jm->alloc = jm->nfresh = jm->afresh = 0;
+	jm->nblocks = jm->ablocks = jm->block_used = 0;
+	jm->lines = 0;
 	jm->consumed = 0;
 	jm->skipping = false;
 	jm->long_lines = 0;
@@ -82,32 +104,117 @@ void jitmap_free(struct jitmap *jm)
 	free(jm);
 }
 
+/* By start; at one start, in the file's order (qsort is not stable). */
 static int jit_cmp(const void *a, const void *b)
 {
 	const struct jit_sym *x = a, *y = b;
 
-	return x->start < y->start ? -1 : x->start > y->start;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->line > y->line) - (x->line < y->line);
 }
 
-static void jitmap_parse(struct jitmap *jm, char *line)
+/* Room for len bytes that will not move; NULL with errno ENOMEM. */
+static char *jitmap_name_room(struct jitmap *jm, size_t len)
 {
-	uint64_t start, len;
-	int pos = 0;
+	size_t size = len > JIT_BLOCK ? len : JIT_BLOCK;
+	char *b;
+
+	if (jm->nblocks && jm->block_used + len <= JIT_BLOCK) {
+		b = jm->blocks[jm->nblocks - 1] + jm->block_used;
+		jm->block_used += len;
+		return b;
+	}
+	if (ARRAY_GROW(jm->blocks, jm->nblocks + 1, jm->ablocks) != 0)
+		return NULL;
+	b = malloc(size);
+	if (!b)
+		return NULL;
+	jm->blocks[jm->nblocks++] = b;
+	jm->block_used = len;
+	return b;
+}
+
+/* A hex number at *p, then spaces: 0 and *v, or -1. */
+static int hex_field(const char **p, uint64_t *v)
+{
+	const char *s = *p;
+	unsigned digits = 0;
+
+	*v = 0;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	for (;; s++, digits++) {
+		unsigned c = (unsigned char)*s, d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			break;
+		if (digits == 16)
+			return -1;	/* past 64 bits */
+		*v = *v << 4 | d;
+	}
+	if (!digits || (*s != ' ' && *s != '\t'))
+		return -1;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*p = s;
+	return 0;
+}
+
+/* One whole line, "START SIZE name\n" (hex), into jm->fresh. */
+static void jitmap_parse(struct jitmap *jm, const char *line, size_t len)
+{
+	const char *p = line;
+	uint64_t start, size;
+	size_t nlen;
 	char *name;
 
-	if (sscanf(line, "%" SCNx64 " %" SCNx64 " %n", &start, &len,
-		   &pos) < 2 || pos == 0)
+	if (hex_field(&p, &start) != 0 || hex_field(&p, &size) != 0 ||
+	    jm->lines == UINT32_MAX)
 		return;
-	name = line + pos;
-	name[strcspn(name, "\n")] = '\0';
-	if (ARRAY_GROW(jm->sym, jm->n + 1, jm->alloc) != 0)
+	nlen = len - (size_t)(p - line) - 1;	/* no newline */
+	if (ARRAY_GROW(jm->fresh, jm->nfresh + 1, jm->afresh) != 0 ||
+	    !(name = jitmap_name_room(jm, nlen + 1)))
 		return;
-	jm->sym[jm->n].name = strdup(name);
-	if (!jm->sym[jm->n].name)
+	memcpy(name, p, nlen);
+	name[nlen] = '\0';
+	jm->fresh[jm->nfresh++] = (struct jit_sym){
+		start, name, size > UINT32_MAX ? UINT32_MAX : (uint32_t)size,
+		jm->lines++ };
+}
+
+/*
+ * The lines of this read, sorted, merged into the table: a read costs
+ * its own lines' sort and one pass over the table, not a sort of all
+ * (a map of millions of lines is read 4 MiB at a time).
+ */
+static void jitmap_merge(struct jitmap *jm)
+{
+	size_t i, j, w;
+
+	if (!jm->nfresh)
 		return;
-	jm->sym[jm->n].start = start;
-	jm->sym[jm->n].size = len;
-	jm->n++;
+	qsort(jm->fresh, jm->nfresh, sizeof(*jm->fresh), jit_cmp);
+	if (ARRAY_GROW(jm->sym, jm->n + jm->nfresh, jm->alloc) != 0) {
+		jm->nfresh = 0;	/* these lines are lost, not the table */
+		return;
+	}
+	/* from the back, into the room past the table: no second copy */
+	i = jm->n;
+	j = jm->nfresh;
+	w = jm->n + jm->nfresh;
+	while (j > 0) {
+		if (i > 0 && jit_cmp(&jm->sym[i - 1], &jm->fresh[j - 1]) > 0)
+			jm->sym[--w] = jm->sym[--i];
+		else
+			jm->sym[--w] = jm->fresh[--j];
+	}
+	jm->n += jm->nfresh;
+	jm->nfresh = 0;
 }
 
 /*
@@ -188,15 +295,14 @@ static int jitmap_read(struct jitmap *jm, int fd, const struct stat *st)
 		if (!whole && feof(f) && !jm->skipping)
 			break;		/* being written: next time */
 		jm->consumed += (off_t)len;
-		if (!jm->skipping && whole)
-			jitmap_parse(jm, line);
+		if (!jm->skipping && whole && !memchr(line, '\0', len))
+			jitmap_parse(jm, line, len);
 		if (!jm->skipping && !whole)
 			jm->long_lines++;
 		jm->skipping = !whole;
 	}
 	fclose(f);
-	if (jm->n > 1)	/* sym is NULL while n is 0 */
-		qsort(jm->sym, jm->n, sizeof(*jm->sym), jit_cmp);
+	jitmap_merge(jm);
 	/* cut short: the rest is read at the next miss */
 	jm->size_seen = jm->consumed < stop ? st->st_size : -1;
 	return 0;

@@ -336,6 +336,14 @@ static struct dso *proc_mapping_file(struct proc_table *t,
 	struct dso *d;
 	size_t n;
 
+	/*
+	 * The file a mapping of this name and inode was found to be (by
+	 * the checks below, when the registry first met it) is that file
+	 * still: no stat(2) per mapping of every process that maps libc.
+	 */
+	if (!other && m->ino && !ends_with(m->path, " (deleted)", &n) &&
+	    (d = files_find(t->files, m->path, m->ino)))
+		return d;
 	if (ends_with(m->path, " (deleted)", &n)) {
 		if (!same_file(at, m))
 			bad = SYM_DELETED;

@@ -133,6 +133,9 @@ int symbols_load_kernel(struct symbols *s)
 		if (!s->ks && (errno == EMFILE || errno == ENFILE)) {
 			s->ks_cause = SYM_NO_FD;
 			s->ks_tried = false;	/* again at the next lookup */
+		} else if (!s->ks && errno == ENOMEM) {
+			s->ks_cause = SYM_NO_MEMORY;
+			s->ks_tried = false;
 		} else if (!s->ks)
 			s->ks_cause = SYM_NO_KALLSYMS;
 		else if (kallsyms_hidden(s->ks))

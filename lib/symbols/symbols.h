@@ -48,6 +48,9 @@ enum sym_cause {
 	SYM_JIT_LINE_TOO_LONG,	/* perf-PID.map lines skipped for length */
 	SYM_NO_FD,		/* no file descriptor left (ulimit -n): the
 				   file is tried again at the next lookup */
+	SYM_NO_MEMORY,		/* out of memory (ENOMEM) loading the file or
+				   kallsyms: tried again at the next lookup;
+				   a tool that cannot go on without it stops */
 	SYM_CAUSE_MAX
 };
 

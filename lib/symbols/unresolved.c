@@ -78,6 +78,9 @@ static const struct {
 	[SYM_NO_FD] = { "too many open files",
 		"no file descriptor was left to read the file (each counter "
 		"takes one): raise the limit with 'ulimit -n'" },
+	[SYM_NO_MEMORY] = { "out of memory",
+		"no memory was left to load the file's symbols: raise "
+		"'ulimit -v', or free memory" },
 };
 
 const char *symbols_cause_name(enum sym_cause cause)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "base/escape.h"
 #include "util/die.h"
@@ -97,11 +98,30 @@ void die_status(int status, const char *fmt, ...)
 	leave(status);
 }
 
+const char *as_limit_advice(char *buf, size_t size)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return NULL;
+	snprintf(buf, size, "the address space is limited to %llu KiB: "
+		 "raise 'ulimit -v'", (unsigned long long)rl.rlim_cur / 1024);
+	return buf;
+}
+
 void die_errno(const char *fmt, ...)
 {
 	const char *err = strerror(errno);
+	char nomem[128], lim[96];
 	va_list ap;
 
+	if (errno == ENOMEM) {
+		const char *adv = as_limit_advice(lim, sizeof(lim));
+
+		snprintf(nomem, sizeof(nomem), "out of memory%s%s%s",
+			 adv ? " (" : "", adv ? adv : "", adv ? ")" : "");
+		err = nomem;
+	}
 	va_start(ap, fmt);
 	vmessage(fmt, ap, err, NULL);
 	va_end(ap);

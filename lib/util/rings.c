@@ -9,11 +9,12 @@
 
 #include <sysapi/probe.h>
 
+#include "util/die.h"
 #include "util/rings.h"
 
 const char *rings_strerror(int err, char *buf, size_t size)
 {
-	char lim[32] = "unlimited";
+	char lim[32] = "unlimited", as[96];
 	struct rlimit rl;
 
 	switch (err) {
@@ -36,11 +37,8 @@ const char *rings_strerror(int err, char *buf, size_t size)
 			 pc_probe()->mlock_kb, lim);
 		break;
 	case ENOMEM:
-		if (getrlimit(RLIMIT_AS, &rl) == 0 &&
-		    rl.rlim_cur != RLIM_INFINITY)
-			snprintf(buf, size, "%s (the address space is limited "
-				 "to %llu KiB: raise 'ulimit -v')", strerror(err),
-				 (unsigned long long)rl.rlim_cur / 1024);
+		if (as_limit_advice(as, sizeof(as)))
+			snprintf(buf, size, "%s (%s)", strerror(err), as);
 		else
 			snprintf(buf, size, "%s (the address space is full)",
 				 strerror(err));

@@ -448,6 +448,7 @@ const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 			   size_t size)
 {
 	struct rlimit rl;
+	char lim[96];
 	char line[256] = "";
 	ssize_t n = 0;
 	int fd;
@@ -474,12 +475,9 @@ const char *spawn_strerror(const struct spawn *sp, int err, char *buf,
 				 "or kernel.pid_max)", strerror(err));
 		return buf;
 	case ENOMEM:
-		if (getrlimit(RLIMIT_AS, &rl) == 0 &&
-		    rl.rlim_cur != RLIM_INFINITY)
+		if (as_limit_advice(lim, sizeof(lim)))
 			snprintf(buf, size, "%s (no memory for a new process: "
-				 "the address space is limited to %llu KiB, "
-				 "raise 'ulimit -v')", strerror(err),
-				 (unsigned long long)rl.rlim_cur / 1024);
+				 "%s)", strerror(err), lim);
 		else
 			snprintf(buf, size, "%s (no memory for a new process: "
 				 "free some)", strerror(err));

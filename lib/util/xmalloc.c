@@ -6,19 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include "util/die.h"
 #include "util/xmalloc.h"
 
 void die_nomem(void)
 {
-	struct rlimit rl;
+	char lim[96];
 
-	/* under 'ulimit -v' the limit, not the machine, is what ran out */
-	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-		die("out of memory (the address space is limited to %llu KiB: "
-		    "raise 'ulimit -v')", (unsigned long long)rl.rlim_cur / 1024);
+	if (as_limit_advice(lim, sizeof(lim)))
+		die("out of memory (%s)", lim);
 	die("out of memory");
 }
 

@@ -181,7 +181,7 @@ if sanitized "$MONITOR"; then
 else
 	fault_table <<'TABLE'
 1 | cannot start '.*mon-helper': .* \(no process can be created: the limit of 'ulimit -u' is reached\) | $nobody prlimit --nproc=1 "$MONITOR" -n 5 -- "$H" hot 100
-1 | cannot start '.*mon-helper': Cannot allocate memory \(no memory for a new process: the address space is limited to 8000 KiB, raise 'ulimit -v'\)$ | ulimit -s 8192; ulimit -v 8000; mon -n 5 -- "$H" hot 100
+1 | cannot start '.*mon-helper': Cannot allocate memory \(no memory for a new process: the address space is limited to 8000 KiB: raise 'ulimit -v'\)$ | ulimit -s 8192; ulimit -v 8000; mon -n 5 -- "$H" hot 100
 0 | ^monitor: [0-9]+ samples of                          | ulimit -v 60000; mon -n 5 -- "$H" hot 1000
 TABLE
 fi

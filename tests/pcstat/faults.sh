@@ -159,7 +159,7 @@ if sanitized "$PCSTAT"; then
 else
 	fault_table <<'TABLE'
 1 | cannot start 'true': .* \(no process can be created: the limit of 'ulimit -u' is reached\) | $nobody prlimit --nproc=1 "$PCSTAT" -e task-clock -- true
-1 | cannot start 'true': Cannot allocate memory \(no memory for a new process: the address space is limited to 8000 KiB, raise 'ulimit -v'\)$ | ulimit -s 8192; ulimit -v 8000; pcs -e task-clock -- true
+1 | cannot start 'true': Cannot allocate memory \(no memory for a new process: the address space is limited to 8000 KiB: raise 'ulimit -v'\)$ | ulimit -s 8192; ulimit -v 8000; pcs -e task-clock -- true
 0 | [0-9.]+ +msec task-clock                             | ulimit -v 30000; pcs -e task-clock -- true
 TABLE
 fi

@@ -17,10 +17,13 @@
 #include <link.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "profile/hist.h"
 #include "symbols/demangle.h"
+#include "symbols/files.h"
 #include "symbols/jitmap.h"
 #include "symbols/kallsyms.h"
 #include "symbols/maps.h"
@@ -574,6 +577,71 @@ static void test_no_fd(void)
 	symbols_free(s);
 }
 
+/* The address space in use now, in bytes (VmSize); 0 if unknown. */
+static unsigned long long vm_size(void)
+{
+	unsigned long long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb * 1024;
+}
+
+/*
+ * Out of memory ('ulimit -v' at what is in use, the heap's free room used
+ * up): the cause says so, not "bad ELF" (the tools stop on it rather than
+ * show [unknown] for every sample), and the file is read once memory is
+ * there again.
+ */
+static void test_no_memory(void)
+{
+	struct symbols *s = symbols_new(&SYMBOLS_OPTS(.flags =
+						      SYMBOLS_NO_PROC));
+	struct sym_mapping m = { .start = 0x400000, .len = 0x100000,
+				 .prot = PROT_EXEC };
+	struct rlimit old, low;
+	struct sym_result r;
+	char *exe = realpath("/proc/self/exe", NULL);
+	void **used = NULL, **p;
+	unsigned n = 0;
+
+	CHECK(s && exe && getrlimit(RLIMIT_AS, &old) == 0, "setup");
+	m.path = exe;
+	m.ino = inode_of(exe);
+	CHECK(symbols_mmap(s, 4344, &m) == 0, "mmap");
+	low = old;
+	low.rlim_cur = vm_size();
+	CHECK(low.rlim_cur > 0 && setrlimit(RLIMIT_AS, &low) == 0,
+	      "ulimit -v at the use");
+	/* what the heap holds free would serve a small file */
+	while (n < 1u << 20 && (p = malloc(1024)) != NULL) {
+		*p = used;
+		used = p;
+		n++;
+	}
+	symbols_resolve(s, 4344, 0x401000, false, &r);
+	while (used) {
+		p = *used;
+		free(used);
+		used = p;
+	}
+	setrlimit(RLIMIT_AS, &old);
+	CHECK(n < 1u << 20, "memory used up (%u KiB)", n);
+	CHECK(r.cause == SYM_NO_MEMORY, "no memory: cause %s",
+	      symbols_cause_name(r.cause));
+	symbols_resolve(s, 4344, 0x401000, false, &r);
+	CHECK(r.cause != SYM_NO_MEMORY && r.cause != SYM_BAD_ELF,
+	      "memory there again: read, cause %s",
+	      symbols_cause_name(r.cause));
+	free(exe);
+	symbols_free(s);
+}
+
 /* --- demangling ---------------------------------------------------- */
 
 static const struct {
@@ -794,6 +862,112 @@ static void test_program(void)
 	symbols_free(s);
 }
 
+/*
+ * Files no process maps any more: the FILES_KEEP that went idle last are
+ * kept (a program run again finds its tables read), the older ones go.
+ */
+static void test_files_keep(void)
+{
+	struct symbols *s = symbols_new(&SYMBOLS_OPTS(.flags =
+						      SYMBOLS_NO_PROC));
+	char dir[] = "/tmp/pct-keep.XXXXXX", path[FILES_KEEP + 8][64];
+	struct sym_mapping m = { .start = 0x400000, .len = 0x100000,
+				 .prot = PROT_EXEC };
+	struct symbols_stats st0, st;
+	struct sym_result r;
+	int i, n = FILES_KEEP + 6;
+
+	CHECK(s && mkdtemp(dir), "setup");
+	for (i = 0; i < n; i++) {
+		snprintf(path[i], sizeof(path[i]), "%s/f%d", dir, i);
+		CHECK(copy_file("/bin/true", path[i]) == 0, "copy %d", i);
+		m.path = path[i];
+		m.ino = inode_of(path[i]);
+		CHECK(symbols_mmap(s, 1000 + i, &m) == 0, "mmap %d", i);
+		symbols_resolve(s, 1000 + i, 0x401000, false, &r);
+		symbols_exit(s, 1000 + i);
+		symbols_gc(s);
+	}
+	memset(&st, 0, sizeof(st));
+	symbols_stats(s, &st);
+	CHECK(st.files_open == FILES_KEEP, "%u files kept, want %d",
+	      st.files_open, FILES_KEEP);
+	/* the newest idle file serves a new process as it is */
+	m.path = path[n - 1];
+	m.ino = inode_of(path[n - 1]);
+	memset(&st0, 0, sizeof(st0));
+	symbols_stats(s, &st0);
+	CHECK(symbols_mmap(s, 5000, &m) == 0, "mmap newest again");
+	symbols_resolve(s, 5000, 0x401000, false, &r);
+	memset(&st, 0, sizeof(st));
+	symbols_stats(s, &st);
+	CHECK(st.files_open == st0.files_open, "newest kept: %u -> %u files",
+	      st0.files_open, st.files_open);
+	/* the oldest went: a new file */
+	m.path = path[0];
+	m.ino = inode_of(path[0]);
+	CHECK(symbols_mmap(s, 5001, &m) == 0, "mmap oldest again");
+	memset(&st, 0, sizeof(st));
+	symbols_stats(s, &st);
+	CHECK(st.files_open == st0.files_open + 1, "oldest read anew: %u -> "
+	      "%u files", st0.files_open, st.files_open);
+	for (i = 0; i < n; i++)
+		unlink(path[i]);
+	rmdir(dir);
+	symbols_free(s);
+}
+
+/*
+ * Processes that run one deleted program each read it through their
+ * own /proc/PID/map_files: one file for all of them, not one each.
+ */
+static void test_deleted_shared(void)
+{
+	char dir[] = "/tmp/pct-del.XXXXXX", prog[64];
+	struct symbols *s = symbols_new(NULL);
+	struct symbols_stats a, b;
+	pid_t pid[2] = { -1, -1 };
+	int i, fds[2];
+
+	CHECK(s && mkdtemp(dir), "setup");
+	snprintf(prog, sizeof(prog), "%s/sleeper", dir);
+	CHECK(copy_file("/bin/sleep", prog) == 0 && chmod(prog, 0755) == 0,
+	      "copy sleep");
+	for (i = 0; i < 2; i++) {
+		char buf;
+
+		CHECK(pipe(fds) == 0, "pipe");
+		pid[i] = fork();
+		if (pid[i] == 0) {
+			/* the pipe closes at exec: the parent then knows */
+			fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+			close(fds[0]);
+			execl(prog, "sleeper", "30", (char *)NULL);
+			_exit(127);
+		}
+		close(fds[1]);
+		CHECK(read(fds[0], &buf, 1) == 0, "exec %d", i);
+		close(fds[0]);
+	}
+	unlink(prog);
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	if (symbols_read_maps(s, pid[0]) == 0) {
+		symbols_stats(s, &a);
+		CHECK(symbols_read_maps(s, pid[1]) == 0, "maps of the second");
+		symbols_stats(s, &b);
+		CHECK(b.files_open == a.files_open, "a second process of the "
+		      "deleted program: %u -> %u files", a.files_open,
+		      b.files_open);
+	}
+	for (i = 0; i < 2; i++) {
+		kill(pid[i], SIGKILL);
+		waitpid(pid[i], NULL, 0);
+	}
+	rmdir(dir);
+	symbols_free(s);
+}
+
 int main(void)
 {
 	test_maps();
@@ -805,6 +979,13 @@ int main(void)
 	test_unresolved_bounded();
 	test_replaced_path();
 	test_no_fd();
+	/* ASan reserves terabytes of addresses, valgrind more than the
+	   client's limit: no 'ulimit -v' under them */
+#ifndef __SANITIZE_ADDRESS__
+	if (!strstr(getenv("LD_PRELOAD") ? getenv("LD_PRELOAD") : "",
+		    "vgpreload"))
+		test_no_memory();
+#endif
 	test_proc_table();
 	test_demangle();
 	test_causes();
@@ -812,5 +993,7 @@ int main(void)
 	test_map_lookup();
 	test_is_program();
 	test_program();
+	test_files_keep();
+	test_deleted_shared();
 	return check_done();
 }

@@ -328,8 +328,11 @@ bool session_drain(struct kt *kt)
 
 	if (feed_drain_some(kt->feed, add_sample, kt,
 			    &FEED_BUDGET(.max_records = DRAIN_RECORDS,
-					 .max_ms = DRAIN_MS), &more) < 0)
+					 .max_ms = DRAIN_MS), &more) < 0) {
+		if (errno == ENOMEM)	/* symbols, not the buffers */
+			die_nomem();
 		die_errno("cannot read the sample buffers");
+	}
 	feed_info(kt->feed, &kt->info);
 	/* a -p/-t target that has ended ends the sampling */
 	if (!kt->ended && feed_poll(kt->feed, 0) >= 0) {

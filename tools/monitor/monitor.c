@@ -413,8 +413,11 @@ static bool drain(struct monitor *m)
 	bool more = false;
 
 	if (feed_drain_some(m->feed, on_sample, m,
-			    &FEED_BUDGET(.max_ms = 50), &more) < 0)
+			    &FEED_BUDGET(.max_ms = 50), &more) < 0) {
+		if (errno == ENOMEM)	/* symbols, not the buffer */
+			die_nomem();
 		die_errno("cannot read the sample buffer");
+	}
 	feed_info(m->feed, &m->info);
 	if (m->info.malformed && !m->corrupt_seen) {
 		warn_msg("malformed record in the sample buffer; "
