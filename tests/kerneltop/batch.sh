@@ -298,6 +298,7 @@ for mode in decay zero; do
 	sp=$spawned
 	z=
 	[ $mode = zero ] && z=-z
+	: > $mode.out	# read below before the job may have made it
 	timeout 30 "$KT" -b $z -n 8 -d 0.5 -e cpu-clock -p $sp > $mode.out 2> $mode.err &
 	kp=$!
 	n=0
