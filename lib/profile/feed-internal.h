@@ -39,6 +39,11 @@ struct feed {
 	unsigned nattrs;
 	bool inherit, per_cpu, no_resolve, user_only;
 	bool nomem;		/* ENOMEM while reading maps in the background */
+	/* feed_lost_read(): the counters' lost counts, with many counters
+	   read by a drain now and then (a read(2) each) */
+	uint64_t lost_counted;
+	bool lost_complete;
+	double lost_read_ms;
 
 	pid_t *tasks;			/* the tasks counters are opened on */
 	size_t ntasks, tasks_alloc;
@@ -177,6 +182,17 @@ bool feed_filter_keep(struct feed *f, const struct pc_record *rec);
 void feed_filter_exit(struct feed *f, pid_t pid, pid_t tid);
 void feed_filter_sweep(struct feed *f);
 void feed_filter_release(struct feed *f);
+
+/*
+ * feed-drain.c.  feed_lost_count(): the counters' own lost counts added
+ * up in *counted; false when one cannot be read.  Past
+ * FEED_LOST_READ_ALL counters (per-thread ones on a big process)
+ * feed_info() does not read them itself: feed_lost_read() does, from a
+ * drain, when the last read is 0.25 s old at now (ms).
+ */
+#define FEED_LOST_READ_ALL 64
+bool feed_lost_count(const struct feed *f, uint64_t *counted);
+void feed_lost_read(struct feed *f, double now);
 
 /* feed-drain.c: free the samples still held. */
 void feed_held_release(struct feed *f);

@@ -529,9 +529,9 @@ int feed_poll(struct feed *f, int timeout_ms)
 
 void feed_info(const struct feed *f, struct feed_info *out)
 {
-	uint64_t records = 0, counted = 0, n;
+	uint64_t records = 0, counted;
 	size_t i;
-	bool complete = f->nctr > 0;
+	bool complete;
 
 	*out = f->info;
 	for (i = 0; i < f->nrings; i++)
@@ -541,11 +541,11 @@ void feed_info(const struct feed *f, struct feed_info *out)
 	 * when the ring has room again, so a target that ends with its ring
 	 * full takes its count along.  The counters keep the whole count.
 	 */
-	for (i = 0; i < f->nctr && complete; i++) {
-		if (pc_counter_lost(f->ctr[i].c, &n) == 0)
-			counted += n;
-		else
-			complete = false;
+	if (f->nctr <= FEED_LOST_READ_ALL) {
+		complete = feed_lost_count(f, &counted);
+	} else {
+		complete = f->lost_complete;
+		counted = f->lost_counted;
 	}
 	out->lost = complete && counted > records ? counted : records;
 	out->counters = (unsigned)f->nctr;

@@ -280,7 +280,9 @@ struct feed_info {
 	uint64_t lost;			/* samples the kernel dropped (the
 					   counters' own count where the
 					   kernel keeps one, else the LOST
-					   records read so far) */
+					   records read so far; past 64
+					   counters, their count as read
+					   by a drain at most 0.25 s ago) */
 	uint64_t cut_short;		/* feed_drain_some() calls that left
 					   records unread */
 	uint64_t held;			/* samples waiting now for their
