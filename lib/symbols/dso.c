@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -235,17 +236,32 @@ static bool elf_truncated(Elf *elf)
 	return false;
 }
 
-/* Why libdw or libelf refused the file, errno cleared before the call:
-   their allocations failing (malloc, mmap) leave ENOMEM. */
-static enum sym_cause libdw_cause(void)
+/*
+ * Why libdw or libelf refused a file of size bytes, errno cleared before
+ * the call: their allocations failing leave ENOMEM.  But a crafted header
+ * can ask them for terabytes too: out of memory only when the file's own
+ * size cannot be had either, else a bad ELF (a file from outside must
+ * never stop the tool).
+ */
+static enum sym_cause libdw_cause(uint64_t size)
 {
-	return errno == ENOMEM ? SYM_NO_MEMORY : SYM_BAD_ELF;
+	void *p;
+
+	if (errno != ENOMEM)
+		return SYM_BAD_ELF;
+	p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return SYM_NO_MEMORY;
+	munmap(p, size ? size : 1);
+	return SYM_BAD_ELF;
 }
 
 int dso_load(struct dso *d)
 {
 	const char *file = d->elf_path ? d->elf_path : d->path;
 	const unsigned char *id;
+	uint64_t size = d->image_size;
 	GElf_Addr vaddr;
 	Elf *elf;
 	int fd, idlen;
@@ -274,6 +290,7 @@ int dso_load(struct dso *d)
 		fd = regular_file_open(file, 0, &st);
 		if (fd < 0)
 			return dso_fail(d, cause_of_errno(errno));
+		size = (uint64_t)st.st_size;
 		/* The path now names another file than the one mapped. */
 		if (!d->elf_path && d->expect_ino &&
 		    (uint64_t)st.st_ino != d->expect_ino) {
@@ -288,12 +305,12 @@ int dso_load(struct dso *d)
 			close(fd);
 	}
 	if (!d->mod || dwfl_report_end(d->dwfl, NULL, NULL) != 0)
-		return dso_fail(d, libdw_cause());
+		return dso_fail(d, libdw_cause(size));
 
 	errno = 0;
 	elf = dwfl_module_getelf(d->mod, &d->bias);
 	if (!elf)
-		return dso_fail(d, libdw_cause());
+		return dso_fail(d, libdw_cause(size));
 	if (elf_truncated(elf))
 		return dso_fail(d, SYM_BAD_ELF);
 	dso_read_segments(d, elf);

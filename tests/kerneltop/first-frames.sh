@@ -27,6 +27,41 @@ kt_rows first.out | grep -E " $hp +\[\.\] \[unknown\] +\[unknown\]" &&
 	fail "first frame: samples of pid $hp in [unknown]"
 kill $hp
 
+# frames OUT FRAMES ARGS...: run kerneltop -b ARGS, its output to OUT,
+# and for each frame a line "CPU-ticks-so-far header" in FRAMES ("-" for
+# the ticks when it ended before they were read).  The frames' pace is
+# judged by kerneltop's own CPU time between two of them, not by the wall
+# clock, which a loaded machine stretches: a read that holds the loop
+# spends its whole CPU time between two frames.
+frames() {
+	local out=$1 fr=$2 kp n seen=0 ticks
+	shift 2
+	: > "$fr"
+	"$KERNELTOP" -b "$@" > "$out" 2> "$out.err" &
+	kp=$!
+	while kill -0 $kp 2> /dev/null; do
+		n=$(grep -c '^kerneltop:' "$out")
+		if [ "$n" -gt "$seen" ]; then
+			seen=$n
+			ticks=$(sed 's/.*) //' /proc/$kp/stat 2> /dev/null |
+				awk '{ print $12 + $13 }')
+			echo "${ticks:--} $(grep '^kerneltop:' "$out" | tail -n 1)" >> "$fr"
+		fi
+		sleep 0.05
+	done
+	wait $kp
+}
+# cpu_gap FRAMES: the most CPU seconds spent before a frame since the one
+# before (the first: since the start)
+cpu_gap() {
+	awk -v hz="$(getconf CLK_TCK)" '$1 ~ /^[0-9]+$/ {
+		if (($1 - p) / hz > m) m = ($1 - p) / hz; p = $1 }
+		END { printf "%.2f\n", m }' "$1"
+}
+# ASan makes everything about three times slower
+asan=1
+! sanitized "$KERNELTOP" || asan=3
+
 # --- a JIT whose perf-PID.map has 3 million lines ---------------------------
 # The map is read 4 MiB at a time as samples miss it, each read merged
 # into what was read before: the frames keep their pace, and the jitted
@@ -42,21 +77,16 @@ read -r _ _ jaddr jsize < jit.ready
 awk -v a="$jaddr" -v s="$jsize" 'BEGIN {
 	for (i = 0; i < 3000000; i++) printf "%x 30 f%d\n", 281474976710656 + i * 64, i
 	printf "%s %s jitted_spin\n", a, s }' > "/tmp/perf-$jp.map"
-t0=$(date +%s%N)
-"$KERNELTOP" -b -d 0.3 -n 15 -e cpu-clock -p $jp 2> jit.err |
-	while IFS= read -r l; do
-		case $l in
-		kerneltop:*) echo "$(date +%s%N) $l" >> jframes ;;
-		esac
-		printf '%s\n' "$l" >> jit.out
-	done
-# 0.3 s apart: measured 0.5-0.6 s at most idle, 1.5-2.0 s beside two
-# busy loops and the suite; the old reads held the loop 3.4 s idle
-awk -v t0="$t0" '{ t = $1 / 1e9; g = t - (NR > 1 ? p : t0 / 1e9)
-	if (g > m) m = g; p = t } END { printf "%.1f\n", m }' jframes > jgap
-awk -v g="$(cat jgap)" 'BEGIN { exit !(g <= 3) }' &&
-	ok "3M-line JIT map: frames no more than $(cat jgap) s apart" ||
-	fail "3M-line JIT map: a frame $(cat jgap) s late"
+frames jit.out jframes -d 0.3 -n 15 -e cpu-clock -p $jp
+# measured: at most 0.17-0.20 s of CPU between two frames (the first
+# from the start) beside two helpers' builds and the suite; the reads
+# before (each sorting the whole table again) held the loop 0.90 s of CPU
+# between two frames.
+most=$(awk -v a=$asan 'BEGIN { print 0.5 * a }')
+cpu_gap jframes > jgap
+awk -v g="$(cat jgap)" -v most=$most 'BEGIN { exit !(g <= most) }' &&
+	ok "3M-line JIT map: at most $(cat jgap) s of CPU between frames" ||
+	fail "3M-line JIT map: $(cat jgap) s of CPU between two frames"
 awk -v max=$((4000 * 13 / 10)) '$3 > max { bad = 1 } END { exit bad }' jframes &&
 	ok "3M-line JIT map: every rate at most $((4000 * 13 / 10))/s" ||
 	fail "3M-line JIT map: inflated rates $(awk '{ printf "%s ", $3 }' jframes)"
@@ -70,26 +100,19 @@ rm -f "/tmp/perf-$jp.map"
 [ "$(cat /proc/sys/vm/max_map_count)" -ge 61000 ] ||
 	skip "vm.max_map_count below 61000"
 spawn_ready "$MM" 60000 0 || fail "many-maps did not start"
-# each frame as it comes, with the time it came
-"$KERNELTOP" -b -d 0.3 -n 20 -e cpu-clock 2> mm.err |
-	while IFS= read -r l; do
-		case $l in
-		kerneltop:*) echo "$(date +%s%N) $l" >> frames ;;
-		esac
-		printf '%s\n' "$l" >> mm.out
-	done
+frames mm.out frames -d 0.3 -n 20 -e cpu-clock
 # The rate is of ncpu CPUs at 4000 Hz at most (with timer slack); the
-# gap between frames is 0.3 s, 5 s at most on a loaded 2-core VM
-# (measured: 0.4 s; 3.1 s beside flood.sh's -c 1 on every CPU).
-awk -v max=$((ncpu * 4000 * 13 / 10)) '{ if ($3 > max) { print "frame " NR ": " $3 " samples/s"; bad = 1 } }
+# CPU between two frames: measured 0.07-0.08 s beside two helpers' builds
+# and the suite (the mappings are read a few dozen lines at a time).
+awk -v max=$((ncpu * 4000 * 13 / 10)) '$1 ~ /^[0-9-]/ { if ($3 > max) { print "frame " NR ": " $3 " samples/s"; bad = 1 } }
 	END { exit bad }' frames > rates.bad &&
 	ok "every frame's rate at most $((ncpu * 4000 * 13 / 10))/s ($(awk '{ printf "%s ", $3 }' frames))" ||
 	fail "inflated rates: $(cat rates.bad)"
-awk '{ t = $1 / 1e9; if (NR > 1 && t - p > g) g = t - p; p = t }
-	END { printf "%.1f\n", g }' frames > gap
-awk -v g="$(cat gap)" 'BEGIN { exit !(g <= 5) }' &&
-	ok "frames no more than $(cat gap) s apart" ||
-	fail "frames $(cat gap) s apart"
+cpu_gap frames > gap
+most=$(awk -v a=$asan 'BEGIN { print 0.5 * a }')
+awk -v g="$(cat gap)" -v most=$most 'BEGIN { exit !(g <= most) }' &&
+	ok "at most $(cat gap) s of CPU between frames" ||
+	fail "$(cat gap) s of CPU between two frames"
 kt_rows mm.out | grep -q ' maps_hot ' &&
 	ok "maps_hot named once the maps are read" ||
 	fail "maps_hot never named: $(kt_rows mm.out | head -5)"

@@ -159,6 +159,12 @@ fault_table <<'TABLE'
 0 | ^monitor: [0-9]+ samples of | stopped_twice TERM mi$$TERM "$MONITOR" -F 1000 -- sh -c 'trap "" TERM; exec ./mi'$$'TERM 600'
 0 | ^monitor: [0-9]+ samples of | stopped_twice HUP mi$$HUP "$MONITOR" -F 1000 -- sh -c 'trap "" HUP; exec ./mi'$$'HUP 600'
 
+# 6. the command's exit status passed on, as perf record and pcstat do
+1 | ^monitor: [0-9]+ samples of .* on false \(pid | mon -- false
+3 | ^monitor: [0-9]+ samples of .* on sh \(pid | mon -- sh -c 'exit 3'
+143 | ^monitor: [0-9]+ samples of .* on sh \(pid | mon -- sh -c 'kill -TERM $$'
+0 | ^monitor: 5 samples of | mon -n 5 -- "$H" hot 100000
+
 # 7. faults that already had a clear answer, kept so
 1 | no thread 4194303 \(has it exited\?\)                 | mon 4194303
 1 | cannot run 'no-such-command-x': no such command      | mon -- no-such-command-x

@@ -70,6 +70,9 @@ struct monitor {
 	struct hist *hists[MONITOR_MAX_EVENTS];	/* functions, per event */
 	struct monitor_totals totals;
 	struct spawn child;		/* the command, when monitor starts one */
+	int child_status;		/* its wait status once it ended on
+					   its own; -1 before, or when -n or
+					   a signal to us ended it */
 };
 
 static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
@@ -530,6 +533,7 @@ static void loop(struct monitor *m)
 		if (m->command && waitpid(m->child.pid, &status, WNOHANG) ==
 					  m->child.pid) {
 			m->child.pid = 0;
+			m->child_status = status;
 			/* what it left in the ring, a signal still heard */
 			while (drain(m) && !interrupted && !samples_done(m))
 				out_check();
@@ -553,7 +557,8 @@ static void rate_fix(const struct monitor *m, char *buf, size_t size)
 
 int main(int argc, char **argv)
 {
-	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
+	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20,
+			     .child_status = -1 };
 	char fix[160], sampling[512];
 	unsigned i;
 	int status = 0;
@@ -609,8 +614,11 @@ int main(int argc, char **argv)
 		   own (SIGTERM, then SIGKILL after a second), as pcstat
 		   --timeout does */
 		int st;
+		pid_t w = waitpid(m.child.pid, &st, WNOHANG);
 
-		if (waitpid(m.child.pid, &st, WNOHANG) == 0) {
+		if (w == m.child.pid)		/* it ended on its own */
+			m.child_status = st;
+		if (w == 0) {
 			spawn_end_started();
 			warn_msg("%" PRIu64 " samples taken (-n): ended %s "
 				 "(pid %d)", m.max_samples, m.command[0],
@@ -664,11 +672,19 @@ int main(int argc, char **argv)
 	}
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0)
-		waitpid(m.child.pid, NULL, 0);
+		waitpid(m.child.pid, &m.child_status, 0);
 	symbols_free(m.sym);
 	for (i = 0; i < m.nevents; i++)
 		hist_free(m.hists[i]);
 	pc_event_list_release(&m.events);
 	output_check(stdout, "standard output");
-	return status ? 1 : 0;
+	if (status)
+		return 1;
+	/* the command's own status, as perf record and pcstat pass it
+	   on: a script sees the command fail; 128 + N for a signal */
+	if (m.child_status != -1 && WIFEXITED(m.child_status))
+		return WEXITSTATUS(m.child_status);
+	if (m.child_status != -1 && WIFSIGNALED(m.child_status))
+		return 128 + WTERMSIG(m.child_status);
+	return 0;
 }
