@@ -138,11 +138,13 @@ frames all 3
 kt_target all.out | grep -Eq "^target: all tasks on CPUs $cpus +unresolved $num% +refresh 0\.5s \(decay\)$" &&
 	ok "all tasks: $(kt_target all.out)" || fail "all tasks target: '$(kt_target all.out)'"
 # Shares of the whole machine move with the rest of the suite and other
-# builds: measured 18-51% (9 runs, the suite alongside).  kt_hot must be
-# among the first five rows with at least 8%.
+# builds: measured 18-51% (9 runs, the suite alongside), 5.2% and fourth
+# row at a load of 10 (two builds, a benchmark and the ASan suite).  The
+# shares' accuracy is -p's above and accuracy.sh's: here kt_hot must be
+# among the first ten rows with at least 2%.
 hot=$(share all kt_hot)
 rank=$(kt_rows all.out | awk '$4 == "kt_hot" { print NR; exit }')
-[ -n "$rank" ] && [ "$rank" -le 5 ] && between "$hot" 8 100 &&
+[ -n "$rank" ] && [ "$rank" -le 10 ] && between "$hot" 2 100 &&
 	ok "all tasks: kt_hot row $rank, $hot%" ||
 	fail "all tasks: kt_hot row '$rank' share '$hot': $(kt_rows all.out | head -5)"
 # longer: 40 refreshes of the whole machine while the suite's processes
