@@ -30,6 +30,7 @@
  * the annotate tests grep for.  Built -O1 -g -fno-inline, no sanitizers:
  * it is the measured program, not code under test.
  */
+#include <dirent.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <signal.h>
@@ -262,26 +263,33 @@ static int run_threads(void)
 	    pthread_create(&a, NULL, alpha_main, NULL) ||
 	    pthread_create(&b, NULL, beta_main, NULL))
 		return 1;
-	/* the tids, by name, from /proc: the threads name themselves */
+	/* the tids, by name, from /proc: the threads name themselves (the
+	   tids need not follow the pid: other processes take pids between) */
 	for (i = 0; i < 2000 && (!tids[0] || !tids[1]); i++) {
-		char path[64], comm[32];
-		FILE *f;
-		pid_t tid;
+		DIR *d = opendir("/proc/self/task");
+		struct dirent *e;
 
-		for (tid = getpid() + 1; tid < getpid() + 64; tid++) {
-			snprintf(path, sizeof(path), "/proc/%d/task/%d/comm",
-				 (int)getpid(), (int)tid);
+		while (d && (e = readdir(d)) != NULL) {
+			char path[300], comm[32];
+			FILE *f;
+
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
+				 e->d_name);
 			f = fopen(path, "r");
 			if (!f)
 				continue;
 			if (fgets(comm, sizeof(comm), f)) {
 				if (!strcmp(comm, "kt-alpha\n"))
-					tids[0] = tid;
+					tids[0] = atoi(e->d_name);
 				else if (!strcmp(comm, "kt-beta\n"))
-					tids[1] = tid;
+					tids[1] = atoi(e->d_name);
 			}
 			fclose(f);
 		}
+		if (d)
+			closedir(d);
 		if (!tids[0] || !tids[1])
 			usleep(1000);
 	}
