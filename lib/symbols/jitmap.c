@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/addrsearch.h"
 #include "base/array.h"
 #include "base/regular-file.h"
 #include "symbols/jitmap.h"
-#include "symbols/addrsearch.h"
 
 struct jit_sym {
 	uint64_t start, size;
