@@ -32,7 +32,7 @@ static const struct chain chains[] = {
 
 static void add_chain(struct stacks *s, const struct chain *c)
 {
-	struct feed_frame fr[6];
+	struct stk_sample_frame fr[6];
 	unsigned n = 0, i, t;
 
 	while (n < 6 && c->fn[n])
@@ -40,7 +40,7 @@ static void add_chain(struct stacks *s, const struct chain *c)
 	for (i = 0; i < n; i++) {
 		const char *f = c->fn[n - 1 - i];	/* leaf first */
 
-		fr[i] = (struct feed_frame){
+		fr[i] = (struct stk_sample_frame){
 			.ip = 0x1000 + 16 * i, .sym = f[0] != '?' ? f : NULL,
 			.dso = "/usr/lib/libx.so",
 			.dso_off = strcmp(f, "?2") ? 0x40 : 0x80,
@@ -162,7 +162,7 @@ static void test_trees(struct stacks *s)
 /* One sample of the chain main -> fn at time t. */
 static int add_at(struct stacks *s, const char *fn, uint64_t t)
 {
-	struct feed_frame fr[2] = {
+	struct stk_sample_frame fr[2] = {
 		{ .ip = 0x2000, .sym = fn, .dso = "/bin/p", .mode = '.' },
 		{ .ip = 0x1000, .sym = "main", .dso = "/bin/p", .mode = '.' },
 	};

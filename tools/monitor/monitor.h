@@ -41,7 +41,7 @@ struct monitor_sample {
 	const char *event;	/* the event's name */
 	bool event_field;	/* several events: the text line names it */
 	const struct sym_result *sym;
-	const struct feed_frame *frames;	/* with -g: the chain, leaf
+	const struct stk_sample_frame *frames;	/* with -g: the chain, leaf
 						   first; else NULL */
 	unsigned nframes;
 };
