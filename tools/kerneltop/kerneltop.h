@@ -14,8 +14,8 @@
 #include "profile/feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
+#include "sampling-cli/exports.h"
 #include "symbols/symbols.h"
-#include "util/exports.h"
 
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8

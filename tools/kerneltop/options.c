@@ -10,11 +10,11 @@
 
 #include "base/opts.h"
 #include "kerneltop.h"
-#include "util/callgraph.h"
+#include "sampling-cli/callgraph.h"
+#include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/events.h"
 #include "util/parse.h"
-#include "util/sample-args.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 

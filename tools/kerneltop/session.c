@@ -14,12 +14,12 @@
 #include <unistd.h>
 
 #include "kerneltop.h"
+#include "sampling-cli/rings.h"
 #include "util/die.h"
-#include "util/xmalloc.h"
 #include "util/events.h"
-#include "util/rings.h"
 #include "util/stop-signals.h"
 #include "util/task.h"
+#include "util/xmalloc.h"
 
 volatile sig_atomic_t kt_stop;
 

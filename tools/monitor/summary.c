@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "monitor.h"
-#include "util/callgraph.h"
+#include "sampling-cli/callgraph.h"
 #include "util/die.h"
 #include "util/esc-print.h"
 

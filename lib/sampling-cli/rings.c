@@ -9,7 +9,7 @@
 
 #include <sysapi/probe.h>
 
-#include "util/rings.h"
+#include "sampling-cli/rings.h"
 
 const char *rings_strerror(int err, char *buf, size_t size)
 {

@@ -3,8 +3,8 @@
  * rings.h - why the sample rings could not be mapped, in words, for the
  * tools that sample (monitor, kerneltop): one text for both.
  */
-#ifndef UTIL_RINGS_H
-#define UTIL_RINGS_H
+#ifndef SAMPLING_CLI_RINGS_H
+#define SAMPLING_CLI_RINGS_H
 
 #include <stddef.h>
 
