@@ -94,6 +94,7 @@ static uint32_t func_intern(struct stacks *s,
 	    ARRAY_GROW(s->func, s->nfunc + 1, s->afunc) != 0)
 		return STK_NONE;
 	k.f.resolved = fr->sym != NULL;
+	k.f.cause = fr->sym ? SYM_OK : fr->cause ? fr->cause : SYM_NO_SYMBOL;
 	k.f.jit = strcmp(fr->dso, "[jit]") == 0;
 	k.f.file = file ? strpool_intern(&s->strings, file) : NULL;
 	k.f.row = row == STK_NONE ? (uint32_t)s->nfunc : row;

@@ -65,6 +65,8 @@ struct stk_func {
 				   NULL */
 	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
 	bool resolved;		/* name is a symbol */
+	enum sym_cause cause;	/* SYM_OK, or why not resolved (of the
+				   first frame seen of it) */
 	bool jit;		/* code without a file: "[jit]" */
 	uint32_t row;		/* the function it counts as in Self and
 				   Children and in callers and callees

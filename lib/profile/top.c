@@ -200,6 +200,7 @@ int top_add(struct top *t, const struct top_sample *s)
 	key.pid = s->pid;
 	key.tid = s->tid;
 	key.mode = s->mode;
+	key.cause = s->sym ? SYM_OK : s->cause ? s->cause : SYM_NO_SYMBOL;
 	/*
 	 * Find or make both records before counting, so a failure changes
 	 * no count.  What a failure leaves made has all counts 0: readers

@@ -263,13 +263,9 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 		put(buf, size, &len, "%10.1f", r->weight);
 		for (i = 0; i < kt->nevents; i++)
 			put(buf, size, &len, " %12" PRIu64, r->count[i]);
-	} else if (kt_children_shown(kt)) {
-		uint64_t c = 0, total = stacks_total(kt->stacks);
-
-		kt_children(kt, r, &c);
+	} else if (r->has_children) {
 		put(buf, size, &len, "%7.2f%% %7.2f%% %10" PRIu64,
-		    total ? 100.0 * (double)c / (double)total : 0.0, r->share,
-		    r->count[0]);
+		    r->children_share, r->share, r->count[0]);
 	} else {
 		put(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
 		    r->count[kt->view.event]);

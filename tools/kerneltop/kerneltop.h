@@ -88,9 +88,6 @@ struct kt {
 	struct stacks *stacks;
 	struct stacks *stacks_all;
 	bool sort_self;			/* -g: rows by Self, not Children */
-	struct top_row *sorted;		/* the rows of the chains' functions */
-	uint64_t *children, *selfs;	/* their counts, row by row */
-	size_t asorted, achildren, aselfs;
 	uint64_t start_ns;		/* wall clock, for the exports */
 };
 
@@ -115,25 +112,20 @@ void session_lost_say(const struct kt *kt);
 /* After a frame was shown: decay or zero. */
 void session_age(struct kt *kt);
 
-/* callgraph.c: the table's rows with Children, the exports. */
-/* The rows to show: the model's, or with Children shown, every function
-   of the chains (callers too) by Children (Self with sort_self), under
-   the view's zooms and filters; NULL with *n = 0 on ENOMEM. */
+/* The rows to show: the model's, or with Children shown, the chains'
+   (top_rows_chains()), under the view; NULL with *n = 0 on ENOMEM. */
 const struct top_row *kt_rows(struct kt *kt, size_t *n);
 /* Whether the table has a Children column now: -g, one event shown,
    rows grouped by symbol alone, no thread zoom. */
 bool kt_children_shown(const struct kt *kt);
-/* r's Children (samples with it anywhere in the chain), for a row of the
-   last kt_rows(); false when there are none to show. */
-bool kt_children(const struct kt *kt, const struct top_row *r,
-		 uint64_t *children);
+
+/* exports.c: the chains written out. */
 /* `S': the chains the table shows now as an SVG flame graph,
    ./kerneltop-DATE-TIME.svg; what was done, or why not, into msg. */
 void kt_snapshot(struct kt *kt, char *msg, size_t size);
 /* At exit: the exports of the command line, of every sample since the
    start; -1 when one failed (said on stderr). */
 int kt_exports_write(struct kt *kt);
-void kt_callgraph_release(struct kt *kt);
 
 /* frame.c: the text of a frame, shared by batch, TUI and `P`. */
 #define KT_LINE 512

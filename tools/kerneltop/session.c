@@ -259,12 +259,33 @@ void session_open(struct kt *kt)
 
 void session_close(struct kt *kt)
 {
-	kt_callgraph_release(kt);
+	stacks_free(kt->stacks);
+	stacks_free(kt->stacks_all);
 	feed_close(kt->feed);
 	top_free(kt->top);
 	symbols_free(kt->sym);
 	symbols_free(kt->sym_lines);
 	options_release(&kt->opt);
+}
+
+bool kt_children_shown(const struct kt *kt)
+{
+	return kt->stacks && kt->view.event == 0 &&
+	       kt->view.keys == TOP_KEY_SYM && !kt->view.tid;
+}
+
+const struct top_row *kt_rows(struct kt *kt, size_t *n)
+{
+	struct top_view v = kt->view;
+	const struct top_row *rows;
+
+	v.sort_self = kt->sort_self;
+	rows = kt_children_shown(kt) ? top_rows_chains(kt->top, kt->stacks,
+							&v, n)
+				     : top_rows(kt->top, &v, n);
+	if (!rows)
+		*n = 0;
+	return rows;
 }
 
 /* The feed's callback: one sample into the model. */
@@ -281,6 +302,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 		.event = s->event,
 		.weight = 1,
 		.addr = r->kernel ? s->raw->ip : r->dso_off,
+		.cause = r->cause,
 	};
 
 	if (s->raw->time > kt->newest_ns)

@@ -246,9 +246,15 @@ static void key_annotate(struct tui *t)
 
 	if (!r)
 		return;
-	if (!r->sym || !r->dso || strcmp(r->sym, "[unknown]") == 0) {
+	if (!r->sym || !r->dso) {
 		snprintf(t->msg, sizeof(t->msg), "no symbol to annotate on "
 			 "this row (see H for why)");
+		return;
+	}
+	if (r->cause != SYM_OK) {
+		snprintf(t->msg, sizeof(t->msg), "no symbol to annotate on "
+			 "this row (%s: see H for the fix)",
+			 symbols_cause_name(r->cause));
 		return;
 	}
 	annotate_release(&t->ann);
@@ -283,7 +289,7 @@ static void key_enter(struct tui *t)
 		return;
 	f = r->sym && r->dso ? stacks_func_find(t->kt->stacks, r->sym, r->dso)
 			     : STK_NONE;
-	if (f == STK_NONE || strcmp(r->sym, "[unknown]") == 0) {
+	if (f == STK_NONE || r->cause != SYM_OK) {
 		snprintf(t->msg, sizeof(t->msg), "no call chains of this row "
 			 "(an unresolved row, or none sampled yet)");
 		return;
