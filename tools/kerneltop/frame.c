@@ -213,29 +213,24 @@ static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 	}
 }
 
-/* Left part of the header and the rows: the figures. */
-static bool weight_view(const struct kt *kt)
+void frame_columns(const struct kt *kt, const struct kt_table *tb,
+		   char *buf, size_t size, int width)
 {
-	return kt->view.event < 0;
-}
-
-void frame_columns(const struct kt *kt, char *buf, size_t size, int width)
-{
-	unsigned keys = kt->view.keys, i;
+	unsigned keys = tb->keys, i;
 	size_t len = 0;
 
 	buf[0] = '\0';
-	if (weight_view(kt)) {
+	if (tb->event < 0) {		/* the weight view */
 		put(buf, size, &len, "%10s", "Weight");
 		for (i = 0; i < kt->nevents; i++)
 			put(buf, size, &len, " %12.12s", kt->names[i]);
-	} else if (kt_children_shown(kt)) {
+	} else if (tb->children) {
 		put(buf, size, &len, "%8s %8s %10s", "Children", "Self",
 		    "Samples");
 	} else {
 		put(buf, size, &len, "%8s %10s", "Overhead", "Samples");
 	}
-	if (top_baseline_active(kt->top))
+	if (tb->baseline)
 		put(buf, size, &len, " %7s", "Delta");
 	if (keys & TOP_KEY_COMM)
 		put(buf, size, &len, "  %-15.15s", "Command");
@@ -251,15 +246,15 @@ void frame_columns(const struct kt *kt, char *buf, size_t size, int width)
 		put(buf, size, &len, "  %s", "Shared Object");
 }
 
-void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
-	       size_t size, int width)
+void frame_row(const struct kt *kt, const struct kt_table *tb,
+	       const struct top_row *r, char *buf, size_t size, int width)
 {
-	unsigned keys = kt->view.keys, i;
+	unsigned keys = tb->keys, i;
 	char tmp[KT_LINE];
 	size_t len = 0;
 
 	buf[0] = '\0';
-	if (weight_view(kt)) {
+	if (tb->event < 0) {
 		put(buf, size, &len, "%10.1f", r->weight);
 		for (i = 0; i < kt->nevents; i++)
 			put(buf, size, &len, " %12" PRIu64, r->count[i]);
@@ -268,11 +263,11 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 		    r->children_share, r->share, r->count[0]);
 	} else {
 		put(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
-		    r->count[kt->view.event]);
+		    r->count[tb->event]);
 	}
 	if (r->has_delta)
 		put(buf, size, &len, " %+7.2f", r->delta);
-	else if (top_baseline_active(kt->top))
+	else if (tb->baseline)
 		put(buf, size, &len, " %7s", "");
 	if (keys & TOP_KEY_COMM) {
 		/* 15 columns, cut on a whole escape or character */
@@ -298,24 +293,21 @@ void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
 	}
 }
 
-int frame_print(struct kt *kt, FILE *out, size_t max_rows)
+int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
+		size_t max_rows)
 {
-	const struct top_row *rows;
 	char line[KT_LINE];
-	size_t n, i;
+	size_t i;
 
 	frame_header(kt, 0, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	frame_header(kt, 1, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	fputc('\n', out);
-	frame_columns(kt, line, sizeof(line), 0);
+	frame_columns(kt, tb, line, sizeof(line), 0);
 	fprintf(out, "%s\n", line);
-	rows = kt_rows(kt, &n);
-	if (!rows)
-		return -1;
-	for (i = 0; i < n && (!max_rows || i < max_rows); i++) {
-		frame_row(kt, &rows[i], line, sizeof(line), 0);
+	for (i = 0; i < tb->n && (!max_rows || i < max_rows); i++) {
+		frame_row(kt, tb, &tb->rows[i], line, sizeof(line), 0);
 		fprintf(out, "%s\n", line);
 	}
 	fputc('\n', out);

@@ -249,12 +249,6 @@ void session_open(struct kt *kt)
 	if (kt->info.user_only)
 		notice(kt, "kernel samples not allowed "
 			   "(perf_event_paranoid): user space only");
-	kt->view = TOP_VIEW(.keys = o->keys,
-			    .event = kt->nevents > 1 ? -1 : 0,
-			    .hide_kernel = o->hide_kernel,
-			    .hide_user = o->hide_user,
-			    .percent_limit = o->percent_limit,
-			    .max_rows = o->entries);
 }
 
 void session_close(struct kt *kt)
@@ -266,26 +260,6 @@ void session_close(struct kt *kt)
 	symbols_free(kt->sym);
 	symbols_free(kt->sym_lines);
 	options_release(&kt->opt);
-}
-
-bool kt_children_shown(const struct kt *kt)
-{
-	return kt->stacks && kt->view.event == 0 &&
-	       kt->view.keys == TOP_KEY_SYM && !kt->view.tid;
-}
-
-const struct top_row *kt_rows(struct kt *kt, size_t *n)
-{
-	struct top_view v = kt->view;
-	const struct top_row *rows;
-
-	v.sort_self = kt->sort_self;
-	rows = kt_children_shown(kt) ? top_rows_chains(kt->top, kt->stacks,
-							&v, n)
-				     : top_rows(kt->top, &v, n);
-	if (!rows)
-		*n = 0;
-	return rows;
 }
 
 /* The feed's callback: one sample into the model. */
