@@ -113,16 +113,11 @@ static void __attribute__((noreturn))
 open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 {
 	const struct kt_options *o = &kt->opt;
-	char buf[PC_STRERROR_SIZE];
+	char buf[PC_STRERROR_SIZE + 256];
 
-	if (fail->err == ESRCH || (!fail->err && err == ESRCH)) {
-		if (o->scope == FEED_USER)
-			die("user %s has no tasks to sample", o->user);
-		die("no %s %d (has it exited?)",
-		    o->scope == FEED_THREADS ? "thread" : "process",
-		    (int)(fail->err && fail->pid > 0 ? fail->pid
-						     : o->ids[0]));
-	}
+	if ((fail->err == ESRCH || (!fail->err && err == ESRCH)) &&
+	    o->scope == FEED_USER)
+		die("user %s has no tasks to sample", o->user);
 	/* the kernel's rule for another user's task (perf_check_permission):
 	   CAP_PERFMON, or ptrace's (CAP_SYS_PTRACE); no paranoid level
 	   lets it */
@@ -136,17 +131,12 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		die("%s %d belongs to another user (run kerneltop as its "
 		    "owner or as root)", o->scope == FEED_THREADS ? "thread"
 		    : "task", (int)fail->pid);
-	if (fail->err) {
-		pc_strerror(fail->err, &kt->attrs[fail->event], buf,
-			    sizeof(buf));
-		if (fail->pid > 0)
-			die("cannot sample %s on task %d: %s",
-			    kt->names[fail->event], (int)fail->pid, buf);
-		die("cannot sample %s on CPU %d: %s", kt->names[fail->event],
-		    fail->cpu, buf);
-	}
-	die("cannot map the sample buffers: %s",
-	    rings_strerror(err, buf, sizeof(buf)));
+	die("%s", feed_failure_strerror(fail, err, &(struct feed_failure_words){
+		.gone = o->scope == FEED_THREADS ? "thread" : "process",
+		.on = "task", .id = o->nids ? o->ids[0] : -1,
+		.event = kt->names[fail->event],
+		.attr = &kt->attrs[fail->event], .rings = "buffers" },
+		buf, sizeof(buf)));
 }
 
 static void kt_enable(struct kt *kt)
@@ -247,8 +237,7 @@ void session_open(struct kt *kt)
 	feed_info(kt->feed, &kt->info);
 	kt->info_prev = kt->info;
 	if (kt->info.user_only)
-		notice(kt, "kernel samples not allowed "
-			   "(perf_event_paranoid): user space only");
+		notice(kt, FEED_USER_ONLY_NOTICE);
 }
 
 void session_close(struct kt *kt)

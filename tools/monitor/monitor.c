@@ -317,7 +317,7 @@ static void open_feed(struct monitor *m)
 {
 	struct feed_failure fail = { .err = 0 };
 	pid_t id = m->tid;
-	char buf[PC_STRERROR_SIZE];
+	char buf[PC_STRERROR_SIZE + 256];
 
 	if (m->all_threads && !m->command)
 		id = thread_tgid(m->tid);
@@ -340,21 +340,16 @@ static void open_feed(struct monitor *m)
 			kill(m->child.pid, SIGKILL);
 			waitpid(m->child.pid, NULL, 0);
 		}
-		if (fail.err == ESRCH || (!fail.err && e == ESRCH))
-			die("no thread %d (has it exited?)",
-			    (int)(fail.err ? fail.pid : m->tid));
-		if (fail.err)
-			die("cannot sample %s on thread %d: %s",
-			    m->event_names[fail.event], (int)fail.pid,
-			    pc_strerror(fail.err, &m->attrs[fail.event], buf,
-					sizeof(buf)));
-		die("cannot map the sample buffer: %s",
-		    rings_strerror(e, buf, sizeof(buf)));
+		die("%s", feed_failure_strerror(&fail, e,
+			&(struct feed_failure_words){
+				.gone = "thread", .on = "thread", .id = m->tid,
+				.event = m->event_names[fail.event],
+				.attr = &m->attrs[fail.event],
+				.rings = "buffer" }, buf, sizeof(buf)));
 	}
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only)
-		warn_msg("kernel samples not allowed (perf_event_paranoid); "
-			 "sampling user space only");
+		warn_msg("%s", FEED_USER_ONLY_NOTICE);
 }
 
 static bool want_sample(const struct monitor *m, bool kernel)
