@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/decay.h"
 #include "profile/stacks-internal.h"
 
 /* Ids live in the hash tables as id + 1, so that id 0 is not NULL. */
@@ -266,8 +267,8 @@ static bool age_one(void *item, void *arg)
 	struct stk_stack *st = item;
 	struct age_arg *a = arg;
 
-	st->count = a->zero ? 0 : st->count * 7 / 8;
-	st->period = a->zero ? 0 : st->period * 7 / 8;
+	st->count = a->zero ? 0 : decay_7_8(st->count);
+	st->period = a->zero ? 0 : decay_7_8(st->period);
 	if (!st->count) {
 		free(st);
 		return true;

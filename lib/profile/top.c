@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/decay.h"
 #include "profile/top-internal.h"
 
 #define UNKNOWN "[unknown]"
@@ -20,14 +21,6 @@ struct top_addr_node {
 	const char *sym, *dso;	/* interned */
 	struct top_addr a;
 };
-
-/* count * 7 / 8 in integers, as the 2008 kerneltop; written as
-   count - ceil(count / 8), which is the same, because count * 7 can
-   overflow. */
-static uint64_t decay(uint64_t c)
-{
-	return c - c / 8 - (c % 8 != 0);
-}
 
 static bool counts_zero(const uint64_t *c, unsigned n)
 {
@@ -231,7 +224,7 @@ static bool entry_age(void *item, void *arg)
 	unsigned n = g->t->nevents;
 
 	for (unsigned i = 0; i < n; i++) {
-		e->count[i] = g->zero ? 0 : decay(e->count[i]);
+		e->count[i] = g->zero ? 0 : decay_7_8(e->count[i]);
 		g->t->total[i] = top_add_sat(g->t->total[i], e->count[i]);
 	}
 	if (e->held || !counts_zero(e->count, n))
