@@ -7,6 +7,7 @@
 
 #include <errno.h>
 
+#include "base/clock.h"
 #include "kerneltop.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
@@ -28,7 +29,7 @@ static void frame_out(struct kt *kt, const struct kt_view *v,
 
 int batch_run(struct kt *kt)
 {
-	double start = now_s(), next = start + kt->opt.delay, last = start;
+	double start = clock_s(CLOCK_MONOTONIC), next = start + kt->opt.delay, last = start;
 	struct kt_view view;
 	bool behind = false;
 
@@ -37,7 +38,7 @@ int batch_run(struct kt *kt)
 	if (kt->notice[0])
 		warn_msg("%s", kt->notice);
 	while (!kt_stop) {
-		double t = now_s(), wait = next - t;
+		double t = clock_s(CLOCK_MONOTONIC), wait = next - t;
 
 		if (wait > 0.1)
 			wait = 0.1;
@@ -49,7 +50,7 @@ int batch_run(struct kt *kt)
 			break;
 		behind = session_drain(kt);
 		behind |= session_background(kt);
-		t = now_s();
+		t = clock_s(CLOCK_MONOTONIC);
 		if (t < next && !kt->ended)
 			continue;
 		frame_out(kt, &view, t - last);
@@ -70,7 +71,7 @@ int batch_run(struct kt *kt)
 		session_drain(kt);
 		feed_info(kt->feed, &kt->info);
 		if (!kt->frames || kt->info.samples != kt->info_prev.samples)
-			frame_out(kt, &view, now_s() - last);
+			frame_out(kt, &view, clock_s(CLOCK_MONOTONIC) - last);
 	}
 	session_lost_say(kt);
 	return 0;

@@ -11,16 +11,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "kerneltop.h"
 #include "util/die.h"
 #include "util/output.h"
 
 static struct export_meta meta(struct kt *kt, char *target, size_t size)
 {
-	struct timespec ts;
-
 	frame_target(kt, target, size);
-	clock_gettime(CLOCK_REALTIME, &ts);
 	/* -p: the (first) process's program is the profile's */
 	return EXPORT_META(.tool = "kerneltop", .target = target,
 			   .program = kt->scope == FEED_PROCESSES &&
@@ -29,8 +27,8 @@ static struct export_meta meta(struct kt *kt, char *target, size_t size)
 				      NULL,
 			   .event = kt->names[0], .attr = feed_attr(kt->feed, 0),
 			   .time_ns = kt->start_ns,
-			   .duration_ns = (uint64_t)ts.tv_sec * 1000000000u +
-					  (uint64_t)ts.tv_nsec - kt->start_ns,
+			   .duration_ns = clock_ns(CLOCK_REALTIME) -
+					  kt->start_ns,
 			   .sym = kt->sym);
 }
 

@@ -219,7 +219,4 @@ int annotate_build(struct kt *kt, const char *sym, const char *dso,
 		   struct annotation *a);
 void annotate_release(struct annotation *a);
 
-/* The monotonic clock in seconds. */
-double now_s(void);
-
 #endif

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "kerneltop.h"
 #include "sampling-cli/rings.h"
 #include "util/die.h"
@@ -29,22 +30,6 @@ static void on_stop(int sig, siginfo_t *si, void *uc)
 	(void)si;
 	(void)uc;
 	kt_stop = 1;
-}
-
-static uint64_t wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void notice(struct kt *kt, const char *msg)
@@ -143,7 +128,7 @@ static void kt_enable(struct kt *kt)
 {
 	if (feed_enable(kt->feed) != 0)
 		die_errno("cannot start the counters");
-	kt->start_ns = wall_ns();
+	kt->start_ns = clock_ns(CLOCK_REALTIME);
 }
 
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */

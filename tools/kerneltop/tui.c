@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 
+#include "base/clock.h"
 #include "tui.h"
 #include "util/die.h"
 
@@ -38,13 +39,13 @@ int tui_run(struct kt *kt)
 	term_init();
 	if (screen_open(&t, &screen_main, NULL) != 0)
 		die("cannot open the main screen: %s", t.msg);
-	start = last = last_draw = now_s();
+	start = last = last_draw = clock_s(CLOCK_MONOTONIC);
 	next = start + kt->opt.delay;
 	pfd.fd = term_key_fd();
 	pfd.events = POLLIN;
 	screen_draw(&t);
 	while (!t.quit && !kt_stop) {
-		double now = now_s(), wait = next - now;
+		double now = clock_s(CLOCK_MONOTONIC), wait = next - now;
 		bool redraw;
 
 		if (wait > 0.1)
@@ -62,7 +63,7 @@ int tui_run(struct kt *kt)
 			break;
 		behind = session_drain(kt);
 		behind |= session_background(kt);
-		now = now_s();
+		now = clock_s(CLOCK_MONOTONIC);
 		if (now >= next) {
 			session_tick(kt, now - last);
 			last = now;

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "monitor.h"
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
@@ -75,14 +76,6 @@ struct monitor {
 static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
 static volatile sig_atomic_t interrupt_code;	/* its si_code */
 static volatile sig_atomic_t interrupt_count;	/* how many came */
-
-static uint64_t wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void on_signal(int sig, siginfo_t *si, void *uc)
 {
@@ -578,7 +571,7 @@ int main(int argc, char **argv)
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die_nomem();
 	target_setup(&m);
-	m.start_ns = wall_ns();
+	m.start_ns = clock_ns(CLOCK_REALTIME);
 	open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
 		char why[512];
@@ -644,7 +637,7 @@ int main(int argc, char **argv)
 			.tool = "monitor", .target = m.target_name,
 			.event = m.event_names[0], .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,
-			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym,
+			.duration_ns = clock_ns(CLOCK_REALTIME) - m.start_ns, .sym = m.sym,
 			.program = symbols_program(m.sym, m.tid)));
 		stacks_free(m.stacks);
 	}
