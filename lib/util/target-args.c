@@ -9,6 +9,7 @@
 
 #include <sysapi/sysapi.h>
 
+#include "base/strbuf.h"
 #include "util/die.h"
 #include "util/parse.h"
 #include "util/target-args.h"
@@ -48,10 +49,9 @@ void target_arg_cpus(const char *arg, int **cpus, size_t *n)
 			;
 		if (j < nonline)
 			continue;
-		for (j = 0; j < nonline && len < sizeof(names); j++)
-			len += (size_t)snprintf(names + len,
-						sizeof(names) - len, "%s%d",
-						j ? "," : "", online[j]);
+		for (j = 0; j < nonline; j++)
+			str_append(names, sizeof(names), &len, "%s%d",
+				   j ? "," : "", online[j]);
 		die_status(2, "CPU %d is not online (online CPUs: %s)",
 			   list[i], names);
 	}

@@ -15,6 +15,7 @@
 
 #include "base/atomic-file.h"
 #include "base/escape.h"
+#include "base/strbuf.h"
 #include "tui.h"
 #include "util/output.h"
 #include "util/xmalloc.h"
@@ -44,9 +45,7 @@ static const struct top_row *selected(struct tui *t, struct main_screen *m)
 
 static void status_add(char *buf, size_t size, const char *s)
 {
-	size_t len = strlen(buf);
-
-	snprintf(buf + len, size - len, "%s%s", len ? "  " : "", s);
+	str_join(buf, size, "  ", s);
 }
 
 /* What the view is now (even paused: the keys' effect is said at once),

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "tui.h"
 
 /* Back, the same on every screen but the first, which has nothing behind
@@ -83,16 +84,14 @@ bool screen_key_in_footer(const struct tui *t, const struct screen_key *k)
 static void footer(struct tui *t, const struct screen *s)
 {
 	char line[KT_LINE] = "";
-	size_t i, len = 0;
+	size_t i;
 
-	for (i = 0; i < s->type->nkeys && len < sizeof(line); i++)
+	for (i = 0; i < s->type->nkeys; i++)
 		if (screen_key_in_footer(t, &s->type->keys[i]))
-			len += (size_t)snprintf(line + len, sizeof(line) - len,
-						"%s%s", len ? "  " : "",
-						s->type->keys[i].footer);
-	if (s != t->stack && len < sizeof(line))
-		snprintf(line + len, sizeof(line) - len, "%sq/Esc back",
-			 len ? "  " : "");
+			str_join(line, sizeof(line), "  ",
+				 s->type->keys[i].footer);
+	if (s != t->stack)
+		str_join(line, sizeof(line), "  ", "q/Esc back");
 	term_line(LINES - 1, line, A_REVERSE);
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/strbuf.h"
 #include "kerneltop.h"
 #include "sampling-cli/rings.h"
 #include "util/die.h"
@@ -34,10 +35,7 @@ static void on_stop(int sig, siginfo_t *si, void *uc)
 
 static void notice(struct kt *kt, const char *msg)
 {
-	size_t len = strlen(kt->notice);
-
-	snprintf(kt->notice + len, sizeof(kt->notice) - len, "%s%s",
-		 len ? "; " : "", msg);
+	str_join(kt->notice, sizeof(kt->notice), "; ", msg);
 }
 
 /* -e (or the default) into attrs, with the cycles fallback. */
@@ -146,9 +144,9 @@ static void cpu_list_format(struct kt *kt)
 	for (i = 0; i < n && len < size; i = j + 1) {
 		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
 			;
-		len += (size_t)snprintf(kt->cpu_list + len, size - len,
-					j > i ? "%s%d-%d" : "%s%d", i ? "," : "",
-					cpus[i], cpus[j]);
+		str_append(kt->cpu_list, size, &len,
+			   j > i ? "%s%d-%d" : "%s%d", i ? "," : "", cpus[i],
+			   cpus[j]);
 	}
 	free(online);
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/strbuf.h"
 #include "monitor.h"
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
@@ -252,7 +253,6 @@ static void setup_events(struct monitor *m)
 {
 	const struct pc_probe *probe = pc_probe();
 	bool freq = m->freq_set;
-	size_t len = 0;
 	unsigned i;
 
 	if (!m->events.nr)
@@ -294,9 +294,8 @@ static void setup_events(struct monitor *m)
 							: DEFAULT_FREQ)
 					 : m->period, freq, 0);
 		pc_event_name(a, m->event_names[i], sizeof(m->event_names[i]));
-		len += (size_t)snprintf(m->events_joined + len,
-					sizeof(m->events_joined) - len, "%s%s",
-					i ? "," : "", m->event_names[i]);
+		str_join(m->events_joined, sizeof(m->events_joined), ",",
+			 m->event_names[i]);
 		if (i == 0)
 			snprintf(m->rate, sizeof(m->rate), freq ?
 				 "-F %" PRIu64 : "-c %" PRIu64,
