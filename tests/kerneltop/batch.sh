@@ -5,6 +5,7 @@
 # clipping, --stdio, batch by itself on a pipe, a -p target that exits,
 # and the non-root fallback.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
 
 H="$top_builddir/tests/kerneltop/kt-helper"

@@ -5,6 +5,7 @@
 # asserted each time, resizes redraw to fit, a too-small terminal says
 # so, and q, SIGINT, SIGTERM and SIGHUP leave the terminal as it was.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop tmux perf_event
 
 H="$top_builddir/tests/kerneltop/kt-helper"
