@@ -69,7 +69,7 @@ struct monitor {
 	char rate[64];		/* the rate asked, for the lost message */
 
 	struct symbols *sym;
-	struct hist *hists[MONITOR_MAX_EVENTS];	/* functions, per event */
+	struct top *fns;		/* the functions, per event */
 	struct monitor_totals totals;
 	struct spawn child;		/* the command, when monitor starts one */
 };
@@ -371,8 +371,11 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	}
 	out->sample(stdout, &s);
 	output_note(stdout);	/* a failed flush inside keeps its errno */
-	if (r && hist_add(m->hists[fs->event], r->sym ? r->sym : "[unknown]",
-			  r->dso ? r->dso : "[unknown]", 1) != 0)
+	/* by (function, DSO) alone: one mode, no task */
+	if (r && top_add(m->fns, &(struct top_sample){
+			.sym = r->sym, .dso = r->dso, .mode = '.',
+			.event = fs->event, .weight = 1,
+			.cause = r->cause }) != 0)
 		die_nomem();
 	if (r && !r->sym)
 		m->totals.unresolved++;
@@ -535,7 +538,6 @@ int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20 };
 	char fix[160];
-	unsigned i;
 	int status = 0;
 	set_progname(argv[0]);
 	std_fds_guard();
@@ -554,9 +556,9 @@ int main(int argc, char **argv)
 	m.sym = symbols_new(NULL);
 	if (!m.sym)
 		die_nomem();
-	for (i = 0; i < m.nevents; i++)
-		if (!(m.hists[i] = hist_new()))
-			die_nomem();
+	m.fns = top_new(m.nevents);
+	if (!m.fns)
+		die_nomem();
 
 	/* the tools' one rule (util/stop-signals.h) */
 	stop_signals_catch(on_signal);
@@ -626,7 +628,7 @@ int main(int argc, char **argv)
 	m.totals.stack_size = m.stack_size;
 	rate_fix(&m, fix, sizeof(fix));
 	m.totals.lost_fix = fix;
-	summary_print(m.summary_only ? stdout : stderr, m.hists,
+	summary_print(m.summary_only ? stdout : stderr, m.fns,
 		      (const char (*)[64])m.event_names, m.nevents, m.sym,
 		      &m.totals, m.top, &m.info);
 	output_check(m.summary_only ? stdout : stderr, m.summary_only ?
@@ -636,7 +638,8 @@ int main(int argc, char **argv)
 			.tool = "monitor", .target = m.target_name,
 			.event = m.event_names[0], .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,
-			.duration_ns = clock_ns(CLOCK_REALTIME) - m.start_ns, .sym = m.sym,
+			.duration_ns = clock_ns(CLOCK_REALTIME) - m.start_ns,
+			.sym = m.sym,
 			.program = symbols_program(m.sym, m.tid)));
 		stacks_free(m.stacks);
 	}
@@ -644,8 +647,7 @@ int main(int argc, char **argv)
 	if (m.command && m.child.pid > 0)
 		waitpid(m.child.pid, NULL, 0);
 	symbols_free(m.sym);
-	for (i = 0; i < m.nevents; i++)
-		hist_free(m.hists[i]);
+	top_free(m.fns);
 	pc_event_list_release(&m.events);
 	output_check(stdout, "standard output");
 	return status ? 1 : 0;

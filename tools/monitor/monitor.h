@@ -11,8 +11,8 @@
 #include <sysapi/sysapi.h>
 
 #include "profile/feed.h"
-#include "profile/hist.h"
 #include "profile/stacks.h"
+#include "profile/top.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
@@ -67,7 +67,7 @@ struct monitor_totals {
 	const char *lost_fix;	/* what avoids lost samples */
 };
 /* The summary: with several events, their counts and a table each. */
-void summary_print(FILE *out, struct hist *const *hists,
+void summary_print(FILE *out, struct top *fns,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info);
