@@ -29,7 +29,8 @@ static void frame_out(struct kt *kt, const struct kt_view *v,
 
 int batch_run(struct kt *kt)
 {
-	double start = clock_s(CLOCK_MONOTONIC), next = start + kt->opt.delay, last = start;
+	double start = clock_s(CLOCK_MONOTONIC), last = start;
+	double next = start + kt->opt.delay;
 	struct kt_view view;
 	bool behind = false;
 

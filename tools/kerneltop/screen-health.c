@@ -101,14 +101,9 @@ static bool health_draw(struct tui *t, struct screen *s)
 	return false;
 }
 
-static void key_back(struct tui *t, struct screen *s)
-{
-	(void)s;
-	screen_back(t);
-}
-
 static const struct screen_key health_keys[] = {
-	{ "H", { 'H' }, "back to the table", NULL, FOOT_NEVER, key_back },
+	{ "H", { 'H' }, "back to the table", NULL, FOOT_NEVER,
+	  screen_back_key },
 };
 
 const struct screen_type screen_health = {

@@ -84,16 +84,11 @@ static void key_zoom(struct tui *t, struct screen *s)
 	screen_back(t);
 }
 
-static void key_back(struct tui *t, struct screen *s)
-{
-	(void)s;
-	screen_back(t);
-}
-
 static const struct screen_key threads_keys[] = {
 	{ "Enter", { '\n', '\r', KEY_ENTER }, "zoom into the thread",
 	  "Enter zoom into the thread", FOOT_ALWAYS, key_zoom },
-	{ "t", { 't' }, "back to the table", NULL, FOOT_NEVER, key_back },
+	{ "t", { 't' }, "back to the table", NULL, FOOT_NEVER,
+	  screen_back_key },
 };
 
 static int threads_open(struct tui *t, struct screen *s, const void *arg)

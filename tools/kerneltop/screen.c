@@ -60,6 +60,12 @@ void screen_back(struct tui *t)
 		close_top(t);
 }
 
+void screen_back_key(struct tui *t, struct screen *s)
+{
+	(void)s;
+	screen_back(t);
+}
+
 void screen_close_all(struct tui *t)
 {
 	while (t->depth)

@@ -159,6 +159,8 @@ int screen_open(struct tui *t, const struct screen_type *type,
 		const void *arg);
 /* Close the shown screen: back to the one below (not the first). */
 void screen_back(struct tui *t);
+/* The same as a key's fn, for a screen's own back keys ('t', 'H'). */
+void screen_back_key(struct tui *t, struct screen *s);
 /* Close them all (at the end). */
 void screen_close_all(struct tui *t);
 /* The shown screen, and the one below it (NULL for the first). */
