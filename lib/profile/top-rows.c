@@ -11,30 +11,17 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/optsz.h"
 #include "profile/top-internal.h"
 
-/*
- * The size rule is pc_counter_open()'s (libbpf's OPTS): a smaller, older
- * struct gets zeros for what it lacks; a larger, newer one is fine while
- * the fields unknown here are zero.
- */
+/* The size rule is lib/base/optsz.h's: a smaller, older struct gets
+   zeros for what it lacks. */
 int top_view_get(struct top_view *v, const struct top_view *user,
 		 unsigned nevents)
 {
 	memset(v, 0, sizeof(*v));
-	if (user) {
-		if (user->sz < sizeof(user->sz)) {
-			errno = EINVAL;
-			return -1;
-		}
-		for (size_t i = sizeof(*v); i < user->sz; i++)
-			if (((const char *)user)[i]) {
-				errno = E2BIG;
-				return -1;
-			}
-		memcpy(v, user, user->sz < sizeof(*v) ? user->sz : sizeof(*v));
-	}
-	v->sz = sizeof(*v);
+	if (optsz_copy(v, sizeof(*v), user) != 0)
+		return -1;
 	if (!v->keys)
 		v->keys = TOP_KEY_SYM;
 	if (v->filter && !*v->filter)
