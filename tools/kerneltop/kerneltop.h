@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* kerneltop.h - what the files of tools/kerneltop share. */
+/*
+ * kerneltop.h - what the files of tools/kerneltop share: the options,
+ * the session (struct kt), the view of a table (struct kt_view) and the
+ * table a screen keeps (struct kt_table), the frame's text.  The TUI's
+ * screens are in tui.h, which says how a new screen is added.
+ */
 #ifndef KERNELTOP_KERNELTOP_H
 #define KERNELTOP_KERNELTOP_H
 
