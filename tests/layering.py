@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""layering.py - lib/ depends on nothing above it, and on itself without
-cycles.
+"""layering.py - lib/ depends on nothing above it, each folder of lib/ only
+on those LAYERS declares below it, and tools/ on itself without cycles.
 
 The graph is derived, not listed: a file depends on every project header
 it #includes, and a .c file on every other .c file that defines an extern
 symbol (function or object) its compiled object uses, as nm(1) shows the
 objects of the build.  It fails when
   - files of lib/ (and include/) include or call each other in a circle,
-  - a file of lib/ includes a header of tools/.
+  - a file of lib/ includes a header of tools/,
+  - a folder of lib/ depends on one that LAYERS does not put below it,
+    or on one its Makemodule.am's LIBADD does not name (even through
+    another),
+  - files of one tool (tools/NAME/) include or call each other in a
+    circle.
 
     layering.py SRCDIR BUILDDIR     check the tree
     layering.py --selftest          prove it catches both faults (needs $CC)
@@ -18,6 +23,27 @@ import re
 import subprocess
 import sys
 import tempfile
+
+# The declared order of lib/'s folders: each may depend on those listed
+# for it (and on what they may), nothing else.  include/sysapi is sysapi's.
+# util and sampling-cli are the tools' helpers (they may print and exit);
+# util is generic, sampling-cli is the samplers' command line.
+LAYERS = {
+    'base': (),
+    'sysapi': ('base',),
+    'symbols': ('base',),
+    'unwind': ('symbols',),
+    'profile': ('sysapi', 'unwind'),
+    'util': ('sysapi',),
+    'sampling-cli': ('profile', 'util'),
+}
+# The library each folder builds, as LIBADD names it.
+LIBRARY = {
+    'base': 'libbase.la', 'sysapi': 'libsysapi.la',
+    'symbols': 'libsymbols.la', 'unwind': 'libunwinder.la',
+    'profile': 'libprofile.la', 'util': 'libutil.la',
+    'sampling-cli': 'libsamplingcli.la',
+}
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 SOURCE_EXT = ('.c', '.h')
@@ -182,23 +208,64 @@ def cycles(edges):
     return out
 
 
-def check(src, build, nm='nm', subdirs=('lib', 'include')):
-    files = sources(src, subdirs)
-    search = list(subdirs)
-    inc, bad = include_edges(src, [f for f in files if f.startswith('lib' + os.sep)]
-                             + [f for f in files if not f.startswith('lib' + os.sep)],
-                             search)
-    calls, missing = call_edges(build, [f for f in files if f.startswith('lib' + os.sep)], nm)
-    edges = {}
-    for part in (inc, calls):
-        for a, targets in part.items():
-            for b, why in targets.items():
-                e = edges.setdefault(a, {})
-                e[b] = e[b] + '; ' + why if b in e else why
+def below(layers, folder):
+    """The folders folder may depend on: LAYERS' closure."""
+    out, todo = set(), list(layers.get(folder, ()))
+    while todo:
+        f = todo.pop()
+        if f not in out:
+            out.add(f)
+            todo.extend(layers.get(f, ()))
+    return out
+
+
+def folder_of(path):
+    """lib/X/... and include/X/... -> X; None for others."""
+    parts = path.split(os.sep)
+    return parts[1] if len(parts) > 2 and parts[0] in ('lib', 'include') else None
+
+
+def libadd(src, folder):
+    """The libraries lib/FOLDER/Makemodule.am's LIBADD names."""
+    try:
+        with open(os.path.join(src, 'lib', folder, 'Makemodule.am')) as f:
+            text = f.read()
+    except OSError:
+        return set()
+    names = set()
+    for m in re.finditer(r'^\w+_LIBADD\s*\+?=((?:.*\\\n)*.*)$', text, re.M):
+        names.update(w for w in m.group(1).split() if w.endswith('.la'))
+    return names
+
+
+def layer_problems(src, edges, layers):
+    """Folder dependencies that LAYERS or the LIBADDs do not allow."""
+    problems, seen = [], set()
+    lib_of = {v: k for k, v in LIBRARY.items()}
+    declared = {f: {lib_of[n] for n in libadd(src, f) if n in lib_of}
+                for f in layers}
+    for a in sorted(edges):
+        for b in sorted(edges[a]):
+            fa, fb = folder_of(a), folder_of(b)
+            if not fa or not fb or fa == fb or fa not in layers:
+                continue
+            if fb not in below(layers, fa) and (fa, fb, 'order') not in seen:
+                seen.add((fa, fb, 'order'))
+                problems.append('lib/%s depends on lib/%s, which LAYERS does '
+                                'not put below it: %s -> %s (%s)'
+                                % (fa, fb, a, b, edges[a][b]))
+            if (fb in layers and fb not in below(declared, fa) and
+                    (fa, fb, 'libadd') not in seen and os.path.exists(
+                        os.path.join(src, 'lib', fa, 'Makemodule.am'))):
+                seen.add((fa, fb, 'libadd'))
+                problems.append('lib/%s/Makemodule.am does not link %s, '
+                                'which it uses: %s -> %s (%s)'
+                                % (fa, LIBRARY[fb], a, b, edges[a][b]))
+    return problems
+
+
+def cycle_problems(edges):
     problems = []
-    for f, name in bad:
-        problems.append('%s includes "%s", a header of tools/: lib/ never '
-                        'depends on a tool' % (f, name))
     for comp in cycles(edges):
         lines = ['a cycle between %s:' % ', '.join(comp)]
         for a in comp:
@@ -206,6 +273,55 @@ def check(src, build, nm='nm', subdirs=('lib', 'include')):
                 if b in edges.get(a, {}):
                     lines.append('    %s -> %s (%s)' % (a, b, edges[a][b]))
         problems.append('\n'.join(lines))
+    return problems
+
+
+def merged(*parts):
+    edges = {}
+    for part in parts:
+        for a, targets in part.items():
+            for b, why in targets.items():
+                e = edges.setdefault(a, {})
+                e[b] = e[b] + '; ' + why if b in e else why
+    return edges
+
+
+def tools_problems(src, build, nm):
+    """Cycles among the files of each tool; and objects not found."""
+    problems, missing = [], []
+    for tool in sorted(os.listdir(os.path.join(src, 'tools'))
+                       if os.path.isdir(os.path.join(src, 'tools')) else []):
+        sub = os.path.join('tools', tool)
+        if not os.path.isdir(os.path.join(src, sub)):
+            continue
+        files = sources(src, (sub,))
+        inc, _ = include_edges(src, files, [sub])
+        calls, miss = call_edges(build, files, nm)
+        missing += miss
+        # a tool's own files only: its includes of lib/ are not cycles
+        edges = {a: {b: w for b, w in t.items() if b.startswith(sub + os.sep)}
+                 for a, t in merged(inc, calls).items()}
+        problems += cycle_problems(edges)
+    return problems, missing
+
+
+def check(src, build, nm='nm', subdirs=('lib', 'include'), layers=None):
+    files = sources(src, subdirs)
+    search = list(subdirs)
+    inc, bad = include_edges(src, [f for f in files if f.startswith('lib' + os.sep)]
+                             + [f for f in files if not f.startswith('lib' + os.sep)],
+                             search)
+    calls, missing = call_edges(build, [f for f in files if f.startswith('lib' + os.sep)], nm)
+    edges = merged(inc, calls)
+    problems = []
+    for f, name in bad:
+        problems.append('%s includes "%s", a header of tools/: lib/ never '
+                        'depends on a tool' % (f, name))
+    problems += cycle_problems(edges)
+    problems += layer_problems(src, edges, LAYERS if layers is None else layers)
+    tp, tmissing = tools_problems(src, build, nm)
+    problems += tp
+    missing += tmissing
     nc = sum(1 for f in files if f.endswith('.c') and f.startswith('lib' + os.sep))
     return problems, missing, nc, sum(len(e) for e in edges.values())
 
@@ -229,14 +345,26 @@ def selftest():
         write('lib/x/b.c', '#include "b.h"\n#include "a.h"\nint b(void) { return 1; }\nint b2(void);\nint b2(void) { return a(); }\n')
         write('lib/x/d.c', '#include "tools/t/t.h"\nint d(void);\nint d(void) { return 0; }\n')
         write('tools/t/t.h', '\n')
-        for c in ('a', 'b', 'd'):
-            subprocess.run(cc + ['-c', '-I', tmp, '-o', os.path.join(tmp, 'lib/x/%s.o' % c),
-                                 os.path.join(tmp, 'lib/x/%s.c' % c)], check=True)
-        problems, missing, _, _ = check(tmp, tmp)
+        # lib/y uses lib/x, which the layers do not put below it
+        write('lib/y/e.c', '#include "x/a.h"\nint e(void);\nint e(void) { return a(); }\n')
+        # a tool's two files calling each other
+        write('tools/t/p.c', 'int p(void);\nint q(void);\nint p(void) { return q(); }\n')
+        write('tools/t/q.c', 'int p(void);\nint q(void);\nint q(void) { return p(); }\n')
+        objs = [('lib/x', 'a'), ('lib/x', 'b'), ('lib/x', 'd'), ('lib/y', 'e'),
+                ('tools/t', 'p'), ('tools/t', 'q')]
+        for d, c in objs:
+            subprocess.run(cc + ['-c', '-I', tmp, '-I', os.path.join(tmp, 'lib'),
+                                 '-o', os.path.join(tmp, d, '%s.o' % c),
+                                 os.path.join(tmp, d, '%s.c' % c)], check=True)
+        layers = {'x': (), 'y': ()}
+        problems, missing, _, _ = check(tmp, tmp, layers=layers)
         text = '\n'.join(problems)
         for want in ('lib/x/a.c -> lib/x/b.c (uses b)', 'lib/x/b.c -> lib/x/a.c (uses a)',
                      'lib/x/b.h -> lib/x/c.h', 'lib/x/c.h -> lib/x/b.h',
-                     'lib/x/d.c includes "tools/t/t.h"'):
+                     'lib/x/d.c includes "tools/t/t.h"',
+                     'lib/y depends on lib/x, which LAYERS does not put below it',
+                     'tools/t/p.c -> tools/t/q.c (uses q)',
+                     'tools/t/q.c -> tools/t/p.c (uses p)'):
             if want not in text:
                 print('selftest: not found: %s\n%s' % (want, text))
                 ok = False
@@ -247,10 +375,12 @@ def selftest():
         write('lib/x/b.c', '#include "b.h"\nint b(void) { return 1; }\n')
         write('lib/x/b.h', 'int b(void);\n')
         write('lib/x/d.c', 'int d(void);\nint d(void) { return 0; }\n')
-        for c in ('b', 'd'):
-            subprocess.run(cc + ['-c', '-I', tmp, '-o', os.path.join(tmp, 'lib/x/%s.o' % c),
-                                 os.path.join(tmp, 'lib/x/%s.c' % c)], check=True)
-        problems, _, _, _ = check(tmp, tmp)
+        write('tools/t/q.c', 'int q(void);\nint q(void) { return 1; }\n')
+        for d, c in (('lib/x', 'b'), ('lib/x', 'd'), ('tools/t', 'q')):
+            subprocess.run(cc + ['-c', '-I', tmp, '-o', os.path.join(tmp, d, '%s.o' % c),
+                                 os.path.join(tmp, d, '%s.c' % c)], check=True)
+        layers['y'] = ('x',)
+        problems, _, _, _ = check(tmp, tmp, layers=layers)
         if problems:
             print('selftest: a clean tree reported:\n%s' % '\n'.join(problems))
             ok = False

@@ -1,12 +1,14 @@
 #!/bin/sh
 # layering.sh - lib/ has no dependency cycle and includes nothing of
-# tools/ (tests/layering.py derives the graph from #include lines and
-# from the objects of this build); and the check itself catches both.
+# tools/, each folder of lib/ depends only on those layering.py's LAYERS
+# puts below it (and its Makemodule.am links), each tool's files have no
+# cycle (tests/layering.py derives the graph from #include lines and
+# from the objects of this build); and the check itself catches each.
 . "$top_srcdir/tests/test-subr.sh"
 need python binutils
 
-check "the check catches a cycle and a tools/ include (selftest)" \
+check "the check catches cycles, a tools/ include, a layer out of order (selftest)" \
 	"$PYTHON3" "$top_srcdir/tests/layering.py" --selftest
-check "lib/: no cycle, no tools/ header" \
+check "lib/ in its declared layers, no cycle, no tools/ header; tools/ without cycles" \
 	"$PYTHON3" "$top_srcdir/tests/layering.py" "$top_srcdir" "$top_builddir"
 done_testing

@@ -187,6 +187,16 @@ void pc_attr_sampling(struct perf_event_attr *attr, uint64_t period_or_freq,
 		      bool freq, uint64_t extra_sample_type);
 
 /*
+ * perf's fallback for a refused counter: when err (the errno of opening
+ * attr) is the paranoid level's refusal of its kernel part -- EACCES or
+ * EPERM, attr counts the kernel and the user, the caller is not root
+ * and perf_event_paranoid is 2 or more -- set attr to count user space
+ * only (exclude_kernel, exclude_hv) and return true: open it again with
+ * the same arguments.  Else return false, attr unchanged.
+ */
+bool pc_attr_user_only(struct perf_event_attr *attr, int err);
+
+/*
  * Ask also for user registers (mask) and stack_bytes of user stack on each
  * sample, for a user-space unwinder.
  */

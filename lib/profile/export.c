@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/atomic-file.h"
+#include "base/optsz.h"
 #include "profile/export-internal.h"
 
 static const struct {
@@ -46,6 +47,7 @@ int export_check_path(const char *path)
 int export_write(struct stacks *s, enum export_format fmt, const char *path,
 		 const struct export_meta *m)
 {
+	struct export_meta meta = { .sz = sizeof(meta) };
 	struct atomic_file af;
 	FILE *f;
 	int err;
@@ -54,10 +56,14 @@ int export_write(struct stacks *s, enum export_format fmt, const char *path,
 		errno = (unsigned)fmt < EXPORT_FORMAT_MAX ? ENOTSUP : EINVAL;
 		return -1;
 	}
-	if (!m || m->sz < sizeof(*m)) {
+	/* lib/base/optsz.h's rule; what an older caller lacks is NULL/0 */
+	if (!m) {
 		errno = EINVAL;
 		return -1;
 	}
+	if (optsz_copy(&meta, sizeof(meta), m) != 0)
+		return -1;
+	m = &meta;
 	f = atomic_file_start(&af, path, ATOMIC_FILE_SYNC |
 				       ATOMIC_FILE_DEVICES);
 	if (!f)

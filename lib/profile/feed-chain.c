@@ -44,7 +44,7 @@ static int add_frames(struct feed *f, pid_t pid, uint64_t ip, char mode,
 	if (ARRAY_GROW(f->fr, f->nfr + n, f->afr) != 0)
 		return -1;
 	for (i = 0; i < n; i++) {
-		struct feed_frame *fr = &f->fr[f->nfr++];
+		struct stk_sample_frame *fr = &f->fr[f->nfr++];
 		bool outer = i + 1 == n;
 
 		fr->ip = ip;

@@ -104,7 +104,7 @@ struct feed {
 	/* call graphs (feed-chain.c) */
 	enum feed_callgraph callgraph;
 	struct unwind *unwind;		/* FEED_CG_DWARF */
-	struct feed_frame *fr;		/* the chain being built */
+	struct stk_sample_frame *fr;		/* the chain being built */
 	size_t nfr, afr;
 	struct unwind_frame *uf;	/* FEED_MAX_USER_FRAMES */
 

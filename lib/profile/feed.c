@@ -403,14 +403,16 @@ struct feed *feed_open(const struct feed_opts *opts)
 		feed_scheme_refused(f, errno);
 		rc = counters_open(f, o);
 	}
-	/* Not allowed to see the kernel: sample user space, and say so. */
-	if (rc != 0 && (errno == EACCES || errno == EPERM) &&
-	    o->user_fallback && !f->attrs[0].exclude_kernel && f->nrings == 0) {
+	/* Not allowed to see the kernel: sample user space, and say so
+	   (sysapi's rule, perf's and pcstat's) */
+	if (rc != 0 && o->user_fallback && f->nrings == 0 &&
+	    pc_attr_user_only(&f->attrs[0], errno)) {
+		int err = errno;
 		unsigned e;
 
 		counters_close(f);
-		for (e = 0; e < f->nattrs; e++)
-			f->attrs[e].exclude_kernel = f->attrs[e].exclude_hv = 1;
+		for (e = 1; e < f->nattrs; e++)
+			pc_attr_user_only(&f->attrs[e], err);
 		f->user_only = true;
 		/* a ring refused now is not the kernel's refusal before */
 		if (o->failure)

@@ -38,6 +38,7 @@
 
 #include <sysapi/sysapi.h>
 
+#include "profile/stacks.h"
 #include "symbols/symbols.h"
 #include "unwind/unwind.h"
 
@@ -116,24 +117,6 @@ struct feed_opts {
 #define FEED_OPTS(...) \
 	((struct feed_opts){ .sz = sizeof(struct feed_opts), __VA_ARGS__ })
 
-/* One frame of a sample's call chain. */
-struct feed_frame {
-	uint64_t ip;		/* the leaf's IP, or a return address */
-	const char *sym;	/* function (demangled), NULL when unresolved */
-	uint64_t off;		/* ip - start of sym (0 for an inlined frame) */
-	const char *dso;	/* never NULL: a path, "[kernel.kallsyms]",
-				   "[jit]", "[vdso]", "[unknown]"... */
-	uint64_t dso_off;	/* ip within dso (ELF vaddr); the ip itself
-				   for the kernel, JIT code and no mapping */
-	const char *file;	/* source file, NULL when unknown */
-	int line;		/* its line, 0 when unknown */
-	enum sym_cause cause;	/* SYM_OK, or why sym (or file:line) is
-				   missing */
-	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
-	bool inlined;		/* an inlined function: the next frame is
-				   the one it was inlined into, same ip */
-};
-
 /* A sample, classified and resolved. */
 struct feed_sample {
 	const struct pc_sample *raw;	/* ip, pid, tid, time, cpu, period */
@@ -144,10 +127,14 @@ struct feed_sample {
 					   2008 backend) */
 	const struct sym_result *sym;	/* NULL with opts.no_resolve */
 	const char *comm;		/* the thread's command name */
-	const struct feed_frame *frames;/* leaf first: kernel frames, then
+	const struct stk_sample_frame *frames;
+					/* leaf first: kernel frames, then
 					   user frames; the sample's own
 					   frame(s) alone without a call
-					   graph; NULL with no_resolve */
+					   graph; NULL with no_resolve (the
+					   chain's aggregate's own type, so
+					   that it goes to stacks_add() as
+					   it is) */
 	unsigned nframes;
 	enum unwind_stop user_stop;	/* FEED_CG_DWARF: why the user part
 					   ended (UNWIND_END otherwise) */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/decay.h"
 #include "profile/stacks-internal.h"
 
 /* Ids live in the hash tables as id + 1, so that id 0 is not NULL. */
@@ -75,8 +76,9 @@ static const char *base_name(const char *p)
  * The function named name (interned) of fr's mode and DSO, made on first
  * sight with file and row (STK_NONE: itself); STK_NONE on ENOMEM.
  */
-static uint32_t func_intern(struct stacks *s, const struct feed_frame *fr,
-			    const char *name, const char *file, uint32_t row)
+static uint32_t func_intern(struct stacks *s,
+			    const struct stk_sample_frame *fr, const char *name,
+			    const char *file, uint32_t row)
 {
 	struct func_key k = { s, { .mode = fr->mode, .name = name } };
 	void *it;
@@ -93,6 +95,7 @@ static uint32_t func_intern(struct stacks *s, const struct feed_frame *fr,
 	    ARRAY_GROW(s->func, s->nfunc + 1, s->afunc) != 0)
 		return STK_NONE;
 	k.f.resolved = fr->sym != NULL;
+	k.f.cause = fr->sym ? SYM_OK : fr->cause ? fr->cause : SYM_NO_SYMBOL;
 	k.f.jit = strcmp(fr->dso, "[jit]") == 0;
 	k.f.file = file ? strpool_intern(&s->strings, file) : NULL;
 	k.f.row = row == STK_NONE ? (uint32_t)s->nfunc : row;
@@ -103,11 +106,11 @@ static uint32_t func_intern(struct stacks *s, const struct feed_frame *fr,
 }
 
 /*
- * The function of feed frame fr; STK_NONE on ENOMEM.  An unresolved
+ * The function of sample frame fr; STK_NONE on ENOMEM.  An unresolved
  * place is a function of its own, "file+0xOFF", whose row is its DSO's
  * "[unknown]" (made with it).
  */
-static uint32_t func_of(struct stacks *s, const struct feed_frame *fr)
+static uint32_t func_of(struct stacks *s, const struct stk_sample_frame *fr)
 {
 	char name[512];
 	uint32_t row;
@@ -146,7 +149,7 @@ static bool frame_eq(const void *item, const void *key)
  * one line are one place to a reader, and keep the stacks few); an
  * unresolved frame is its offset.  STK_NONE on ENOMEM.
  */
-static uint32_t frame_of(struct stacks *s, const struct feed_frame *fr)
+static uint32_t frame_of(struct stacks *s, const struct stk_sample_frame *fr)
 {
 	struct frame_key k = { s, { .line = fr->line, .inlined = fr->inlined } };
 	void *it;
@@ -196,8 +199,8 @@ static bool stack_eq(const void *item, const void *key)
 /* Count a sample of frames[0..n); the stack it went to, or NULL with
    errno ENOMEM. */
 static struct stk_stack *stack_add(struct stacks *s,
-				   const struct feed_frame *frames, unsigned n,
-				   uint64_t period)
+				   const struct stk_sample_frame *frames,
+				   unsigned n, uint64_t period)
 {
 	struct stack_key k = { NULL, n };
 	struct stk_stack *st;
@@ -234,8 +237,8 @@ static struct stk_stack *stack_add(struct stacks *s,
 	return st;
 }
 
-int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
-	       uint64_t period)
+int stacks_add(struct stacks *s, const struct stk_sample_frame *frames,
+	       unsigned n, uint64_t period)
 {
 	if (!stack_add(s, frames, n, period))
 		return -1;
@@ -243,7 +246,7 @@ int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
 	return 0;
 }
 
-int stacks_add_at(struct stacks *s, const struct feed_frame *frames,
+int stacks_add_at(struct stacks *s, const struct stk_sample_frame *frames,
 		  unsigned n, uint64_t period, uint64_t time_ns)
 {
 	const struct stk_stack *st = stack_add(s, frames, n, period);
@@ -264,8 +267,8 @@ static bool age_one(void *item, void *arg)
 	struct stk_stack *st = item;
 	struct age_arg *a = arg;
 
-	st->count = a->zero ? 0 : st->count * 7 / 8;
-	st->period = a->zero ? 0 : st->period * 7 / 8;
+	st->count = a->zero ? 0 : decay_7_8(st->count);
+	st->period = a->zero ? 0 : decay_7_8(st->period);
 	if (!st->count) {
 		free(st);
 		return true;

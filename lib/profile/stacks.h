@@ -29,11 +29,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profile/feed.h"
+#include "symbols/symbols.h"	/* enum sym_cause, a type only */
 
 struct stacks;
 
 #define STK_NONE UINT32_MAX
+
+/*
+ * One frame of a sample's call chain, resolved, as stacks_add() takes it
+ * (and the feed hands it over: profile/feed.h).  Strings are the caller's
+ * and may die once stacks_add() returns.
+ */
+struct stk_sample_frame {
+	uint64_t ip;		/* the leaf's IP, or a return address */
+	const char *sym;	/* function (demangled), NULL when unresolved */
+	uint64_t off;		/* ip - start of sym (0 for an inlined frame) */
+	const char *dso;	/* never NULL: a path, "[kernel.kallsyms]",
+				   "[jit]", "[vdso]", "[unknown]"... */
+	uint64_t dso_off;	/* ip within dso (ELF vaddr); the ip itself
+				   for the kernel, JIT code and no mapping */
+	const char *file;	/* source file, NULL when unknown */
+	int line;		/* its line, 0 when unknown */
+	enum sym_cause cause;	/* SYM_OK, or why sym (or file:line) is
+				   missing */
+	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
+	bool inlined;		/* an inlined function: the next frame is
+				   the one it was inlined into, same ip */
+};
 
 /* A function: what flame graphs and tables show. */
 struct stk_func {
@@ -43,6 +65,8 @@ struct stk_func {
 				   NULL */
 	char mode;		/* 'k' kernel, '.' user, 'h', 'g' */
 	bool resolved;		/* name is a symbol */
+	enum sym_cause cause;	/* SYM_OK, or why not resolved (of the
+				   first frame seen of it) */
 	bool jit;		/* code without a file: "[jit]" */
 	uint32_t row;		/* the function it counts as in Self and
 				   Children and in callers and callees
@@ -78,14 +102,14 @@ void stacks_free(struct stacks *s);
  * the feed gives them; n 0 counts an empty stack of nothing).  Returns
  * 0, or -1 with errno ENOMEM (nothing counted).
  */
-int stacks_add(struct stacks *s, const struct feed_frame *frames, unsigned n,
-	       uint64_t period);
+int stacks_add(struct stacks *s, const struct stk_sample_frame *frames,
+	       unsigned n, uint64_t period);
 
 /*
  * stacks_add() of a sample taken at time_ns (the sample's clock), kept
  * in the timeline too (below).  Returns as stacks_add().
  */
-int stacks_add_at(struct stacks *s, const struct feed_frame *frames,
+int stacks_add_at(struct stacks *s, const struct stk_sample_frame *frames,
 		  unsigned n, uint64_t period, uint64_t time_ns);
 
 /*

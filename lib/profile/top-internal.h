@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* top-internal.h - struct top, shared by top.c (feeding) and top-rows.c
-   (views).  Private to lib/profile. */
+/* top-internal.h - struct top, shared by top.c (feeding), top-rows.c
+   (views) and top-chains.c (views of call chains).  Private to
+   lib/profile. */
 #ifndef PROFILE_TOP_INTERNAL_H
 #define PROFILE_TOP_INTERNAL_H
 
@@ -17,6 +18,7 @@ struct top_entry {
 	pid_t pid, tid;
 	char mode;
 	bool held;		/* the baseline holds it (had a count then) */
+	enum sym_cause cause;	/* SYM_OK, or why sym is "[unknown]" */
 	uint64_t count[];	/* nevents counts, then nevents counts at
 				   the baseline */
 };
@@ -60,5 +62,20 @@ static inline const char *top_intern_find(const struct top *t, const char *s)
 
 /* Free top_rows()' buffers (for top_free()). */
 void top_rows_release(struct top *t);
+
+/* top-rows.c: what every reader of a view shares. */
+/* The caller's view with the defaults filled in, or -1 with errno
+   (top_rows()'s EINVAL, E2BIG). */
+int top_view_get(struct top_view *v, const struct top_view *user,
+		 unsigned nevents);
+/* The one filter: whether v shows a place (sym, dso, mode) of thread tid
+   (0: any) -- its zooms, hides and symbol filter. */
+bool top_view_shows(const struct top_view *v, const char *sym,
+		    const char *dso, char mode, pid_t tid);
+/* The rows by the field of order o alone (0 for TOP_BY_SHARE). */
+int top_order_cmp(enum top_order o, const struct top_row *a,
+		  const struct top_row *b);
+/* 100 * part / total, 0 for a total of 0. */
+double top_percent(uint64_t part, uint64_t total);
 
 #endif

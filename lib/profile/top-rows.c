@@ -6,35 +6,22 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/array.h"
+#include "base/optsz.h"
 #include "profile/top-internal.h"
 
-/*
- * The caller's view with the defaults filled in, or -1 with errno.  The
- * size rule is pc_counter_open()'s (libbpf's OPTS): a smaller, older
- * struct gets zeros for what it lacks; a larger, newer one is fine while
- * the fields unknown here are zero.
- */
-static int view_get(struct top_view *v, const struct top_view *user,
-		    unsigned nevents)
+/* The size rule is lib/base/optsz.h's: a smaller, older struct gets
+   zeros for what it lacks. */
+int top_view_get(struct top_view *v, const struct top_view *user,
+		 unsigned nevents)
 {
 	memset(v, 0, sizeof(*v));
-	if (user) {
-		if (user->sz < sizeof(user->sz)) {
-			errno = EINVAL;
-			return -1;
-		}
-		for (size_t i = sizeof(*v); i < user->sz; i++)
-			if (((const char *)user)[i]) {
-				errno = E2BIG;
-				return -1;
-			}
-		memcpy(v, user, user->sz < sizeof(*v) ? user->sz : sizeof(*v));
-	}
-	v->sz = sizeof(*v);
+	if (optsz_copy(v, sizeof(*v), user) != 0)
+		return -1;
 	if (!v->keys)
 		v->keys = TOP_KEY_SYM;
 	if (v->filter && !*v->filter)
@@ -48,16 +35,23 @@ static int view_get(struct top_view *v, const struct top_view *user,
 	return 0;
 }
 
-/* Whether v shows e; dso is v->dso interned. */
+bool top_view_shows(const struct top_view *v, const char *sym,
+		    const char *dso, char mode, pid_t tid)
+{
+	return (!v->dso || strcmp(dso, v->dso) == 0) &&
+	       (!v->tid || tid == v->tid) &&
+	       !(v->hide_kernel && mode == 'k') &&
+	       !(v->hide_user && mode == '.') &&
+	       (!v->filter || strstr(sym, v->filter));
+}
+
+/* Whether v shows e. */
 static bool entry_shown(const struct top_entry *e, const struct top_view *v,
-			const char *dso, unsigned nevents)
+			unsigned nevents)
 {
 	unsigned i;
 
-	if ((v->dso && e->dso != dso) || (v->tid && e->tid != v->tid) ||
-	    (v->hide_kernel && e->mode == 'k') ||
-	    (v->hide_user && e->mode == '.') ||
-	    (v->filter && !strstr(e->sym, v->filter)))
+	if (!top_view_shows(v, e->sym, e->dso, e->mode, e->tid))
 		return false;
 	for (i = 0; i < nevents && !e->count[i]; i++)
 		;
@@ -74,6 +68,7 @@ static void row_key(struct top_row *r, const struct top_entry *e,
 		r->sym = e->sym;
 		r->dso = e->dso;
 		r->mode = e->mode;
+		r->cause = e->cause;
 	}
 	if (keys & TOP_KEY_DSO)
 		r->dso = e->dso;
@@ -106,7 +101,7 @@ static bool row_eq(const void *item, const void *key)
 	       a->pid == b->pid && a->tid == b->tid && a->mode == b->mode;
 }
 
-static double percent(uint64_t part, uint64_t total)
+double top_percent(uint64_t part, uint64_t total)
 {
 	return total ? 100.0 * (double)part / (double)total : 0.0;
 }
@@ -181,14 +176,18 @@ static int (*const order_field[TOP_ORDER_MAX])(const struct top_row *,
 	[TOP_BY_TID] = by_tid,
 };
 
+int top_order_cmp(enum top_order o, const struct top_row *a,
+		  const struct top_row *b)
+{
+	return order_field[o] ? order_field[o](a, b) : 0;
+}
+
 static int row_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct top_row *a = pa, *b = pb;
 	const struct top_view *v = arg;
-	int c = 0;
+	int c = top_order_cmp(v->order, a, b);
 
-	if (order_field[v->order])
-		c = order_field[v->order](a, b);
 	/* Then what the view shows, descending: exact counts, not shares. */
 	if (!c && v->event >= 0)
 		c = cmp_u64(b->count[v->event], a->count[v->event]);
@@ -232,11 +231,8 @@ static ssize_t rows_group(struct top *t, const struct top_view *v)
 {
 	unsigned ne = t->nevents, i;
 	size_t stride = t->baseline ? 2 * ne : ne, k = 0, it = 0;
-	const char *dso = NULL;
 	struct top_entry *e;
 
-	if (v->dso && !(dso = top_intern_find(t, v->dso)))
-		return 0;	/* a DSO never sampled shows nothing */
 	/* Keep the slots: the next view groups about as many rows. */
 	hashtab_remove_if(&t->groups, drop_any, NULL);
 	while ((e = hashtab_next(&t->entries, &it))) {
@@ -244,7 +240,7 @@ static ssize_t rows_group(struct top *t, const struct top_view *v)
 		uint64_t *sum;
 		size_t h;
 
-		if (!entry_shown(e, v, dso, ne))
+		if (!entry_shown(e, v, ne))
 			continue;
 		row_key(&key, e, v->keys);
 		h = row_hash(&key);
@@ -279,7 +275,7 @@ const struct top_row *top_rows(struct top *t, const struct top_view *view,
 	ssize_t got;
 
 	*n = 0;
-	if (view_get(&v, view, nev) != 0)
+	if (top_view_get(&v, view, nev) != 0)
 		return NULL;
 	/* ne * stride cannot overflow: each entry holds 2 * nev counts. */
 	if (ARRAY_GROW(t->rows, ne ? ne : 1, t->rows_alloc) != 0 ||
@@ -293,13 +289,13 @@ const struct top_row *top_rows(struct top *t, const struct top_view *view,
 	for (i = j = 0; i < k; i++) {
 		struct top_row *r = &t->rows[i];
 
-		r->share = percent(r->count[ev], t->total[ev]);
+		r->share = top_percent(r->count[ev], t->total[ev]);
 		if (r->share < v.percent_limit)
 			continue;
 		r->weight = row_weight(r->count, nev);
 		r->has_delta = t->baseline;
 		if (t->baseline)
-			r->delta = r->share - percent(r->count[nev + ev],
+			r->delta = r->share - top_percent(r->count[nev + ev],
 						      t->base_total[ev]);
 		t->rows[j++] = *r;
 	}
@@ -308,4 +304,29 @@ const struct top_row *top_rows(struct top *t, const struct top_view *view,
 		j = v.max_rows;
 	*n = j;
 	return t->rows;
+}
+
+struct top_row *top_rows_dup(const struct top_row *rows, size_t n,
+			     unsigned nevents)
+{
+	struct top_row *copy;
+	uint64_t *counts;
+	size_t i;
+
+	if (n > SIZE_MAX / (sizeof(*copy) + nevents * sizeof(*counts))) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	copy = malloc(n ? n * (sizeof(*copy) + nevents * sizeof(*counts)) : 1);
+	if (!copy)
+		return NULL;
+	/* the counts after the rows: a row's size keeps them aligned */
+	counts = (uint64_t *)(copy + n);
+	for (i = 0; i < n; i++) {
+		copy[i] = rows[i];
+		memcpy(&counts[i * nevents], rows[i].count,
+		       nevents * sizeof(*counts));
+		copy[i].count = &counts[i * nevents];
+	}
+	return copy;
 }

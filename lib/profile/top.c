@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/decay.h"
 #include "profile/top-internal.h"
 
 #define UNKNOWN "[unknown]"
@@ -20,14 +21,6 @@ struct top_addr_node {
 	const char *sym, *dso;	/* interned */
 	struct top_addr a;
 };
-
-/* count * 7 / 8 in integers, as the 2008 kerneltop; written as
-   count - ceil(count / 8), which is the same, because count * 7 can
-   overflow. */
-static uint64_t decay(uint64_t c)
-{
-	return c - c / 8 - (c % 8 != 0);
-}
 
 static bool counts_zero(const uint64_t *c, unsigned n)
 {
@@ -200,6 +193,7 @@ int top_add(struct top *t, const struct top_sample *s)
 	key.pid = s->pid;
 	key.tid = s->tid;
 	key.mode = s->mode;
+	key.cause = s->sym ? SYM_OK : s->cause ? s->cause : SYM_NO_SYMBOL;
 	/*
 	 * Find or make both records before counting, so a failure changes
 	 * no count.  What a failure leaves made has all counts 0: readers
@@ -230,7 +224,7 @@ static bool entry_age(void *item, void *arg)
 	unsigned n = g->t->nevents;
 
 	for (unsigned i = 0; i < n; i++) {
-		e->count[i] = g->zero ? 0 : decay(e->count[i]);
+		e->count[i] = g->zero ? 0 : decay_7_8(e->count[i]);
 		g->t->total[i] = top_add_sat(g->t->total[i], e->count[i]);
 	}
 	if (e->held || !counts_zero(e->count, n))

@@ -14,6 +14,11 @@
  * hides some of them, and orders the groups; shares are always of the whole
  * total of an event, so hiding rows never rescales the others (as perf top).
  *
+ * The rows are everything a table shows.  With call chains (a struct
+ * stacks of the same samples), top_rows_chains() reads the rows of a view
+ * from them instead: every function of the chains, callers included, with
+ * its Children beside its Self.  One view, one filter, for both.
+ *
  * The library never prints and never exits.  Functions that can fail
  * return -1 (or NULL) with errno set.
  *
@@ -34,9 +39,12 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "symbols/symbols.h"	/* enum sym_cause, a type only */
+
 #define TOP_MAX_EVENTS 16
 
 struct top;
+struct stacks;
 
 struct top_sample {
 	const char *sym;	/* function, or NULL when unresolved (stored
@@ -50,6 +58,9 @@ struct top_sample {
 	uint64_t weight;	/* usually 1; 0 adds nothing */
 	uint64_t addr;		/* for annotation: ELF vaddr within dso
 				   (dso_off), or the ip for the kernel */
+	enum sym_cause cause;	/* with sym NULL: why (lib/symbols' cause;
+				   SYM_OK is taken as SYM_NO_SYMBOL);
+				   ignored with a sym */
 };
 
 /*
@@ -130,6 +141,9 @@ struct top_view {
 	double percent_limit;	/* drop rows whose share is below this */
 	size_t max_rows;	/* at most this many rows (the first in
 				   order); 0 all */
+	bool sort_self;		/* top_rows_chains(): TOP_BY_SHARE orders
+				   by Self, and percent_limit is of Self,
+				   instead of Children */
 };
 
 /*
@@ -162,6 +176,16 @@ struct top_row {
 	bool has_delta;			/* a baseline is active */
 	double delta;			/* share - the group's share at the
 					   baseline (same event, same keys) */
+	enum sym_cause cause;		/* with TOP_KEY_SYM: SYM_OK when sym
+					   names a function, else why not
+					   (sym is then "[unknown]"); SYM_OK
+					   for rows without sym */
+	bool has_children;		/* a row of top_rows_chains() */
+	uint64_t children;		/* the samples with sym anywhere in
+					   their chain (once per sample) */
+	double children_share;		/* 100 * children / the chains'
+					   total; past 100 summed, as a
+					   caller's holds its callees' */
 };
 
 /*
@@ -177,6 +201,37 @@ struct top_row {
  */
 const struct top_row *top_rows(struct top *t, const struct top_view *v,
 			       size_t *n);
+
+/*
+ * The rows of view v read from the call chains s (of event 0 of the
+ * samples t holds), in an array owned by t with the lifetime of
+ * top_rows()'s: each function of the chains with a sample in it or under
+ * it -- a caller too, which has no samples of its own and so no entry in
+ * t -- as a TOP_KEY_SYM row: Self in count[0] and share (of the chains'
+ * total), its Children in children and children_share, has_children set,
+ * no delta.  An unresolved place counts as the "[unknown]" of its DSO
+ * and mode, as stacks_totals() counts it.  v's zoom on a DSO, hides,
+ * filter, percent_limit and max_rows apply as in top_rows(); TOP_BY_SHARE
+ * orders by Children (by Self with v->sort_self), TOP_BY_SYM and
+ * TOP_BY_DSO by that field first.  Strings are s's (stacks.h: valid
+ * until stacks_free()).
+ *
+ * NULL with errno EINVAL for a view top_rows() refuses, or one that
+ * chains cannot show -- keys other than TOP_KEY_SYM, an event other than
+ * 0, a thread zoom -- or ENOMEM; *n is then 0.
+ */
+const struct top_row *top_rows_chains(struct top *t, struct stacks *s,
+				      const struct top_view *v, size_t *n);
+
+/*
+ * A copy of rows[0..n) (from top_rows() or top_rows_chains() of a model
+ * of nevents events) that outlives the model's next call: the rows and
+ * their counts in one malloc'd block, which the caller frees with free().
+ * Its strings stay the models' (valid until top_free(), stacks_free()).
+ * NULL with errno ENOMEM (or for n 0, a non-NULL empty block).
+ */
+struct top_row *top_rows_dup(const struct top_row *rows, size_t n,
+			     unsigned nevents);
 
 /*
  * Baseline: remember every entry's counts and the totals now.  Until

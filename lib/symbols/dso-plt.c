@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/addrsearch.h"
 #include "symbols/dso-internal.h"
 
 static const char *const plt_sections[] = { ".plt", ".plt.sec", ".plt.got" };
@@ -177,16 +178,9 @@ static int plt_rels_read(Elf *elf, size_t shstrndx, unsigned irel,
 
 static const struct plt_rel *rel_at(const struct plt_rels *pr, uint64_t slot)
 {
-	size_t lo = 0, hi = pr->n;
+	size_t lo = addr_lower_bound(pr->r, pr->n, sizeof(*pr->r),
+				     offsetof(struct plt_rel, slot), slot);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (pr->r[mid].slot < slot)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return lo < pr->n && pr->r[lo].slot == slot ? &pr->r[lo] : NULL;
 }
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/addrsearch.h"
 #include "symbols/dso-internal.h"
-#include "symbols/addrsearch.h"
 
 /* Order by start; at one address the global beats the weak and local. */
 static int dso_sym_cmp(const void *a, const void *b)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/addrsearch.h"
 #include "base/array.h"
 #include "symbols/inlines.h"
 
@@ -252,17 +253,11 @@ static bool node_has(const struct inl_cu *c, const struct inl_node *n,
 /* The innermost node whose code holds a, or INL_NONE. */
 static uint32_t cu_find(const struct inl_cu *c, Dwarf_Addr a)
 {
-	size_t lo = 0, hi = c->ntop, i;
+	/* the first range starting past a */
+	size_t lo = addr_upper_bound(c->top, c->ntop, sizeof(*c->top),
+				     offsetof(struct inl_range, lo), a), i;
 	uint32_t at = INL_NONE, k;
 
-	while (lo < hi) {		/* the first range starting past a */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (c->top[mid].lo <= a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	for (i = lo; i-- > 0 && lo - i <= INL_OVERLAP_SCAN;)
 		if (a < c->top[i].hi) {
 			at = c->top[i].node;

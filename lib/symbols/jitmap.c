@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/addrsearch.h"
 #include "base/array.h"
 #include "base/regular-file.h"
 #include "symbols/jitmap.h"
-#include "symbols/addrsearch.h"
 
 /* A function of the map (a JIT's map can hold millions of them). */
 struct jit_sym {

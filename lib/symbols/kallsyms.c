@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/addrsearch.h"
 #include "base/array.h"
-#include "symbols/addrsearch.h"
 #include "symbols/kallsyms.h"
 
 struct ksym {

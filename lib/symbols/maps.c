@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/addrsearch.h"
 #include "base/array.h"
 #include "symbols/dso.h"
 #include "symbols/maps.h"
-#include "symbols/addrsearch.h"
 
 static void map_drop(struct map *mp)
 {

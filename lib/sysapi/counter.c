@@ -400,6 +400,15 @@ void pc_attr_sampling(struct perf_event_attr *attr, uint64_t period_or_freq,
 	attr->sample_id_all = 1;
 }
 
+bool pc_attr_user_only(struct perf_event_attr *attr, int err)
+{
+	if ((err != EACCES && err != EPERM) || attr->exclude_kernel ||
+	    attr->exclude_user || geteuid() == 0 || pc_probe()->paranoid < 2)
+		return false;
+	attr->exclude_kernel = attr->exclude_hv = 1;
+	return true;
+}
+
 void pc_attr_user_stack(struct perf_event_attr *attr, uint64_t regs_mask,
 			uint32_t stack_bytes)
 {

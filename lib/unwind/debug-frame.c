@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/addrsearch.h"
 #include "base/array.h"
 #include "unwind/unwind-elf.h"
 
@@ -88,19 +89,11 @@ static int cie_copy(struct out *o, const uint8_t *e, uint32_t len,
 
 static const struct cie_map *cie_find(const struct out *o, uint64_t off)
 {
-	size_t lo = 0, hi = o->ncie;
+	/* CIEs were copied in section order */
+	size_t i = addr_lower_bound(o->cie, o->ncie, sizeof(*o->cie),
+				    offsetof(struct cie_map, old_off), off);
 
-	while (lo < hi) {	/* CIEs were copied in section order */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (o->cie[mid].old_off == off)
-			return &o->cie[mid];
-		if (o->cie[mid].old_off < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return i < o->ncie && o->cie[i].old_off == off ? &o->cie[i] : NULL;
 }
 
 static int fde_copy(struct out *o, struct uw_debug_frame *df,

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/addrsearch.h"
 #include "base/regular-file.h"
-#include "symbols/addrsearch.h"
 #include "unwind/unwind-elf.h"
 
 #if defined(__x86_64__)
@@ -298,20 +298,25 @@ int uw_elf_read(const struct uw_elf *e, uint64_t vaddr, uint64_t *val)
 	return -1;
 }
 
+struct hdr_search {
+	const int32_t *table;
+	int64_t rel;
+};
+
+/* Whether table entry i starts at or before the address sought. */
+static bool hdr_starts_before(const void *arg, size_t i)
+{
+	const struct hdr_search *s = arg;
+
+	return s->table[2 * i] <= s->rel;
+}
+
 long uw_elf_hdr_find(const struct uw_elf *e, uint64_t vaddr)
 {
 	/* entries are (start - hdr, fde - hdr), sorted by start */
-	int64_t rel = (int64_t)(vaddr - e->hdr_vaddr);
-	size_t lo = 0, hi = e->nfde;
+	struct hdr_search s = { e->table, (int64_t)(vaddr - e->hdr_vaddr) };
+	size_t lo = partition_point(e->nfde, hdr_starts_before, &s);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (e->table[2 * mid] <= rel)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return lo ? (long)lo - 1 : -1;
 }
 

@@ -87,7 +87,7 @@ static int on_sample(void *arg, const struct feed_sample *s)
 	FUZZ_CHECK((unsigned)s->sym->cause < SYM_CAUSE_MAX);
 	FUZZ_CHECK(s->sym->cause != SYM_OK || s->sym->sym != NULL);
 	for (unsigned i = 0; i < s->nframes; i++) {
-		const struct feed_frame *fr = &s->frames[i];
+		const struct stk_sample_frame *fr = &s->frames[i];
 
 		FUZZ_CHECK(fr->dso != NULL);
 		FUZZ_CHECK(strchr("k.hg", fr->mode) && fr->mode);

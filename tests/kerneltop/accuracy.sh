@@ -12,6 +12,7 @@
 # 21-22%, kt_mix_poly 15-17%, kt_mix_shuffle ~10%, kt_mix_scan 6-9%).
 # The 3 points stay the tolerance: 2.7 times the worst seen.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event perf
 
 H="$top_builddir/tests/kerneltop/kt-helper"

@@ -3,6 +3,7 @@
 # one line "kerneltop: <what is wrong> (<fix>)" on stderr and the
 # documented status (2 usage, 1 run time), and nothing hangs.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
 
 H="$top_builddir/tests/kerneltop/kt-helper"

@@ -5,6 +5,7 @@
 # clipping, --stdio, batch by itself on a pipe, a -p target that exits,
 # and the non-root fallback.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
 
 H="$top_builddir/tests/kerneltop/kt-helper"
@@ -304,7 +305,9 @@ for mode in decay zero; do
 	timeout 30 "$KT" -b $z -n 8 -d 0.5 -e cpu-clock -p $sp > $mode.out 2> $mode.err &
 	kp=$!
 	n=0
-	while [ "$(grep -c '^kerneltop: [0-9]* samples/s' $mode.out)" -lt 2 ] && [ $n -lt 100 ]; do
+	# (the shell may not have made $mode.out yet: none counts 0)
+	while [ "$(cat $mode.out 2>/dev/null | grep -c '^kerneltop: [0-9]* samples/s')" -lt 2 ] &&
+	      [ $n -lt 100 ]; do
 		sleep 0.1; n=$((n + 1))
 	done
 	kill -STOP $sp

@@ -6,6 +6,7 @@
 # screen, its callees, the sort key, the snapshot key; in batch, the
 # columns and the export written at the end.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop tmux perf_event
 
 T="$top_builddir/tests/monitor"

@@ -5,6 +5,7 @@
 # Read the table as documentation (kerneltop(1), EXIT STATUS, points
 # here).  Batch mode: the terminal's own faults are tui.sh's.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event root setpriv tracefs
 
 H="$top_builddir/tests/monitor/mon-helper"

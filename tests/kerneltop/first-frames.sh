@@ -7,6 +7,7 @@
 # meanwhile made the next frame's samples/s two or three times the real
 # rate: 14,456, 23,176 for 8,000).
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
 
 H="$top_builddir/tests/kerneltop/kt-helper"

@@ -10,6 +10,7 @@
 # held the old kerneltop as long, and every other test too.)  And -b ended by a signal prints a last frame of
 # the samples since the one before (none at all with -d 100, before).
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
 
 H="$top_builddir/tests/kerneltop/kt-helper"

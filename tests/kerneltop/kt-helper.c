@@ -14,6 +14,9 @@
  *                          fault each) and burns in kt_hot() in between:
  *                          cpu-clock sees both, page-faults only kt_touch
  *   kt-helper burn MS      a plain busy loop in kt_burn() (bench burner)
+ *   kt-helper flip MS      "hot" until SIGUSR1, then the other way round
+ *                          (~90% kt_warm, ~10% kt_hot): the rows swap;
+ *                          prints "flipped" on stderr when they do
  *   kt-helper unicode MS   "hot", but the hot function's symbol is
  *                          "hot_ünïcödé_漢字" (valid UTF-8, 16 columns:
  *                          two CJK characters are 2 columns each), in
@@ -300,6 +303,14 @@ static int run_threads(void)
 	return 0;
 }
 
+static volatile sig_atomic_t flip;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	flip = 1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "hot";
@@ -325,15 +336,24 @@ int main(int argc, char **argv)
 		prctl(PR_SET_NAME, "\033]2;pwn\007", 0, 0, 0);
 		mode = "hot";
 	}
+	if (!strcmp(mode, "flip"))
+		signal(SIGUSR1, on_usr1);
 	if (strcmp(mode, "hot") && strcmp(mode, "mix") &&
 	    strcmp(mode, "faults") && strcmp(mode, "burn") &&
-	    strcmp(mode, "unicode")) {
+	    strcmp(mode, "unicode") && strcmp(mode, "flip")) {
 		fprintf(stderr, "kt-helper: unknown mode '%s'\n", mode);
 		return 2;
 	}
 	fprintf(stderr, "ready %d\n", (int)getpid());
 	while (running()) {
-		if (!strcmp(mode, "hot")) {
+		if (!strcmp(mode, "flip") && flip == 1) {
+			fprintf(stderr, "flipped\n");
+			flip = 2;
+		}
+		if (!strcmp(mode, "flip") && flip) {
+			kt_warm(900000);
+			kt_hot(100000);
+		} else if (!strcmp(mode, "hot") || !strcmp(mode, "flip")) {
 			kt_hot(900000);
 			kt_warm(100000);
 		} else if (!strcmp(mode, "mix")) {

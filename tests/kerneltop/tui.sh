@@ -5,6 +5,7 @@
 # asserted each time, resizes redraw to fit, a too-small terminal says
 # so, and q, SIGINT, SIGTERM and SIGHUP leave the terminal as it was.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop tmux perf_event
 
 H="$top_builddir/tests/kerneltop/kt-helper"
@@ -417,6 +418,51 @@ wait_screen m ' kt_hot ' 3 && [ "$(lastline m | sed 's/ *$//')" = "$KEYBAR" ] &&
 # --- q: exit 0, terminal as before ---------------------------------------
 keys m q
 restored "q" m 0
+
+# === keys act on the rows drawn: paused, the rows swap underneath =====
+# The helper runs kt_hot 9:1 kt_warm until SIGUSR1, then the other way
+# round; -z leaves each refresh only its own samples.  Paused with kt_hot
+# on the first row and selected, the rows swap in the model: a key must
+# not draw them, and a, Enter must act on kt_hot, the row highlighted.
+spawn_ready "$H" flip 0 || fail "flip helper did not start"
+fl=$spawned flerr="$tmpdir/spawn.$spawn_n"
+kt_start fl 120 40 -d 0.5 -z -e cpu-clock -p $fl
+keys fl Home
+wait_sel fl ' kt_hot ' 5 || fail "flip: kt_hot not selected: $(rows fl | head -3)"
+keys fl p
+wait_screen fl 'paused' 3 || fail "flip: not paused: $(status fl)"
+rows fl > flip.1
+kill -USR1 $fl
+retry 5 grep -q '^flipped' "$flerr" || fail "flip: the helper did not flip"
+# three refresh periods: a refresh after the flip and its samples
+sleep 1.6
+# z: the status line says "decay" once the key's redraw is on the screen
+keys fl z
+wait_screen fl 'paused.*decay' 3 || fail "flip: z not shown: $(status fl)"
+rows fl > flip.2
+keys fl z
+cmp -s flip.1 flip.2 && ok "paused: a key draws the rows drawn before, not new ones" ||
+	fail "paused: a key showed new rows: $(diff flip.1 flip.2 | grep '^[<>]' | head -4 | tr '\n' ' ')"
+for k in a Enter; do
+	keys fl $k
+	if retry 5 path_shown fl "Annotate: kt_hot (" ")"; then
+		ok "$k acts on the row highlighted (kt_hot), not on the model's first now"
+	else
+		fail "$k: $(head -1 fl.screen) (want Annotate: kt_hot)"
+	fi
+	keys fl q
+	wait_screen fl '^ *Overhead ' 3 || fail "$k: q did not go back: $(head -2 fl.screen)"
+done
+# unpaused, the swap shows: the check above saw the model move
+keys fl p
+wait_screen_not fl 'paused' 3 || fail "flip: still paused"
+first_is_warm() {
+	rows fl | awk 'NR == 1 { exit $4 != "kt_warm" }'
+}
+poll fl 5 first_is_warm && ok "unpaused: kt_warm on top, the rows had swapped" ||
+	fail "unpaused: the rows did not swap: $(rows fl | head -2)"
+keys fl q
+restored "q (flip)" fl 0
 
 # === two events: e / TAB, K / U, on a helper with kernel and user rows ===
 spawn_ready "$H" faults 0 || fail "faults helper did not start"

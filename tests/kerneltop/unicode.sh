@@ -7,6 +7,7 @@
 # terminal cuts the row on a whole character; in the C locale it is
 # shown as \xNN escapes, never as stray bytes; -b pads it alike.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop tmux perf_event python
 utf8=$(locale -a 2>/dev/null | grep -Eix 'c\.utf-?8' | head -1)
 [ -n "$utf8" ] || skip "no C.UTF-8 locale (locales: $(locale -a | tr '\n' ' '))"

@@ -44,13 +44,13 @@ static const char *first_mapping(const char *path, char *buf, size_t size)
 int main(void)
 {
 	/* every chain stops in liblzma: no frame of the program at all */
-	struct feed_frame fr[2] = {
+	struct stk_sample_frame fr[2] = {
 		{ .ip = 0x7000, .sym = "lz_encode", .dso = "/lib/liblzma.so.5",
 		  .mode = '.' },
 		{ .ip = 0x7100, .sym = "lzma_code", .dso = "/lib/liblzma.so.5",
 		  .mode = '.' },
 	};
-	struct feed_frame own[1] = {
+	struct stk_sample_frame own[1] = {
 		{ .ip = 0x1000, .sym = "main", .dso = "/usr/bin/xz", .mode = '.' },
 	};
 	char path[] = "/tmp/pct-pprof.XXXXXX", got[256];

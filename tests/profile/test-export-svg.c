@@ -30,13 +30,13 @@
 static void add(struct stacks *s, const char *const *names, unsigned depth,
 		char mode, const char *dso, unsigned n)
 {
-	struct feed_frame fr[8];
+	struct stk_sample_frame fr[8];
 	unsigned i;
 
 	for (i = 0; i < depth; i++) {
 		const char *name = names[depth - 1 - i];
 
-		fr[i] = (struct feed_frame){
+		fr[i] = (struct stk_sample_frame){
 			.ip = 0x1000 + i, .sym = name[0] == '?' ? NULL : name,
 			.dso = dso, .dso_off = 0x100 * (i + 1), .mode = mode };
 	}

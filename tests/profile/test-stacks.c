@@ -32,7 +32,7 @@ static const struct chain chains[] = {
 
 static void add_chain(struct stacks *s, const struct chain *c)
 {
-	struct feed_frame fr[6];
+	struct stk_sample_frame fr[6];
 	unsigned n = 0, i, t;
 
 	while (n < 6 && c->fn[n])
@@ -40,7 +40,7 @@ static void add_chain(struct stacks *s, const struct chain *c)
 	for (i = 0; i < n; i++) {
 		const char *f = c->fn[n - 1 - i];	/* leaf first */
 
-		fr[i] = (struct feed_frame){
+		fr[i] = (struct stk_sample_frame){
 			.ip = 0x1000 + 16 * i, .sym = f[0] != '?' ? f : NULL,
 			.dso = "/usr/lib/libx.so",
 			.dso_off = strcmp(f, "?2") ? 0x40 : 0x80,
@@ -162,7 +162,7 @@ static void test_trees(struct stacks *s)
 /* One sample of the chain main -> fn at time t. */
 static int add_at(struct stacks *s, const char *fn, uint64_t t)
 {
-	struct feed_frame fr[2] = {
+	struct stk_sample_frame fr[2] = {
 		{ .ip = 0x2000, .sym = fn, .dso = "/bin/p", .mode = '.' },
 		{ .ip = 0x1000, .sym = "main", .dso = "/bin/p", .mode = '.' },
 	};
@@ -238,6 +238,24 @@ static void test_timeline(void)
 	stacks_free(s);
 }
 
+/* Decay keeps 7/8 of a period too large to multiply by 7 (a sum of
+   the periods of a -c counter over a long run), as top's counts do. */
+static void test_decay_big(void)
+{
+	struct stacks *s = stacks_new();
+	const uint64_t p = UINT64_MAX / 8 + 3, sum = 2 * p;
+	const uint64_t want = sum - sum / 8 - (sum % 8 != 0);
+
+	/* twice: a count of 2 outlives one decay */
+	CHECK(s && stacks_add(s, NULL, 0, p) == 0 &&
+	      stacks_add(s, NULL, 0, p) == 0 && stacks_period(s) == sum,
+	      "a stack of period %llu", (unsigned long long)sum);
+	stacks_age(s, false);
+	CHECK(stacks_period(s) == want, "aged: period %llu (want %llu)",
+	      (unsigned long long)stacks_period(s), (unsigned long long)want);
+	stacks_free(s);
+}
+
 int main(void)
 {
 	struct stacks *s = stacks_new();
@@ -262,5 +280,6 @@ int main(void)
 	CHECK(stacks_nfuncs(s) == 9, "functions stay");
 	stacks_free(s);
 	test_timeline();
+	test_decay_big();
 	return check_done();
 }

@@ -2,8 +2,10 @@
  * test-top: kerneltop's model (lib/profile/top.[ch]) on samples with known
  * answers: decay, zeroing and totals; every grouping, order, zoom, hide,
  * filter and limit of a view; multi-event weights; baselines; annotation
- * addresses; copied strings; argument errors; and 100k distinct entries,
- * timed.  Pure: runs on any machine.
+ * addresses; copied strings; argument errors; the rows read from call
+ * chains (Children and Self) under the same views; the causes rows
+ * carry; copies of rows; and 100k distinct entries, timed.  Pure: runs
+ * on any machine.
  */
 #include "config.h"
 
@@ -13,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "profile/stacks.h"
 #include "profile/top.h"
 #include "../check.h"
 
@@ -909,6 +912,202 @@ static void test_strings(void)
 	top_free(t);
 }
 
+/* --- rows from call chains ------------------------------------------------ */
+
+/*
+ * The chains, leaf first: 40 in work < main < _start, 30 in memcpy < work
+ * < main < _start, 20 in clear_page (kernel) < memcpy < main < _start, 10
+ * in a stripped place of /bin/app < main < _start.  Self: work 40, memcpy
+ * 30, clear_page 20, [unknown] 10.  Children: _start and main 100, work
+ * 70, memcpy 50, clear_page 20, [unknown] 10.
+ */
+#define F(name, path, m) \
+	{ .sym = name, .dso = path, .mode = m, .ip = 0x10, .dso_off = 0x10 }
+static const struct {
+	unsigned weight, depth;
+	struct stk_sample_frame fr[4];
+} chains[] = {
+	{ 40, 3, { F("work", "/bin/app", '.'), F("main", "/bin/app", '.'),
+		   F("_start", "/bin/app", '.') } },
+	{ 30, 4, { F("memcpy", "/lib/libc.so", '.'), F("work", "/bin/app", '.'),
+		   F("main", "/bin/app", '.'), F("_start", "/bin/app", '.') } },
+	{ 20, 4, { F("clear_page", "[kernel.kallsyms]", 'k'),
+		   F("memcpy", "/lib/libc.so", '.'), F("main", "/bin/app", '.'),
+		   F("_start", "/bin/app", '.') } },
+	{ 10, 3, { { .dso = "/bin/app", .mode = '.', .ip = 0x77,
+		     .dso_off = 0x77, .cause = SYM_STRIPPED },
+		   F("main", "/bin/app", '.'), F("_start", "/bin/app", '.') } },
+};
+#undef F
+
+/* The rows as text: "sym=children/self" each, joined by spaces. */
+static const char *chain_text(struct top *t, struct stacks *s,
+			      const struct top_view *v)
+{
+	static char buf[1024];
+	size_t n, len = 0;
+	const struct top_row *r = top_rows_chains(t, s, v, &n);
+
+	if (!r)
+		return "NULL";
+	buf[0] = 0;
+	for (size_t i = 0; i < n && len < sizeof(buf); i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%s=%llu/%llu",
+				i ? " " : "", r[i].sym,
+				(unsigned long long)r[i].children,
+				(unsigned long long)r[i].count[0]);
+	return buf;
+}
+
+static void test_chains(void)
+{
+	struct top *t = top_new(2);
+	struct stacks *s = stacks_new();
+	const struct top_row *r;
+	struct top_row *copy;
+	size_t n;
+
+	for (size_t i = 0; i < N(chains); i++)
+		for (unsigned k = 0; k < chains[i].weight; k++)
+			CHECK(stacks_add(s, chains[i].fr, chains[i].depth,
+					 1) == 0, "stacks_add");
+	struct {
+		const char *name;
+		struct top_view v;
+		const char *want;
+	} cases[] = {
+		/* ties (_start, main) by name */
+		{ "by children", TOP_VIEW(),
+		  "_start=100/0 main=100/0 work=70/40 memcpy=50/30 "
+		  "clear_page=20/20 [unknown]=10/10" },
+		{ "by self", TOP_VIEW(.sort_self = true),
+		  "work=70/40 memcpy=50/30 clear_page=20/20 [unknown]=10/10 "
+		  "_start=100/0 main=100/0" },
+		{ "by sym", TOP_VIEW(.order = TOP_BY_SYM),
+		  "[unknown]=10/10 _start=100/0 clear_page=20/20 main=100/0 "
+		  "memcpy=50/30 work=70/40" },
+		{ "by dso", TOP_VIEW(.order = TOP_BY_DSO),
+		  "_start=100/0 main=100/0 work=70/40 [unknown]=10/10 "
+		  "memcpy=50/30 clear_page=20/20" },
+		/* not a key of these rows: every row ties, so by children */
+		{ "by tid", TOP_VIEW(.order = TOP_BY_TID),
+		  "_start=100/0 main=100/0 work=70/40 memcpy=50/30 "
+		  "clear_page=20/20 [unknown]=10/10" },
+		{ "zoom dso", TOP_VIEW(.dso = "/lib/libc.so"), "memcpy=50/30" },
+		{ "zoom dso never seen", TOP_VIEW(.dso = "/bin/none"), "" },
+		{ "hide kernel", TOP_VIEW(.hide_kernel = true),
+		  "_start=100/0 main=100/0 work=70/40 memcpy=50/30 "
+		  "[unknown]=10/10" },
+		{ "hide user", TOP_VIEW(.hide_user = true), "clear_page=20/20" },
+		{ "filter", TOP_VIEW(.filter = "m"), "main=100/0 memcpy=50/30" },
+		{ "filter empty", TOP_VIEW(.filter = "", .max_rows = 1),
+		  "_start=100/0" },
+		{ "filter unknown", TOP_VIEW(.filter = "[unk"),
+		  "[unknown]=10/10" },
+		{ "percent of children", TOP_VIEW(.percent_limit = 50),
+		  "_start=100/0 main=100/0 work=70/40 memcpy=50/30" },
+		{ "percent of self",
+		  TOP_VIEW(.percent_limit = 20, .sort_self = true),
+		  "work=70/40 memcpy=50/30 clear_page=20/20" },
+		{ "max 2", TOP_VIEW(.max_rows = 2), "_start=100/0 main=100/0" },
+		{ "everything", TOP_VIEW(.dso = "/bin/app", .hide_kernel = true,
+					 .filter = "a", .percent_limit = 60,
+					 .max_rows = 5),
+		  "_start=100/0 main=100/0" },
+	};
+	for (size_t i = 0; i < N(cases); i++) {
+		const char *got = chain_text(t, s, &cases[i].v);
+
+		CHECK(!strcmp(got, cases[i].want), "%s:\n got  %s\n want %s",
+		      cases[i].name, got, cases[i].want);
+	}
+
+	/* What only the model's rows can be: the chains refuse them. */
+	struct {
+		const char *name;
+		struct top_view v;
+	} refused[] = {
+		{ "keys dso", TOP_VIEW(.keys = TOP_KEY_DSO) },
+		{ "keys sym,tid", TOP_VIEW(.keys = TOP_KEY_SYM | TOP_KEY_TID) },
+		{ "event 1", TOP_VIEW(.event = 1) },
+		{ "weight", TOP_VIEW(.event = -1) },
+		{ "thread zoom", TOP_VIEW(.tid = 7) },
+		{ "sz 0", { .sz = 0 } },
+	};
+	for (size_t i = 0; i < N(refused); i++) {
+		errno = 0;
+		n = 99;
+		r = top_rows_chains(t, s, &refused[i].v, &n);
+		CHECK(!r && errno == EINVAL && n == 0, "%s: %p errno %d",
+		      refused[i].name, (const void *)r, errno);
+	}
+
+	/* Shares are of the chains' total; the cause comes with the row. */
+	r = top_rows_chains(t, s, &TOP_VIEW(.order = TOP_BY_SYM), &n);
+	CHECK(r && n == 6, "rows %zu", n);
+	for (size_t i = 0; r && i < n; i++) {
+		bool unknown = !strcmp(r[i].sym, "[unknown]");
+		char mode = strcmp(r[i].sym, "clear_page") ? '.' : 'k';
+
+		CHECK(r[i].has_children && !r[i].has_delta &&
+			      r[i].count[1] == 0 && r[i].mode == mode,
+		      "row %s fields", r[i].sym);
+		CHECK(r[i].share == (double)r[i].count[0] &&
+			      r[i].children_share == (double)r[i].children,
+		      "row %s: share %g children %g", r[i].sym, r[i].share,
+		      r[i].children_share);
+		CHECK(r[i].cause == (unknown ? SYM_STRIPPED : SYM_OK),
+		      "row %s: cause %d", r[i].sym, (int)r[i].cause);
+	}
+
+	/* A copy stays what it was while the model reads other views. */
+	copy = top_rows_dup(r, n, 2);
+	CHECK(copy, "top_rows_dup: %s", strerror(errno));
+	r = top_rows_chains(t, s, &TOP_VIEW(.hide_user = true), &n);
+	CHECK(r && n == 1, "another view");
+	CHECK(copy && !strcmp(copy[0].sym, "[unknown]") &&
+		      copy[0].count[0] == 10 && copy[0].count[1] == 0 &&
+		      copy[5].children == 70 && copy[5].count[0] == 40 &&
+		      copy[5].count != r[0].count,
+	      "the copy moved with the model");
+	free(copy);
+	stacks_free(s);
+	top_free(t);
+}
+
+/* The model's own rows carry the cause of an unresolved sample. */
+static void test_causes(void)
+{
+	static const struct top_sample s[] = {
+		{ "f", "/bin/a", "c", 1, 1, '.', 0, 4, 0, SYM_STRIPPED },
+		{ NULL, "/bin/a", "c", 1, 1, '.', 0, 3, 0, SYM_STRIPPED },
+		{ NULL, "/bin/b", "c", 1, 1, '.', 0, 2, 0, SYM_OK },
+		{ NULL, "[unknown]", "c", 1, 1, '.', 0, 1, 0, SYM_NO_MAP },
+	};
+	struct top *t = feed(1, s, N(s));
+	const struct top_row *r;
+	struct top_row *copy;
+	size_t n;
+
+	r = top_rows(t, NULL, &n);
+	CHECK(r && n == 4, "rows %s", rows_text(r, n, 0));
+	/* a resolved sym is SYM_OK whatever came with it; no cause given
+	   is "no symbol" */
+	CHECK(r && n == 4 && r[0].cause == SYM_OK &&
+		      r[1].cause == SYM_STRIPPED &&
+		      r[2].cause == SYM_NO_SYMBOL &&
+		      r[3].cause == SYM_NO_MAP && !r[0].has_children,
+	      "causes %d %d %d %d", n > 3 ? (int)r[0].cause : -1,
+	      n > 3 ? (int)r[1].cause : -1, n > 3 ? (int)r[2].cause : -1,
+	      n > 3 ? (int)r[3].cause : -1);
+	r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_DSO), &n);
+	CHECK(r && n == 3 && r[0].cause == SYM_OK, "no sym, no cause");
+	copy = top_rows_dup(r, 0, 1);
+	CHECK(copy, "an empty copy is a copy");
+	free(copy);
+	top_free(t);
+}
+
 /* --- size ---------------------------------------------------------------- */
 
 /* CPU time, not wall time: the build machine is shared. */
@@ -1012,6 +1211,8 @@ int main(void)
 	test_baseline();
 	test_addrs();
 	test_strings();
+	test_chains();
+	test_causes();
 	test_big();
 	return check_done();
 }

@@ -1,7 +1,7 @@
 /*
- * test-units.c - the parts of lib/symbols and lib/profile that need no
- * binary: interval maps, kallsyms and perf-PID.map parsing, demangling,
- * /proc/PID/maps lines, the cause table and the histogram.  Tables of
+ * test-units.c - the parts of lib/symbols that need no binary: interval
+ * maps, kallsyms and perf-PID.map parsing, demangling, /proc/PID/maps
+ * lines and the cause table.  Tables of
  * input and expected answer, as libpfm4 tests encodings.
  */
 #include "config.h"
@@ -21,7 +21,6 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include "profile/hist.h"
 #include "symbols/demangle.h"
 #include "symbols/files.h"
 #include "symbols/jitmap.h"
@@ -719,7 +718,7 @@ static void test_demangle(void)
 	}
 }
 
-/* --- causes and the histogram -------------------------------------- */
+/* --- causes ---------------------------------------------------------- */
 
 static void test_causes(void)
 {
@@ -733,27 +732,6 @@ static void test_causes(void)
 		      "cause %d has advice", c);
 	}
 	CHECK(!strcmp(symbols_cause_name(SYM_CAUSE_MAX), "?"), "out of range");
-}
-
-static void test_hist(void)
-{
-	struct hist *h = hist_new();
-	const struct hist_entry *e;
-	size_t n, i;
-	char name[32];
-
-	for (i = 0; i < 1000; i++) {
-		snprintf(name, sizeof(name), "f%zu", i % 100);
-		hist_add(h, name, i % 2 ? "a.so" : "b.so", 1);
-	}
-	hist_add(h, "hot", "a.so", 500);
-	e = hist_sorted(h, &n);
-	CHECK(n == 101, "101 entries, got %zu", n);
-	CHECK(hist_total(h) == 1500, "total");
-	CHECK(e && !strcmp(e[0].sym, "hot") && e[0].count == 500,
-	      "hot first");
-	CHECK(e && e[1].count == 10, "then 10 each");
-	hist_free(h);
 }
 
 /* --- symbols_map_lookup: our own mappings, whose bias we know --------- */
@@ -991,7 +969,6 @@ int main(void)
 	test_proc_table();
 	test_demangle();
 	test_causes();
-	test_hist();
 	test_map_lookup();
 	test_is_program();
 	test_program();

@@ -7,28 +7,39 @@
 
 #include <errno.h>
 
+#include "base/clock.h"
 #include "kerneltop.h"
 #include "util/die.h"
+#include "util/xmalloc.h"
 
 /* A frame of what came since the last one, for batch_run(). */
-static void frame_out(struct kt *kt, double interval)
+static void frame_out(struct kt *kt, const struct kt_view *v,
+		      double interval)
 {
+	struct kt_table tb = { .rows = NULL };
+
 	session_tick(kt, interval);
-	if (frame_print(kt, stdout, kt->opt.entries) != 0)
+	if (table_take(&tb, kt, v) != 0)
+		die_nomem();
+	if (frame_print(kt, &tb, stdout, kt->opt.entries) != 0)
 		die_errno("cannot write to standard output");
+	table_release(&tb);
 	session_age(kt);
 }
 
 int batch_run(struct kt *kt)
 {
-	double start = now_s(), next = start + kt->opt.delay, last = start;
+	double start = clock_s(CLOCK_MONOTONIC), last = start;
+	double next = start + kt->opt.delay;
+	struct kt_view view;
 	bool behind = false;
 
+	view_init(&view, kt);
 	/* notices go to stderr, so that stdout holds frames only */
 	if (kt->notice[0])
 		warn_msg("%s", kt->notice);
 	while (!kt_stop) {
-		double t = now_s(), wait = next - t;
+		double t = clock_s(CLOCK_MONOTONIC), wait = next - t;
 
 		if (wait > 0.1)
 			wait = 0.1;
@@ -40,10 +51,10 @@ int batch_run(struct kt *kt)
 			break;
 		behind = session_drain(kt);
 		behind |= session_background(kt);
-		t = now_s();
+		t = clock_s(CLOCK_MONOTONIC);
 		if (t < next && !kt->ended)
 			continue;
-		frame_out(kt, t - last);
+		frame_out(kt, &view, t - last);
 		last = t;
 		if (kt->ended) {
 			warn_msg("%s", kt->ended_msg);
@@ -61,7 +72,7 @@ int batch_run(struct kt *kt)
 		session_drain(kt);
 		feed_info(kt->feed, &kt->info);
 		if (!kt->frames || kt->info.samples != kt->info_prev.samples)
-			frame_out(kt, now_s() - last);
+			frame_out(kt, &view, clock_s(CLOCK_MONOTONIC) - last);
 	}
 	session_lost_say(kt);
 	return 0;

@@ -13,26 +13,10 @@
 #include <unistd.h>
 
 #include "base/escape.h"
+#include "base/strbuf.h"
 #include "kerneltop.h"
 
 /* Append to buf at *len, snprintf-style, never past size. */
-static void put(char *buf, size_t size, size_t *len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void put(char *buf, size_t size, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (*len >= size)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(buf + *len, size - *len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*len = *len + (size_t)n < size ? *len + (size_t)n : size - 1;
-}
-
 /* The digits -d needs, one to three: 0.5 as 0.5, 0.01 as 0.01, never 0.0. */
 static int delay_digits(double d)
 {
@@ -61,11 +45,11 @@ static void header_events(const struct kt *kt, char *buf, size_t size,
 	unsigned i;
 
 	for (i = 0; i < kt->nevents; i++)
-		put(buf, size, len, "%s%s", i ? "," : "", kt->names[i]);
+		str_append(buf, size, len, "%s%s", i ? "," : "", kt->names[i]);
 	if (kt->opt.period_set)
-		put(buf, size, len, " every %" PRIu64, kt->opt.period);
+		str_append(buf, size, len, " every %" PRIu64, kt->opt.period);
 	else
-		put(buf, size, len, " %" PRIu64 " Hz", kt->opt.freq);
+		str_append(buf, size, len, " %" PRIu64 " Hz", kt->opt.freq);
 }
 
 static void header_target(const struct kt *kt, char *buf, size_t size,
@@ -76,23 +60,23 @@ static void header_target(const struct kt *kt, char *buf, size_t size,
 
 	switch (kt->scope) {
 	case FEED_SYSTEM:
-		put(buf, size, len, "all tasks");
+		str_append(buf, size, len, "all tasks");
 		break;
 	case FEED_USER:
 		if (o->scope == FEED_USER)
-			put(buf, size, len, "user %s", o->user);
+			str_append(buf, size, len, "user %s", o->user);
 		else
-			put(buf, size, len, "your tasks (uid %d)",
+			str_append(buf, size, len, "your tasks (uid %d)",
 			    (int)getuid());
 		break;
 	default:
-		put(buf, size, len, "%s ",
+		str_append(buf, size, len, "%s ",
 		    o->scope == FEED_THREADS ? "tid" : "pid");
 		for (i = 0; i < o->nids; i++)
-			put(buf, size, len, "%s%d", i ? "," : "",
+			str_append(buf, size, len, "%s%d", i ? "," : "",
 			    (int)o->ids[i]);
 	}
-	put(buf, size, len, " on CPUs %s", kt->cpu_list);
+	str_append(buf, size, len, " on CPUs %s", kt->cpu_list);
 }
 
 void frame_target(const struct kt *kt, char *buf, size_t size)
@@ -111,19 +95,19 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 
 	buf[0] = '\0';
 	if (line == 0) {
-		put(buf, size, &len, "kerneltop: %.0f samples/s  ", kt->rate);
+		str_append(buf, size, &len, "kerneltop: %.0f samples/s  ", kt->rate);
 		/* first: a screen cuts the line at its width */
 		if (kt->overload[0])
-			put(buf, size, &len, "[%s]  ", kt->overload);
+			str_append(buf, size, &len, "[%s]  ", kt->overload);
 		header_events(kt, buf, size, &len);
-		put(buf, size, &len, "  kernel %.1f%%  user %.1f%%  lost %"
+		str_append(buf, size, &len, "  kernel %.1f%%  user %.1f%%  lost %"
 		    PRIu64 "  throttled %" PRIu64, kt->kernel_pct,
 		    kt->user_pct, in->lost, in->throttled);
 		return;
 	}
-	put(buf, size, &len, "target: ");
+	str_append(buf, size, &len, "target: ");
 	header_target(kt, buf, size, &len);
-	put(buf, size, &len, "   unresolved %.1f%%   refresh %.*fs (%s)",
+	str_append(buf, size, &len, "   unresolved %.1f%%   refresh %.*fs (%s)",
 	    in->samples ? 100.0 * (double)in->unresolved /
 			  (double)in->samples : 0.0,
 	    delay_digits(kt->opt.delay), kt->opt.delay,
@@ -134,7 +118,7 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 		char scheme[KT_LINE];
 
 		feed_scheme_str(kt->feed, scheme, sizeof(scheme));
-		put(buf, size, &len, "   sampling: %s", scheme);
+		str_append(buf, size, &len, "   sampling: %s", scheme);
 	}
 }
 
@@ -160,7 +144,7 @@ static void put_padded(char *buf, size_t size, size_t *len, const char *s,
 {
 	size_t w = esc_width(s);
 
-	put(buf, size, len, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
+	str_append(buf, size, len, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
 }
 
 /* The columns a string from a target takes once made visible. */
@@ -208,7 +192,7 @@ static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 	const char *p = path;
 
 	if (room <= 0 || visible_width(path) <= (size_t)room) {
-		put(buf, size, len, "%s", visible(path, tmp, sizeof(tmp)));
+		str_append(buf, size, len, "%s", visible(path, tmp, sizeof(tmp)));
 	} else if (room > 3) {
 		/* cut the path's own characters, before escaping, so that the
 		   cut never starts inside an escape or a UTF-8 sequence */
@@ -217,117 +201,105 @@ static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 			while (((unsigned char)*p & 0xc0) == 0x80)
 				p++;
 		}
-		put(buf, size, len, "...%s", visible(p, tmp, sizeof(tmp)));
+		str_append(buf, size, len, "...%s", visible(p, tmp, sizeof(tmp)));
 	}
 }
 
-/* Left part of the header and the rows: the figures. */
-static bool weight_view(const struct kt *kt)
+void frame_columns(const struct kt *kt, const struct kt_table *tb,
+		   char *buf, size_t size, int width)
 {
-	return kt->view.event < 0;
-}
-
-void frame_columns(const struct kt *kt, char *buf, size_t size, int width)
-{
-	unsigned keys = kt->view.keys, i;
+	unsigned keys = tb->keys, i;
 	size_t len = 0;
 
 	buf[0] = '\0';
-	if (weight_view(kt)) {
-		put(buf, size, &len, "%10s", "Weight");
+	if (tb->event < 0) {		/* the weight view */
+		str_append(buf, size, &len, "%10s", "Weight");
 		for (i = 0; i < kt->nevents; i++)
-			put(buf, size, &len, " %12.12s", kt->names[i]);
-	} else if (kt_children_shown(kt)) {
-		put(buf, size, &len, "%8s %8s %10s", "Children", "Self",
+			str_append(buf, size, &len, " %12.12s", kt->names[i]);
+	} else if (tb->children) {
+		str_append(buf, size, &len, "%8s %8s %10s", "Children", "Self",
 		    "Samples");
 	} else {
-		put(buf, size, &len, "%8s %10s", "Overhead", "Samples");
+		str_append(buf, size, &len, "%8s %10s", "Overhead", "Samples");
 	}
-	if (top_baseline_active(kt->top))
-		put(buf, size, &len, " %7s", "Delta");
+	if (tb->baseline)
+		str_append(buf, size, &len, " %7s", "Delta");
 	if (keys & TOP_KEY_COMM)
-		put(buf, size, &len, "  %-15.15s", "Command");
+		str_append(buf, size, &len, "  %-15.15s", "Command");
 	if (keys & TOP_KEY_PID)
-		put(buf, size, &len, "  %7s", "Pid");
+		str_append(buf, size, &len, "  %7s", "Pid");
 	if (keys & TOP_KEY_TID)
-		put(buf, size, &len, "  %7s", "Tid");
+		str_append(buf, size, &len, "  %7s", "Tid");
 	if (keys & TOP_KEY_SYM)
-		put(buf, size, &len, "  %-*s  %s",
+		str_append(buf, size, &len, "  %-*s  %s",
 		    sym_width(width, esc_width(buf)) + 4, "Symbol",
 		    "Shared Object");
 	else if (keys & TOP_KEY_DSO)
-		put(buf, size, &len, "  %s", "Shared Object");
+		str_append(buf, size, &len, "  %s", "Shared Object");
 }
 
-void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
-	       size_t size, int width)
+void frame_row(const struct kt *kt, const struct kt_table *tb,
+	       const struct top_row *r, char *buf, size_t size, int width)
 {
-	unsigned keys = kt->view.keys, i;
+	unsigned keys = tb->keys, i;
 	char tmp[KT_LINE];
 	size_t len = 0;
 
 	buf[0] = '\0';
-	if (weight_view(kt)) {
-		put(buf, size, &len, "%10.1f", r->weight);
+	if (tb->event < 0) {
+		str_append(buf, size, &len, "%10.1f", r->weight);
 		for (i = 0; i < kt->nevents; i++)
-			put(buf, size, &len, " %12" PRIu64, r->count[i]);
-	} else if (kt_children_shown(kt)) {
-		uint64_t c = 0, total = stacks_total(kt->stacks);
-
-		kt_children(kt, r, &c);
-		put(buf, size, &len, "%7.2f%% %7.2f%% %10" PRIu64,
-		    total ? 100.0 * (double)c / (double)total : 0.0, r->share,
-		    r->count[0]);
+			str_append(buf, size, &len, " %12" PRIu64, r->count[i]);
+	} else if (r->has_children) {
+		str_append(buf, size, &len, "%7.2f%% %7.2f%% %10" PRIu64,
+		    r->children_share, r->share, r->count[0]);
 	} else {
-		put(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
-		    r->count[kt->view.event]);
+		str_append(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
+		    r->count[tb->event]);
 	}
 	if (r->has_delta)
-		put(buf, size, &len, " %+7.2f", r->delta);
-	else if (top_baseline_active(kt->top))
-		put(buf, size, &len, " %7s", "");
+		str_append(buf, size, &len, " %+7.2f", r->delta);
+	else if (tb->baseline)
+		str_append(buf, size, &len, " %7s", "");
 	if (keys & TOP_KEY_COMM) {
 		/* 15 columns, cut on a whole escape or character */
 		visible_cut(r->comm, 15, tmp, sizeof(tmp));
-		put(buf, size, &len, "  ");
+		str_append(buf, size, &len, "  ");
 		put_padded(buf, size, &len, tmp, 15);
 	}
 	if (keys & TOP_KEY_PID)
-		put(buf, size, &len, "  %7d", (int)r->pid);
+		str_append(buf, size, &len, "  %7d", (int)r->pid);
 	if (keys & TOP_KEY_TID)
-		put(buf, size, &len, "  %7d", (int)r->tid);
+		str_append(buf, size, &len, "  %7d", (int)r->tid);
 	if (keys & TOP_KEY_SYM) {
 		int w = sym_width(width, esc_width(buf));
 
-		put(buf, size, &len, "  [%c] ", r->mode ? r->mode : '.');
+		str_append(buf, size, &len, "  [%c] ", r->mode ? r->mode : '.');
 		put_padded(buf, size, &len, visible(r->sym, tmp, sizeof(tmp)),
 			   (size_t)w);
 	}
 	if (keys & (TOP_KEY_SYM | TOP_KEY_DSO)) {
-		put(buf, size, &len, "  ");
+		str_append(buf, size, &len, "  ");
 		put_dso(buf, size, &len, r->dso ? r->dso : "",
 			width > 0 ? width - (int)esc_width(buf) : 0);
 	}
 }
 
-int frame_print(struct kt *kt, FILE *out, size_t max_rows)
+int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
+		size_t max_rows)
 {
-	const struct top_row *rows;
 	char line[KT_LINE];
-	size_t n, i;
+	size_t i;
 
 	frame_header(kt, 0, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	frame_header(kt, 1, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	fputc('\n', out);
-	frame_columns(kt, line, sizeof(line), 0);
+	frame_columns(kt, tb, line, sizeof(line), 0);
 	fprintf(out, "%s\n", line);
-	rows = kt_rows(kt, &n);
-	if (!rows)
-		return -1;
-	for (i = 0; i < n && (!max_rows || i < max_rows); i++) {
-		frame_row(kt, &rows[i], line, sizeof(line), 0);
+	for (i = 0; i < tb->n && (!max_rows || i < max_rows); i++) {
+		frame_row(kt, tb, &tb->rows[i], line, sizeof(line), 0);
 		fprintf(out, "%s\n", line);
 	}
 	fputc('\n', out);

@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 		       "terminal, a file or a pipe");
 	options_parse(&kt.opt, argc, argv);
 	if (!kt.opt.batch)
-		tui_check_terminal();
+		term_check();
 	session_open(&kt);
 	rc = kt.opt.batch ? batch_run(&kt) : tui_run(&kt);
 	if (kt_exports_write(&kt) != 0)

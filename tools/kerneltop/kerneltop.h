@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* kerneltop.h - what the files of tools/kerneltop share. */
+/*
+ * kerneltop.h - what the files of tools/kerneltop share: the options,
+ * the session (struct kt), the view of a table (struct kt_view) and the
+ * table a screen keeps (struct kt_table), the frame's text.  The TUI's
+ * screens are in tui.h, which says how a new screen is added.
+ */
 #ifndef KERNELTOP_KERNELTOP_H
 #define KERNELTOP_KERNELTOP_H
 
@@ -14,8 +19,8 @@
 #include "profile/feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
+#include "sampling-cli/exports.h"
 #include "symbols/symbols.h"
-#include "util/exports.h"
 
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
@@ -49,7 +54,11 @@ struct kt_options {
 void options_parse(struct kt_options *o, int argc, char **argv);
 void options_release(struct kt_options *o);
 
-/* The running session: feed, model, and what the screen shows. */
+/*
+ * The running session: the counters and their feed, the models the
+ * samples go to, and the figures of each refresh.  What a table shows of
+ * it is a struct kt_view's (view.c); the TUI's screens are in tui.h.
+ */
 struct kt {
 	struct kt_options opt;
 	struct perf_event_attr attrs[KT_MAX_EVENTS];
@@ -64,8 +73,6 @@ struct kt {
 	struct symbols *sym_lines;	/* with file:line, for annotation */
 	struct feed *feed;
 	struct top *top;
-	struct top_view view;		/* the rows on screen */
-	unsigned sort_cycle;		/* TUI `s`: index into the orders */
 
 	/* per-refresh figures for the header */
 	struct feed_info info, info_prev;
@@ -80,17 +87,13 @@ struct kt {
 					   were lost, and the fix */
 	double kernel_pct, user_pct;
 	uint64_t frames;
-	bool paused, ended;
+	bool ended;
 	char ended_msg[96];
 
-	/* call chains (callgraph.c), of the first event: decaying with the
-	   table (-g), and since the start (for the exports) */
+	/* call chains of the first event: decaying with the table (-g), and
+	   since the start (for the exports) */
 	struct stacks *stacks;
 	struct stacks *stacks_all;
-	bool sort_self;			/* -g: rows by Self, not Children */
-	struct top_row *sorted;		/* the rows of the chains' functions */
-	uint64_t *children, *selfs;	/* their counts, row by row */
-	size_t asorted, achildren, aselfs;
 	uint64_t start_ns;		/* wall clock, for the exports */
 };
 
@@ -115,45 +118,91 @@ void session_lost_say(const struct kt *kt);
 /* After a frame was shown: decay or zero. */
 void session_age(struct kt *kt);
 
-/* callgraph.c: the table's rows with Children, the exports. */
-/* The rows to show: the model's, or with Children shown, every function
-   of the chains (callers too) by Children (Self with sort_self), under
-   the view's zooms and filters; NULL with *n = 0 on ENOMEM. */
-const struct top_row *kt_rows(struct kt *kt, size_t *n);
-/* Whether the table has a Children column now: -g, one event shown,
-   rows grouped by symbol alone, no thread zoom. */
-bool kt_children_shown(const struct kt *kt);
-/* r's Children (samples with it anywhere in the chain), for a row of the
-   last kt_rows(); false when there are none to show. */
-bool kt_children(const struct kt *kt, const struct top_row *r,
-		 uint64_t *children);
+
+/*
+ * view.c: what a table shows -- the model's view and the choices of the
+ * TUI's keys, apart from the session -- and the one call that reads its
+ * rows.  Batch mode has one too, from the command line.
+ */
+struct kt_view {
+	struct top_view top;	/* keys, event, order, zooms, hides, filter,
+				   limits; sort_self: rows by Self, not
+				   Children (-g) */
+	unsigned sort_cycle;	/* `s': index into view_orders[] */
+	bool paused;		/* `p': the screens keep what they drew */
+	unsigned gen;		/* bumped at each change of what rows are
+				   shown (zoom, filter), for the screens
+				   to start at the top again */
+	char zoom_dso[4096];	/* top.dso points here when set */
+	char zoom_comm[32];	/* the zoomed thread's name */
+	char filter[128];	/* top.filter points here when set */
+};
+
+/* The `s' cycle: the orders, and their names as the status line says. */
+struct view_order {
+	enum top_order order;
+	const char *name;
+};
+extern const struct view_order view_orders[];
+extern const size_t view_norders;
+
+/* The view the command line asks for. */
+void view_init(struct kt_view *v, const struct kt *kt);
+/* What rows are shown changed: the screens go back to the first. */
+void view_changed(struct kt_view *v);
+/* Whether v's table has a Children column: -g, one event shown, rows
+   grouped by symbol alone, no thread zoom. */
+bool view_children(const struct kt *kt, const struct kt_view *v);
+
+/*
+ * A table as it was read: a copy of its rows (valid however the models
+ * move on; strings are the models' own) and what formats them.  A screen
+ * keeps the table it drew and acts on it.
+ */
+struct kt_table {
+	struct top_row *rows;	/* top_rows_dup()'s block */
+	size_t n;
+	unsigned keys;		/* the view's TOP_KEY_* */
+	int event;		/* the view's event, -1 the weight */
+	bool children;		/* a Children column */
+	bool baseline;		/* a Delta column */
+};
+
+/* Read v's rows now into tb (whose old rows go).  Returns 0, or -1 with
+   errno ENOMEM (tb then empty). */
+int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v);
+void table_release(struct kt_table *tb);
+
+/* exports.c: the chains written out. */
 /* `S': the chains the table shows now as an SVG flame graph,
    ./kerneltop-DATE-TIME.svg; what was done, or why not, into msg. */
 void kt_snapshot(struct kt *kt, char *msg, size_t size);
 /* At exit: the exports of the command line, of every sample since the
    start; -1 when one failed (said on stderr). */
 int kt_exports_write(struct kt *kt);
-void kt_callgraph_release(struct kt *kt);
 
 /* frame.c: the text of a frame, shared by batch, TUI and `P`. */
 #define KT_LINE 512
 void frame_header(const struct kt *kt, unsigned line, char *buf,
 		  size_t size);
-void frame_columns(const struct kt *kt, char *buf, size_t size,
-		   int width);
+/* The column header and the rows of table tb; width 0: no screen. */
+void frame_columns(const struct kt *kt, const struct kt_table *tb,
+		   char *buf, size_t size, int width);
+void frame_row(const struct kt *kt, const struct kt_table *tb,
+	       const struct top_row *r, char *buf, size_t size, int width);
 /* What is sampled, as the header says it ("pid 123 on CPUs 0-1"). */
 void frame_target(const struct kt *kt, char *buf, size_t size);
-void frame_row(const struct kt *kt, const struct top_row *r, char *buf,
-	       size_t size, int width);
-/* A whole frame as batch prints it; returns 0 or -1 with errno. */
-int frame_print(struct kt *kt, FILE *out, size_t max_rows);
+/* A whole frame of tb as batch prints it; returns 0 or -1 with errno. */
+int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
+		size_t max_rows);
 
 /* batch.c */
 int batch_run(struct kt *kt);
 
-/* tui.c */
-/* Die with one line unless stdout is a terminal curses can drive. */
-void tui_check_terminal(void);
+/* term.c: die with one line unless stdout is a terminal curses can
+   drive. */
+void term_check(void);
+/* tui.c: the live screens until q or a stop signal. */
 int tui_run(struct kt *kt);
 
 /* annotate.c: per-source-line shares of one symbol. */
@@ -174,8 +223,5 @@ struct annotation {
 int annotate_build(struct kt *kt, const char *sym, const char *dso,
 		   struct annotation *a);
 void annotate_release(struct annotation *a);
-
-/* The monotonic clock in seconds. */
-double now_s(void);
 
 #endif

@@ -10,11 +10,12 @@
 
 #include "base/opts.h"
 #include "kerneltop.h"
-#include "util/callgraph.h"
+#include "sampling-cli/callgraph.h"
+#include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/events.h"
 #include "util/parse.h"
-#include "util/sample-args.h"
+#include "util/target-args.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
 
@@ -86,24 +87,6 @@ static unsigned parse_sort(const char *arg)
 	return keys;
 }
 
-/* PID[,PID...] into o->ids, each once. */
-static void parse_ids(struct kt_options *o, const char *arg, const char *what)
-{
-	char *copy = xstrdup(arg), *tok, *save = NULL;
-	int id;
-
-	for (tok = strtok_r(copy, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (!parse_int(tok, 1, INT32_MAX, &id))
-			usage_error("'%s' is not a %s (-%c takes a list "
-				    "such as 123,456)", tok, what, what[0]);
-		ids_add_once(&o->ids, &o->nids, id);
-	}
-	free(copy);
-	if (!o->nids)
-		usage_error("-%c wants a list of %ss", what[0], what);
-}
-
 static void parse_user(struct kt_options *o, const char *arg)
 {
 	struct passwd *pw = getpwnam(arg);
@@ -118,29 +101,6 @@ static void parse_user(struct kt_options *o, const char *arg)
 			    "a number)", arg);
 	}
 	o->user = arg;
-}
-
-/* -C: a list of CPUs that exist and are online. */
-static void parse_cpus(struct kt_options *o, const char *arg)
-{
-	int *online = NULL, n, i;
-	size_t k, pos = 0;
-
-	n = pc_cpulist_parse(arg, &o->cpus, &pos);
-	if (n <= 0)
-		usage_error("bad CPU list '%s' (write it as 0,2-3)", arg);
-	o->ncpus = (size_t)n;
-	n = pc_cpus_online(&online);
-	for (k = 0; k < o->ncpus; k++) {
-		for (i = 0; i < n && online[i] != o->cpus[k]; i++)
-			;
-		if (i == n)
-			usage_error("CPU %d is not online (see "
-				    "/sys/devices/system/cpu/online)",
-				    o->cpus[k]);
-	}
-	free(online);
-	o->cpu_list = arg;
 }
 
 static double parse_seconds(const char *arg)
@@ -184,17 +144,22 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		case 'a': break;
 		case 'p':
 			set_scope(o, FEED_PROCESSES);
-			parse_ids(o, optarg, "pid");
+			target_arg_ids(optarg, 'p', &o->ids, &o->nids);
 			break;
 		case 't':
 			set_scope(o, FEED_THREADS);
-			parse_ids(o, optarg, "tid");
+			target_arg_ids(optarg, 't', &o->ids, &o->nids);
 			break;
 		case 'u':
 			set_scope(o, FEED_USER);
 			parse_user(o, optarg);
 			break;
-		case 'C': parse_cpus(o, optarg); break;
+		case 'C':
+			free(o->cpus);
+			o->cpus = NULL;
+			target_arg_cpus(optarg, &o->cpus, &o->ncpus);
+			o->cpu_list = optarg;
+			break;
 		case 'd': o->delay = parse_seconds(optarg); break;
 		case 's': o->keys = parse_sort(optarg); break;
 		case 'z': o->zero = true; break;

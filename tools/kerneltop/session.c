@@ -13,13 +13,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
+#include "base/strbuf.h"
 #include "kerneltop.h"
+#include "sampling-cli/rings.h"
 #include "util/die.h"
-#include "util/xmalloc.h"
 #include "util/events.h"
-#include "util/rings.h"
 #include "util/stop-signals.h"
 #include "util/task.h"
+#include "util/xmalloc.h"
 
 volatile sig_atomic_t kt_stop;
 
@@ -31,28 +33,9 @@ static void on_stop(int sig, siginfo_t *si, void *uc)
 	kt_stop = 1;
 }
 
-static uint64_t wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void notice(struct kt *kt, const char *msg)
 {
-	size_t len = strlen(kt->notice);
-
-	snprintf(kt->notice + len, sizeof(kt->notice) - len, "%s%s",
-		 len ? "; " : "", msg);
+	str_join(kt->notice, sizeof(kt->notice), "; ", msg);
 }
 
 /* -e (or the default) into attrs, with the cycles fallback. */
@@ -113,16 +96,11 @@ static void __attribute__((noreturn))
 open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 {
 	const struct kt_options *o = &kt->opt;
-	char buf[PC_STRERROR_SIZE];
+	char buf[PC_STRERROR_SIZE + 256];
 
-	if (fail->err == ESRCH || (!fail->err && err == ESRCH)) {
-		if (o->scope == FEED_USER)
-			die("user %s has no tasks to sample", o->user);
-		die("no %s %d (has it exited?)",
-		    o->scope == FEED_THREADS ? "thread" : "process",
-		    (int)(fail->err && fail->pid > 0 ? fail->pid
-						     : o->ids[0]));
-	}
+	if ((fail->err == ESRCH || (!fail->err && err == ESRCH)) &&
+	    o->scope == FEED_USER)
+		die("user %s has no tasks to sample", o->user);
 	/* the kernel's rule for another user's task (perf_check_permission):
 	   CAP_PERFMON, or ptrace's (CAP_SYS_PTRACE); no paranoid level
 	   lets it */
@@ -136,24 +114,19 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		die("%s %d belongs to another user (run kerneltop as its "
 		    "owner or as root)", o->scope == FEED_THREADS ? "thread"
 		    : "task", (int)fail->pid);
-	if (fail->err) {
-		pc_strerror(fail->err, &kt->attrs[fail->event], buf,
-			    sizeof(buf));
-		if (fail->pid > 0)
-			die("cannot sample %s on task %d: %s",
-			    kt->names[fail->event], (int)fail->pid, buf);
-		die("cannot sample %s on CPU %d: %s", kt->names[fail->event],
-		    fail->cpu, buf);
-	}
-	die("cannot map the sample buffers: %s",
-	    rings_strerror(err, buf, sizeof(buf)));
+	die("%s", feed_failure_strerror(fail, err, &(struct feed_failure_words){
+		.gone = o->scope == FEED_THREADS ? "thread" : "process",
+		.on = "task", .id = o->nids ? o->ids[0] : -1,
+		.event = kt->names[fail->event],
+		.attr = &kt->attrs[fail->event], .rings = "buffers" },
+		buf, sizeof(buf)));
 }
 
 static void kt_enable(struct kt *kt)
 {
 	if (feed_enable(kt->feed) != 0)
 		die_errno("cannot start the counters");
-	kt->start_ns = wall_ns();
+	kt->start_ns = clock_ns(CLOCK_REALTIME);
 }
 
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */
@@ -171,9 +144,9 @@ static void cpu_list_format(struct kt *kt)
 	for (i = 0; i < n && len < size; i = j + 1) {
 		for (j = i; j + 1 < n && cpus[j + 1] == cpus[j] + 1; j++)
 			;
-		len += (size_t)snprintf(kt->cpu_list + len, size - len,
-					j > i ? "%s%d-%d" : "%s%d", i ? "," : "",
-					cpus[i], cpus[j]);
+		str_append(kt->cpu_list, size, &len,
+			   j > i ? "%s%d-%d" : "%s%d", i ? "," : "", cpus[i],
+			   cpus[j]);
 	}
 	free(online);
 }
@@ -247,8 +220,7 @@ void session_open(struct kt *kt)
 	feed_info(kt->feed, &kt->info);
 	kt->info_prev = kt->info;
 	if (kt->info.user_only)
-		notice(kt, "kernel samples not allowed "
-			   "(perf_event_paranoid): user space only");
+		notice(kt, FEED_USER_ONLY_NOTICE);
 	if (kt->info.scheme == FEED_SCHEME_BUSIEST) {
 		char msg[160];
 
@@ -258,17 +230,12 @@ void session_open(struct kt *kt)
 			 kt->info.threads_sampled, kt->info.threads);
 		notice(kt, msg);
 	}
-	kt->view = TOP_VIEW(.keys = o->keys,
-			    .event = kt->nevents > 1 ? -1 : 0,
-			    .hide_kernel = o->hide_kernel,
-			    .hide_user = o->hide_user,
-			    .percent_limit = o->percent_limit,
-			    .max_rows = o->entries);
 }
 
 void session_close(struct kt *kt)
 {
-	kt_callgraph_release(kt);
+	stacks_free(kt->stacks);
+	stacks_free(kt->stacks_all);
 	feed_close(kt->feed);
 	top_free(kt->top);
 	symbols_free(kt->sym);
@@ -290,6 +257,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 		.event = s->event,
 		.weight = 1,
 		.addr = r->kernel ? s->raw->ip : r->dso_off,
+		.cause = r->cause,
 	};
 
 	if (s->raw->time > kt->newest_ns)

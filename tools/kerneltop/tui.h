@@ -1,8 +1,37 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tui.h - the TUI's state and its screens.  Each screen is a row of
- * screens[] (tui.c): how to draw it and what its keys do.  The screens
- * only read the model's rows; sampling goes on in tui_run()'s loop.
+ * tui.h - kerneltop's screens: objects over the session, each with its
+ * own state, a table of keys and a copy of what it drew.
+ *
+ * The layers, each using only those before it:
+ *   term.c      the terminal: set up, given back, a line drawn, too small
+ *   list.c      the one list widget: selection, scrolling, paging
+ *   screen.c    the stack of screens: keys dispatched through the tables,
+ *               the footer and the help's text made from them, "back"
+ *   screen-*.c  one screen each (main, help, threads, annotate, health,
+ *               calltree): what it shows and what its keys do
+ *   tui.c       the loop that samples, refreshes and reads keys
+ * Under them the session (session.c, struct kt) and the view (view.c,
+ * struct kt_view): a screen reads the models through them and never
+ * samples; the loop never draws a screen itself.
+ *
+ * A screen keeps what it drew (a struct kt_table, a tree, a list of
+ * threads) and acts on that copy: a key acts on the row that is
+ * highlighted, whatever arrived since, and while the view is paused no
+ * key shows rows newer than those drawn.
+ *
+ * Adding a screen (the per-task table, an off-CPU view):
+ *   1. tools/kerneltop/screen-NAME.c: its state (a struct with a struct
+ *      list when it lists rows), open() that makes it from the argument
+ *      it is opened with (and refuses, with t->msg, when there is
+ *      nothing to show), close() that frees it, draw() that takes a
+ *      fresh copy unless the view is paused and draws it, its keys as a
+ *      const struct screen_key table, and the const struct screen_type
+ *      that names them all.
+ *   2. Its type declared below, its file in Makemodule.am.
+ *   3. A row in the keys table of the screen it is opened from (usually
+ *      main_keys in screen-main.c), whose fn calls screen_open().
+ * The help screen, the footer and "back" (q, Esc, Left) come with it.
  */
 #ifndef KERNELTOP_TUI_H
 #define KERNELTOP_TUI_H
@@ -11,89 +40,160 @@
 
 #include "kerneltop.h"
 
-enum tui_screen { SCREEN_MAIN, SCREEN_HELP, SCREEN_THREADS, SCREEN_ANNOTATE,
-	      SCREEN_HEALTH, SCREEN_CALLTREE, SCREEN_MAX };
+struct tui;
+struct screen;
 
-/* A line of the call tree: a node, and its path from the root. */
-struct tree_line {
-	uint32_t node;
-	uint64_t path;
-};
+/* --- term.c: the terminal ---------------------------------------------- */
 
-struct tui {
-	struct kt *kt;
-	enum tui_screen screen;
-	bool quit;
-	size_t sel, first;		/* main: selected row, first shown */
-	size_t tsel, tfirst;		/* thread list */
-	size_t afirst;			/* annotate: first line shown */
-	struct annotation ann;
-	char ann_title[KT_LINE];
-	bool prompting;			/* `/`: reading a filter */
-	char input[128];
-	size_t input_len;
-	char filter[128];
-	char zoom_dso[4096];
-	char zoom_comm[32];
-	char msg[KT_LINE];		/* the last action's result */
-	/* the call tree (view-calltree.c) */
-	uint32_t cg_func;		/* whose callers or callees */
-	bool cg_callees;
-	size_t cg_sel, cg_first;
-	uint64_t *cg_open;		/* the paths of the open nodes */
-	size_t cg_nopen, cg_aopen;
-	struct tree_line *cg_vis;	/* the lines shown */
-	size_t cg_avis;
-};
-
-/* One screen: draw it whole; handle a key. */
-struct screen_ops {
-	void (*draw)(struct tui *t);
-	void (*key)(struct tui *t, int ch);
-};
-
-/* One key of the main screen, for dispatch and for the help screen. */
-struct key_binding {
-	const char *label;		/* as the help screen shows it */
-	const int keys[4];		/* the codes it answers to, 0-ended */
-	const char *help;
-	void (*fn)(struct tui *t);
-};
-extern const struct key_binding main_keys[];
-extern const size_t main_nkeys;
-
-/* view-main.c */
-void view_main_draw(struct tui *t);
-void view_main_key(struct tui *t, int ch);
-/* The rows of the main view as they stand now. */
-const struct top_row *view_main_rows(struct tui *t, size_t *n);
-
-/* views.c */
-void view_help_draw(struct tui *t);
-void view_help_key(struct tui *t, int ch);
-void view_threads_draw(struct tui *t);
-void view_threads_key(struct tui *t, int ch);
-void view_annotate_draw(struct tui *t);
-void view_annotate_key(struct tui *t, int ch);
-void view_health_draw(struct tui *t);
-void view_health_key(struct tui *t, int ch);
-
-/* view-calltree.c: open the callers of func (an id of kt->stacks). */
-void view_calltree_open(struct tui *t, uint32_t func);
-void view_calltree_draw(struct tui *t);
-void view_calltree_key(struct tui *t, int ch);
-
-/* tui.c: helpers the screens share. */
 #define TUI_MIN_COLS 40
 #define TUI_MIN_LINES 8
+
+/* Curses on the terminal (keys from /dev/tty when stdin is not one);
+   dies with one line when it cannot.  term_restore() gives the terminal
+   back, and is safe to call twice. */
+void term_init(void);
+void term_restore(void);
+/* The descriptor keys come from, to poll. */
+int term_key_fd(void);
 /* Print s (already safe to show) on line y, cut at the screen's width. */
-void tui_line(int y, const char *s, attr_t attr);
+void term_line(int y, const char *s, attr_t attr);
 /* The screen is too small to draw: say so instead; true when it is. */
-bool tui_too_small(void);
-/* Move a selection by a navigation key; true when ch was one. */
-bool tui_navigate(int ch, size_t *sel, size_t n, size_t page);
-/* Keep *sel within n rows and on screen: adjust *first for a window of
-   page lines. */
-void tui_scroll(size_t *sel, size_t *first, size_t n, size_t page);
+bool term_too_small(void);
+/* s (visible text) padded with spaces to cols columns by display width,
+   into buf; returns buf. */
+const char *term_padded(char *buf, size_t size, const char *s, size_t cols);
+/* text on lines from y on, below ymax, cut at spaces to the width: lead
+   (ASCII) before the first line, as many spaces before the others.
+   Returns the next free line. */
+int term_wrapped(int y, int ymax, const char *lead, const char *text);
+
+/* --- list.c: the list widget ------------------------------------------- */
+
+/*
+ * n rows shown from line y down to the footer, one selected (or, for a
+ * text that only scrolls, none: the first shown is the selection).  The
+ * one place that selection, scrolling and paging are written.
+ */
+struct list {
+	size_t n;		/* rows */
+	size_t sel;		/* the selected row (< n, or 0) */
+	size_t top;		/* the first row shown */
+	size_t page;		/* rows that fit */
+	int y;			/* the line of the first row shown */
+	bool scroll_only;	/* no selection bar: sel is top */
+};
+
+/* Lay l out for n rows from line y to the line above the footer:
+   the selection kept within the rows and on the screen. */
+void list_place(struct list *l, size_t n, int y);
+/* A navigation key (Up Down j k PgUp PgDn Home End g G) moves the
+   selection; true when ch was one. */
+bool list_key(struct list *l, int ch);
+/* Back to the first row. */
+void list_reset(struct list *l);
+/* The rows shown: from l->top below list_end(l); row i goes on line
+   list_y(l, i), with list_attr(l, i) (the bar on the selection). */
+size_t list_end(const struct list *l);
+int list_y(const struct list *l, size_t i);
+attr_t list_attr(const struct list *l, size_t i);
+
+/* --- screen.c: screens, their keys, the stack -------------------------- */
+
+/* When a key shows in the footer. */
+enum key_footer {
+	FOOT_NEVER,
+	FOOT_ALWAYS,
+	FOOT_CHAINS,		/* only with call chains (-g) */
+	FOOT_FLAT,		/* only without */
+};
+
+/* One key of a screen: for dispatch, the help screen and the footer. */
+struct screen_key {
+	const char *label;	/* as the help screen shows it: "h ?" */
+	int keys[4];		/* the codes it answers to, 0-ended */
+	const char *help;	/* the help screen's line */
+	const char *footer;	/* its footer item, "h help" */
+	enum key_footer when;
+	void (*fn)(struct tui *t, struct screen *s);
+};
+
+struct screen_type {
+	const char *name;
+	/* Make s->data for what arg says; 0, or -1 with t->msg set (the
+	   screen is then not opened). */
+	int (*open)(struct tui *t, struct screen *s, const void *arg);
+	void (*close)(struct screen *s);
+	/* Draw the screen whole but the footer; true when it drew the
+	   bottom line itself (a prompt). */
+	bool (*draw)(struct tui *t, struct screen *s);
+	const struct screen_key *keys;
+	size_t nkeys;
+	/* Before the table: a key the screen takes whatever it is (a
+	   prompt being typed, the help's "any key"); true when taken. */
+	bool (*key)(struct tui *t, struct screen *s, int ch);
+	/* The screen's list, for the navigation keys; NULL: none. */
+	struct list *(*list)(struct screen *s);
+	/* Lines of text for the help screen after the keys, or NULL. */
+	const char *const *notes;
+};
+
+struct screen {
+	const struct screen_type *type;
+	void *data;		/* the type's own state */
+};
+
+#define TUI_DEPTH 8
+
+struct tui {
+	struct kt *kt;		/* the session */
+	struct kt_view *view;	/* what the tables show */
+	struct screen stack[TUI_DEPTH];	/* [0] main; the last is shown */
+	size_t depth;
+	bool quit;
+	char msg[KT_LINE];	/* the last action's result (status line) */
+};
+
+/* Open a screen of type over the shown one; its open() decides from
+   arg.  Returns 0, or -1 (t->msg says why: nothing to show, too deep). */
+int screen_open(struct tui *t, const struct screen_type *type,
+		const void *arg);
+/* Close the shown screen: back to the one below (not the first). */
+void screen_back(struct tui *t);
+/* The same as a key's fn, for a screen's own back keys ('t', 'H'). */
+void screen_back_key(struct tui *t, struct screen *s);
+/* Close them all (at the end). */
+void screen_close_all(struct tui *t);
+/* The shown screen, and the one below it (NULL for the first). */
+struct screen *screen_top(struct tui *t);
+struct screen *screen_below(struct tui *t, const struct screen *s);
+/* Draw the shown screen with its footer. */
+void screen_draw(struct tui *t);
+/* A key to the shown screen: its own hook, its table, its list's
+   navigation, then back (q, Esc, Left) on any screen but the first. */
+void screen_key(struct tui *t, int ch);
+/* Whether s's key k (a row of its table) is in the footer now. */
+bool screen_key_in_footer(const struct tui *t, const struct screen_key *k);
+/* The help screen's lines for the keys every screen of s's kind has:
+   the list's moves, back; calls fn for each (label, help). */
+void screen_common_keys(const struct tui *t, const struct screen *s,
+			void (*fn)(void *arg, const char *label,
+				   const char *help),
+			void *arg);
+
+/* --- the screens (screen-*.c) ---------------------------------------- */
+
+extern const struct screen_type screen_main;	/* the table */
+extern const struct screen_type screen_help;	/* arg: the screen whose
+						   keys it lists */
+extern const struct screen_type screen_threads;	/* pick a thread */
+extern const struct screen_type screen_annotate;/* arg: struct
+						   annotate_arg */
+extern const struct screen_type screen_health;	/* what is unresolved */
+extern const struct screen_type screen_calltree;/* arg: a function id of
+						   kt->stacks (uint32_t) */
+
+struct annotate_arg {
+	const char *sym, *dso;
+};
 
 #endif

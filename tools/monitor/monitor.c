@@ -18,16 +18,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
+#include "base/strbuf.h"
 #include "monitor.h"
-#include "util/callgraph.h"
+#include "sampling-cli/callgraph.h"
+#include "sampling-cli/exports.h"
+#include "sampling-cli/rings.h"
+#include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/events.h"
-#include "util/exports.h"
 #include "util/fd-limit.h"
 #include "util/output.h"
 #include "util/parse.h"
-#include "util/rings.h"
-#include "util/sample-args.h"
 #include "util/stop-signals.h"
 #include "util/task.h"
 #include "util/usage.h"
@@ -67,7 +69,7 @@ struct monitor {
 	char rate[64];		/* the rate asked, for the lost message */
 
 	struct symbols *sym;
-	struct hist *hists[MONITOR_MAX_EVENTS];	/* functions, per event */
+	struct top *fns;		/* the functions, per event */
 	struct monitor_totals totals;
 	struct spawn child;		/* the command, when monitor starts one */
 	int child_status;		/* its wait status once it ended on
@@ -78,14 +80,6 @@ struct monitor {
 static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
 static volatile sig_atomic_t interrupt_code;	/* its si_code */
 static volatile sig_atomic_t interrupt_count;	/* how many came */
-
-static uint64_t wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void on_signal(int sig, siginfo_t *si, void *uc)
 {
@@ -262,7 +256,6 @@ static void setup_events(struct monitor *m)
 {
 	const struct pc_probe *probe = pc_probe();
 	bool freq = m->freq_set;
-	size_t len = 0;
 	unsigned i;
 
 	if (!m->events.nr)
@@ -304,9 +297,8 @@ static void setup_events(struct monitor *m)
 							: DEFAULT_FREQ)
 					 : m->period, freq, 0);
 		pc_event_name(a, m->event_names[i], sizeof(m->event_names[i]));
-		len += (size_t)snprintf(m->events_joined + len,
-					sizeof(m->events_joined) - len, "%s%s",
-					i ? "," : "", m->event_names[i]);
+		str_join(m->events_joined, sizeof(m->events_joined), ",",
+			 m->event_names[i]);
 		if (i == 0)
 			snprintf(m->rate, sizeof(m->rate), freq ?
 				 "-F %" PRIu64 : "-c %" PRIu64,
@@ -320,7 +312,7 @@ static void open_feed(struct monitor *m)
 {
 	struct feed_failure fail = { .err = 0 };
 	pid_t id = m->tid;
-	char buf[PC_STRERROR_SIZE];
+	char buf[PC_STRERROR_SIZE + 256];
 
 	if (m->all_threads && !m->command)
 		id = thread_tgid(m->tid);
@@ -343,21 +335,16 @@ static void open_feed(struct monitor *m)
 			kill(m->child.pid, SIGKILL);
 			waitpid(m->child.pid, NULL, 0);
 		}
-		if (fail.err == ESRCH || (!fail.err && e == ESRCH))
-			die("no thread %d (has it exited?)",
-			    (int)(fail.err ? fail.pid : m->tid));
-		if (fail.err)
-			die("cannot sample %s on thread %d: %s",
-			    m->event_names[fail.event], (int)fail.pid,
-			    pc_strerror(fail.err, &m->attrs[fail.event], buf,
-					sizeof(buf)));
-		die("cannot map the sample buffer: %s",
-		    rings_strerror(e, buf, sizeof(buf)));
+		die("%s", feed_failure_strerror(&fail, e,
+			&(struct feed_failure_words){
+				.gone = "thread", .on = "thread", .id = m->tid,
+				.event = m->event_names[fail.event],
+				.attr = &m->attrs[fail.event],
+				.rings = "buffer" }, buf, sizeof(buf)));
 	}
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only)
-		warn_msg("kernel samples not allowed (perf_event_paranoid); "
-			 "sampling user space only");
+		warn_msg("%s", FEED_USER_ONLY_NOTICE);
 	if (m->info.scheme == FEED_SCHEME_BUSIEST) {
 		feed_scheme_str(m->feed, buf, sizeof(buf));
 		warn_msg("sampling: %s", buf);	/* not every thread */
@@ -391,8 +378,11 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	}
 	out->sample(stdout, &s);
 	output_note(stdout);	/* a failed flush inside keeps its errno */
-	if (r && hist_add(m->hists[fs->event], r->sym ? r->sym : "[unknown]",
-			  r->dso ? r->dso : "[unknown]", 1) != 0)
+	/* by (function, DSO) alone: one mode, no task */
+	if (r && top_add(m->fns, &(struct top_sample){
+			.sym = r->sym, .dso = r->dso, .mode = '.',
+			.event = fs->event, .weight = 1,
+			.cause = r->cause }) != 0)
 		die_nomem();
 	if (r && !r->sym)
 		m->totals.unresolved++;
@@ -560,7 +550,6 @@ int main(int argc, char **argv)
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20,
 			     .child_status = -1 };
 	char fix[160], sampling[512];
-	unsigned i;
 	int status = 0;
 	set_progname(argv[0]);
 	std_fds_guard();
@@ -579,9 +568,9 @@ int main(int argc, char **argv)
 	m.sym = symbols_new(NULL);
 	if (!m.sym)
 		die_nomem();
-	for (i = 0; i < m.nevents; i++)
-		if (!(m.hists[i] = hist_new()))
-			die_nomem();
+	m.fns = top_new(m.nevents);
+	if (!m.fns)
+		die_nomem();
 
 	/* the tools' one rule (util/stop-signals.h) */
 	stop_signals_catch(on_signal);
@@ -595,7 +584,7 @@ int main(int argc, char **argv)
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die_nomem();
 	target_setup(&m);
-	m.start_ns = wall_ns();
+	m.start_ns = clock_ns(CLOCK_REALTIME);
 	open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
 		char why[512];
@@ -656,7 +645,7 @@ int main(int argc, char **argv)
 	m.totals.lost_fix = fix;
 	feed_scheme_str(m.feed, sampling, sizeof(sampling));
 	m.totals.sampling = sampling;
-	summary_print(m.summary_only ? stdout : stderr, m.hists,
+	summary_print(m.summary_only ? stdout : stderr, m.fns,
 		      (const char (*)[64])m.event_names, m.nevents, m.sym,
 		      &m.totals, m.top, &m.info);
 	output_check(m.summary_only ? stdout : stderr, m.summary_only ?
@@ -666,7 +655,8 @@ int main(int argc, char **argv)
 			.tool = "monitor", .target = m.target_name,
 			.event = m.event_names[0], .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,
-			.duration_ns = wall_ns() - m.start_ns, .sym = m.sym,
+			.duration_ns = clock_ns(CLOCK_REALTIME) - m.start_ns,
+			.sym = m.sym,
 			.program = symbols_program(m.sym, m.tid)));
 		stacks_free(m.stacks);
 	}
@@ -674,8 +664,7 @@ int main(int argc, char **argv)
 	if (m.command && m.child.pid > 0)
 		waitpid(m.child.pid, &m.child_status, 0);
 	symbols_free(m.sym);
-	for (i = 0; i < m.nevents; i++)
-		hist_free(m.hists[i]);
+	top_free(m.fns);
 	pc_event_list_release(&m.events);
 	output_check(stdout, "standard output");
 	if (status)

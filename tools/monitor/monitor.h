@@ -11,8 +11,8 @@
 #include <sysapi/sysapi.h>
 
 #include "profile/feed.h"
-#include "profile/hist.h"
 #include "profile/stacks.h"
+#include "profile/top.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
@@ -41,7 +41,7 @@ struct monitor_sample {
 	const char *event;	/* the event's name */
 	bool event_field;	/* several events: the text line names it */
 	const struct sym_result *sym;
-	const struct feed_frame *frames;	/* with -g: the chain, leaf
+	const struct stk_sample_frame *frames;	/* with -g: the chain, leaf
 						   first; else NULL */
 	unsigned nframes;
 };
@@ -69,7 +69,7 @@ struct monitor_totals {
 				   threads were sampled */
 };
 /* The summary: with several events, their counts and a table each. */
-void summary_print(FILE *out, struct hist *const *hists,
+void summary_print(FILE *out, struct top *fns,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info);

@@ -97,7 +97,7 @@ static void text_stack(FILE *out, const struct monitor_sample *s)
 	unsigned i;
 
 	for (i = 0; i < s->nframes; i++) {
-		const struct feed_frame *f = &s->frames[i];
+		const struct stk_sample_frame *f = &s->frames[i];
 		struct line l;
 
 		l.len = 0;
@@ -230,7 +230,7 @@ static void json_stack(FILE *out, const struct monitor_sample *s)
 
 	fputs(",\"stack\":[", out);
 	for (i = 0; i < s->nframes; i++) {
-		const struct feed_frame *f = &s->frames[i];
+		const struct stk_sample_frame *f = &s->frames[i];
 
 		fprintf(out, "%s{\"ip\":\"0x%" PRIx64 "\",\"kernel\":%s,"
 			"\"sym\":", i ? "," : "", f->ip,

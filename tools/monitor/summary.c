@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "monitor.h"
-#include "util/callgraph.h"
+#include "sampling-cli/callgraph.h"
 #include "util/die.h"
 #include "util/esc-print.h"
+#include "util/xmalloc.h"
 
 /* With a call graph: frames, and the user chains that ended early. */
 static void chains_print(FILE *out, const struct monitor_totals *t,
@@ -30,32 +31,41 @@ static void chains_print(FILE *out, const struct monitor_totals *t,
 	}
 }
 
-/* The top functions of one event. */
-static void table_print(FILE *out, struct hist *h, unsigned top)
+/* The top functions of event ev: the model's rows by (function, DSO),
+   most samples first, ties by name. */
+static void table_print(FILE *out, struct top *fns, unsigned ev,
+			unsigned max)
 {
-	const struct hist_entry *e;
+	const struct top_row *r;
 	size_t n, i;
 
-	e = hist_sorted(h, &n);
-	if (!e || !n)
+	r = top_rows(fns, &TOP_VIEW(.keys = TOP_KEY_SYM, .event = (int)ev),
+		     &n);
+	if (!r)
+		die_nomem();
+	/* rows of the other events only come last, with no sample */
+	while (n && !r[n - 1].count[ev])
+		n--;
+	if (!n)
 		return;
 	fprintf(out, "%10s %7s  %-40s %s\n", "samples", "share",
 		"function", "dso");
-	for (i = 0; i < n && i < top; i++) {
-		fprintf(out, "%10" PRIu64 " %6.2f%%  ", e[i].count,
-			100.0 * (double)e[i].count / (double)hist_total(h));
+	for (i = 0; i < n && i < max; i++) {
+		fprintf(out, "%10" PRIu64 " %6.2f%%  ", r[i].count[ev],
+			100.0 * (double)r[i].count[ev] /
+			(double)top_total(fns, ev));
 		/* names from the target's files: shown, never run */
-		esc_print_visible_pad(out, e[i].sym, -40);
+		esc_print_visible_pad(out, r[i].sym, -40);
 		fputc(' ', out);
-		esc_print_visible(out, e[i].dso);
+		esc_print_visible(out, r[i].dso);
 		fputc('\n', out);
 	}
-	if (n > top)
+	if (n > max)
 		fprintf(out, "%10s %7s  (%zu more functions)\n", "", "",
-			n - top);
+			n - max);
 }
 
-void summary_print(FILE *out, struct hist *const *hists,
+void summary_print(FILE *out, struct top *fns,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info)
@@ -82,16 +92,16 @@ void summary_print(FILE *out, struct hist *const *hists,
 			"than they were read (%s)\n", progname, t->lost,
 			t->lost_fix);
 	if (nevents == 1) {
-		table_print(out, hists[0], top);
+		table_print(out, fns, 0, top);
 	} else {
 		for (ev = 0; ev < nevents; ev++)
 			fprintf(out, "%s: %" PRIu64 " samples of %s\n",
 				progname, t->by_event[ev], names[ev]);
 		for (ev = 0; ev < nevents; ev++) {
-			if (!hist_total(hists[ev]))
+			if (!top_total(fns, ev))
 				continue;
 			fprintf(out, "%s:\n", names[ev]);
-			table_print(out, hists[ev], top);
+			table_print(out, fns, ev, top);
 		}
 	}
 	if (t->callgraph != FEED_CG_NONE)

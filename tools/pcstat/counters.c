@@ -127,18 +127,6 @@ static void drop_broken_groups(struct cset *cs, const struct config *cfg,
 	}
 }
 
-/*
- * A counter of a task that paranoid 2 refuses only for its kernel part
- * (EACCES on an event that counts the kernel and the user, for a user
- * without privilege): counted in user space instead, as perf stat does.
- */
-static bool may_fall_back(const struct perf_event_attr *attr, int err)
-{
-	return (err == EACCES || err == EPERM) && !attr->exclude_kernel &&
-	       !attr->exclude_user && geteuid() != 0 &&
-	       pc_probe()->paranoid >= 2;
-}
-
 /* Once one counter fell back, every later one opens so at once (and
    the notice is said once). */
 static bool user_only;
@@ -158,6 +146,7 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 			struct perf_event_attr attr = ev->attr;
 			bool grouped = cset_grouped(cfg, ev);
 			bool member = grouped && !ev->leader;
+			struct pc_open_opts how;
 			struct pc_counter *c;
 			int cg;
 
@@ -181,20 +170,17 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 			if (user_only)
 				attr.exclude_kernel = attr.exclude_hv = 1;
 			/* -G: the cgroup's tasks on this CPU */
-			c = pc_counter_open(&attr, &PC_OPEN_TASK_CPU(
+			how = PC_OPEN_TASK_CPU(
 				cg >= 0 ? cfg->cgroups[cg].fd : un->tid,
 				un->cpu, .cgroup = cg >= 0,
 				.leader = member ? leader : NULL,
 				.backend = cfg->backend,
-				.group = grouped && ev->leader));
-			if (!c && may_fall_back(&attr, errno)) {
-				/* perf's fallback: what paranoid 2 allows */
-				attr.exclude_kernel = attr.exclude_hv = 1;
-				c = pc_counter_open(&attr, &PC_OPEN_TASK_CPU(
-					un->tid, un->cpu,
-					.leader = member ? leader : NULL,
-					.backend = cfg->backend,
-					.group = grouped && ev->leader));
+				.group = grouped && ev->leader);
+			c = pc_counter_open(&attr, &how);
+			/* perf's fallback: what paranoid 2 allows, opened
+			   as the counter refused was (a cgroup's too) */
+			if (!c && pc_attr_user_only(&attr, errno)) {
+				c = pc_counter_open(&attr, &how);
 				if (c && !user_only && !cfg->quiet)
 					warn_msg("kernel.perf_event_paranoid is "
 						 "%d: counting user space only, "

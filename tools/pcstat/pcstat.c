@@ -19,6 +19,7 @@
 #include "util/spawn.h"
 #include "util/output.h"
 #include "util/parse.h"
+#include "util/target-args.h"
 #include "util/task.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
@@ -123,17 +124,14 @@ static unsigned parse_ms(const char *opt, const char *s, unsigned min)
 /* -p/-t: every listed task must exist and be ours to watch. */
 static void parse_tasks(struct config *cfg, const char *s, bool whole)
 {
-	char *copy = xstrdup(s), *save = NULL;
+	pid_t *ids = NULL;
+	size_t nids = 0;
 
-	for (char *tok = strtok_r(copy, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		int pid;
-		pid_t *t = NULL;
+	target_arg_ids(s, whole ? 'p' : 't', &ids, &nids);
+	for (size_t k = 0; k < nids; k++) {
+		pid_t pid = ids[k], *t = NULL;
 		int n;
 
-		if (!parse_int(tok, 1, 0x7fffffff, &pid))
-			usage_error("-%c needs process ids, not '%s'",
-				    whole ? 'p' : 't', tok);
 		if (kill(pid, 0) < 0 && errno == ESRCH)
 			die_status(2, "no process with id %d (is it still "
 				   "running?)", pid);
@@ -155,37 +153,7 @@ static void parse_tasks(struct config *cfg, const char *s, bool whole)
 			ids_add_once(&cfg->tids, &cfg->ntids, t[i]);
 		free(t);
 	}
-	free(copy);
-	if (cfg->ntids == 0)
-		usage_error("-%c needs process ids", whole ? 'p' : 't');
-}
-
-static void parse_cpus(struct config *cfg, const char *s)
-{
-	int *online, *cpus, n, nonline;
-	char list[256] = "";
-
-	n = pc_cpulist_parse(s, &cpus, NULL);
-	if (n <= 0)
-		usage_error("-C needs a CPU list such as 0-3,5, not '%s'", s);
-	nonline = pc_cpus_online(&online);
-	for (int i = 0; i < n; i++) {
-		bool ok = false;
-
-		for (int j = 0; j < nonline; j++)
-			ok |= online[j] == cpus[i];
-		if (!ok) {
-			for (int j = 0; j < nonline; j++)
-				snprintf(list + strlen(list),
-					 sizeof(list) - strlen(list), "%s%d",
-					 j ? "," : "", online[j]);
-			die_status(2, "CPU %d is not online (online CPUs: %s)",
-				   cpus[i], list);
-		}
-	}
-	free(online);
-	cfg->cpus = cpus;
-	cfg->ncpus = (size_t)n;
+	free(ids);
 }
 
 /*
@@ -257,7 +225,10 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		case 'p': cfg->pid_str = optarg; parse_tasks(cfg, optarg, true); break;
 		case 't': cfg->tid_str = optarg; parse_tasks(cfg, optarg, false); break;
 		case 'a': cfg->system_wide = true; break;
-		case 'C': cfg->cpu_str = optarg; parse_cpus(cfg, optarg); break;
+		case 'C':
+			cfg->cpu_str = optarg;
+			target_arg_cpus(optarg, &cfg->cpus, &cfg->ncpus);
+			break;
 		case 'r':
 			if (!parse_int(optarg, 1, 1000000, &tmp))
 				usage_error("-r needs a run count from 1 to "

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "util/die.h"
 #include "util/esc-print.h"
 #include "util/output.h"
@@ -41,14 +42,6 @@ void run_signals_init(void)
 	sigfd = signalfd(-1, &waitset, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (sigfd < 0)
 		die_errno("cannot create a signalfd");
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 static int exit_status(int status)
@@ -90,7 +83,7 @@ struct waiter {
 static bool wait_until(struct waiter *w, uint64_t deadline)
 {
 	for (;;) {
-		uint64_t now = now_ns(), left;
+		uint64_t now = clock_ns(CLOCK_MONOTONIC), left;
 		struct timespec ts;
 		struct signalfd_siginfo si;
 		struct pollfd pfd[2] = { { .fd = sigfd, .events = POLLIN },
@@ -133,7 +126,7 @@ static bool wait_until(struct waiter *w, uint64_t deadline)
 			stop_signal_pass(w->child, sig, si.ssi_code,
 					 ++w->nsignals);
 		}
-		if (deadline && now_ns() >= deadline)
+		if (deadline && clock_ns(CLOCK_MONOTONIC) >= deadline)
 			return false;
 	}
 }
@@ -200,7 +193,7 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	cset_open(cs, cfg, on_exec);
 	/* the clock starts before the counters, as perf's, so that none
 	   counts longer than the elapsed time */
-	t0 = now_ns();
+	t0 = clock_ns(CLOCK_MONOTONIC);
 	if (!on_exec && cfg->delay_ms == 0 && !cfg->start_disabled)
 		cset_enable(cs, cfg);
 	control_open(&ctl, cfg->control);
@@ -231,7 +224,7 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	}
 	/* As perf: elapsed time and --timeout run from the enable (t0,
 	   taken before the command was let go, without -D). */
-	last_tick = now_ns();
+	last_tick = clock_ns(CLOCK_MONOTONIC);
 	t_count = cfg->delay_ms ? last_tick : t0;
 	if (cfg->timeout_ms)
 		deadline = t_count + cfg->timeout_ms * 1000000ull;
@@ -256,9 +249,9 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 				wait_until(&w, deadline);
 			break;
 		}
-		if (deadline && now_ns() >= deadline)
+		if (deadline && clock_ns(CLOCK_MONOTONIC) >= deadline)
 			break;
-		if (next && now_ns() >= next) {
+		if (next && clock_ns(CLOCK_MONOTONIC) >= next) {
 			tick(cfg, cs, st, prev, next - t0);
 			last_tick = next;
 			next += cfg->interval_ms * 1000000ull;
@@ -277,12 +270,12 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	   (-a would count 1.001 CPUs utilized of one CPU). */
 	if (!cfg->interval_ms && cfg->backend != PC_BACKEND_LEGACY)
 		cset_disable(cs, cfg);
-	res->wall_ns = (double)(now_ns() - t_count);
+	res->wall_ns = (double)(clock_ns(CLOCK_MONOTONIC) - t_count);
 	if (cfg->interval_ms) {
 		/* The last part of an interval, as perf prints it. */
 		if (!(cfg->interval_count && nticks >= cfg->interval_count) &&
-		    now_ns() > last_tick)
-			tick(cfg, cs, st, prev, now_ns() - t0);
+		    clock_ns(CLOCK_MONOTONIC) > last_tick)
+			tick(cfg, cs, st, prev, clock_ns(CLOCK_MONOTONIC) - t0);
 		free(prev);
 	} else {
 		cset_read(cs, cfg);

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "util/callgraph.h"
+#include "sampling-cli/callgraph.h"
 #include "util/die.h"
 #include "util/parse.h"
 

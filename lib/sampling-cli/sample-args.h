@@ -3,8 +3,8 @@
  * sample-args.h - the samplers' -c and -F arguments (monitor, kerneltop):
  * one rule and one message each.  For tools: these exit on bad input.
  */
-#ifndef UTIL_SAMPLE_ARGS_H
-#define UTIL_SAMPLE_ARGS_H
+#ifndef SAMPLING_CLI_SAMPLE_ARGS_H
+#define SAMPLING_CLI_SAMPLE_ARGS_H
 
 #include <stdint.h>
 

@@ -2,9 +2,9 @@
 /* sample-args.c - the samplers' -c and -F arguments. */
 #include "config.h"
 
+#include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/parse.h"
-#include "util/sample-args.h"
 
 uint64_t sample_arg_period(const char *arg)
 {

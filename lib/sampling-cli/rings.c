@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* rings.c - a ring that would not map, explained. */
+/* rings.c - a feed that would not open, a ring that would not map,
+   explained. */
 #include "config.h"
 
 #include <errno.h>
@@ -7,10 +8,11 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include <sysapi/error.h>
 #include <sysapi/probe.h>
 
+#include "sampling-cli/rings.h"
 #include "util/die.h"
-#include "util/rings.h"
 
 const char *rings_strerror(int err, char *buf, size_t size)
 {
@@ -47,5 +49,28 @@ const char *rings_strerror(int err, char *buf, size_t size)
 		snprintf(buf, size, "%s", strerror(err));
 		break;
 	}
+	return buf;
+}
+
+const char *feed_failure_strerror(const struct feed_failure *fail, int err,
+				  const struct feed_failure_words *w,
+				  char *buf, size_t size)
+{
+	char why[PC_STRERROR_SIZE];
+
+	if (fail->err == ESRCH || (!fail->err && err == ESRCH))
+		snprintf(buf, size, "no %s %d (has it exited?)", w->gone,
+			 (int)(fail->err && fail->pid > 0 ? fail->pid : w->id));
+	else if (fail->err && fail->pid > 0)
+		snprintf(buf, size, "cannot sample %s on %s %d: %s", w->event,
+			 w->on, (int)fail->pid,
+			 pc_strerror(fail->err, w->attr, why, sizeof(why)));
+	else if (fail->err)
+		snprintf(buf, size, "cannot sample %s on CPU %d: %s", w->event,
+			 fail->cpu,
+			 pc_strerror(fail->err, w->attr, why, sizeof(why)));
+	else
+		snprintf(buf, size, "cannot map the sample %s: %s", w->rings,
+			 rings_strerror(err, why, sizeof(why)));
 	return buf;
 }

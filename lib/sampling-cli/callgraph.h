@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* callgraph.h - --call-graph arguments for tools: parse, or say what is
    wrong and exit 2. */
-#ifndef UTIL_CALLGRAPH_H
-#define UTIL_CALLGRAPH_H
+#ifndef SAMPLING_CLI_CALLGRAPH_H
+#define SAMPLING_CLI_CALLGRAPH_H
 
 #include <stdint.h>
 

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sampling-cli/exports.h"
 #include "util/die.h"
-#include "util/exports.h"
 #include "util/output.h"
 
 static const char *const option[EXPORT_FORMAT_MAX] = {

@@ -5,8 +5,8 @@
  * written at the end, with one-line messages.  For tools only: these
  * print, and exports_check() exits.
  */
-#ifndef UTIL_EXPORTS_H
-#define UTIL_EXPORTS_H
+#ifndef SAMPLING_CLI_EXPORTS_H
+#define SAMPLING_CLI_EXPORTS_H
 
 #include <stdbool.h>
 

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * exports.c - kerneltop's call chains written out: the exports of the
+ * command line at exit (every sample since the start), and `S', the
+ * chains the table shows now as a flame graph.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "kerneltop.h"
+#include "util/die.h"
+#include "util/output.h"
+
+static struct export_meta meta(struct kt *kt, char *target, size_t size)
+{
+	frame_target(kt, target, size);
+	/* -p: the (first) process's program is the profile's */
+	return EXPORT_META(.tool = "kerneltop", .target = target,
+			   .program = kt->scope == FEED_PROCESSES &&
+				      kt->opt.nids ?
+				      symbols_program(kt->sym, kt->opt.ids[0]) :
+				      NULL,
+			   .event = kt->names[0], .attr = feed_attr(kt->feed, 0),
+			   .time_ns = kt->start_ns,
+			   .duration_ns = clock_ns(CLOCK_REALTIME) -
+					  kt->start_ns,
+			   .sym = kt->sym);
+}
+
+int kt_exports_write(struct kt *kt)
+{
+	char target[KT_LINE];
+	struct export_meta m;
+
+	if (!kt->stacks_all)
+		return 0;
+	m = meta(kt, target, sizeof(target));
+	return exports_write(&kt->opt.exports, kt->stacks_all, &m);
+}
+
+void kt_snapshot(struct kt *kt, char *msg, size_t size)
+{
+	char name[64], cwd[PATH_MAX], target[KT_LINE];
+	struct stacks *s = kt->stacks ? kt->stacks : kt->stacks_all;
+	time_t now = time(NULL);
+	struct export_meta m;
+	struct tm tm;
+
+	if (!s) {
+		snprintf(msg, size, "no call chains to save: start kerneltop "
+			 "with -g");
+		return;
+	}
+	localtime_r(&now, &tm);
+	strftime(name, sizeof(name), "kerneltop-%Y%m%d-%H%M%S.svg", &tm);
+	m = meta(kt, target, sizeof(target));
+	if (export_write(s, EXPORT_SVG, name, &m) != 0) {
+		snprintf(msg, size, "cannot save %s: %s%s", name,
+			 output_strerror(errno), exports_fix(errno));
+		return;
+	}
+	snprintf(msg, size, "flame graph saved to %s/%s",
+		 getcwd(cwd, sizeof(cwd)) ? cwd : ".", name);
+}
+

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * view.c - what a table shows: the view of the models that the command
+ * line and the TUI's keys choose, and the one place its rows are read --
+ * the model's, or with Children shown the call chains' -- into a table
+ * that a screen keeps.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "kerneltop.h"
+
+const struct view_order view_orders[] = {
+	{ TOP_BY_SHARE, "overhead" }, { TOP_BY_SYM, "sym" },
+	{ TOP_BY_DSO, "dso" }, { TOP_BY_COMM, "comm" },
+	{ TOP_BY_PID, "pid" }, { TOP_BY_TID, "tid" },
+};
+const size_t view_norders = sizeof(view_orders) / sizeof(view_orders[0]);
+
+void view_init(struct kt_view *v, const struct kt *kt)
+{
+	const struct kt_options *o = &kt->opt;
+
+	*v = (struct kt_view){
+		.top = TOP_VIEW(.keys = o->keys,
+				.event = kt->nevents > 1 ? -1 : 0,
+				.hide_kernel = o->hide_kernel,
+				.hide_user = o->hide_user,
+				.percent_limit = o->percent_limit,
+				.max_rows = o->entries),
+	};
+}
+
+void view_changed(struct kt_view *v)
+{
+	v->gen++;
+}
+
+bool view_children(const struct kt *kt, const struct kt_view *v)
+{
+	return kt->stacks && v->top.event == 0 &&
+	       v->top.keys == TOP_KEY_SYM && !v->top.tid;
+}
+
+int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
+{
+	bool children = view_children(kt, v);
+	const struct top_row *rows;
+	struct top_row *copy;
+	size_t n;
+
+	rows = children ? top_rows_chains(kt->top, kt->stacks, &v->top, &n)
+			: top_rows(kt->top, &v->top, &n);
+	copy = rows ? top_rows_dup(rows, n, kt->nevents) : NULL;
+	table_release(tb);
+	if (!copy)
+		return -1;
+	*tb = (struct kt_table){
+		.rows = copy, .n = n, .keys = v->top.keys,
+		.event = v->top.event, .children = children,
+		.baseline = top_baseline_active(kt->top),
+	};
+	return 0;
+}
+
+void table_release(struct kt_table *tb)
+{
+	free(tb->rows);
+	*tb = (struct kt_table){ .rows = NULL };
+}
