@@ -21,6 +21,7 @@
 # runs, 16 comparisons: the largest difference from perf 1.02 points, the
 # mean 0.35.  TOL is the 2 points.
 . "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event perf root
 
 H="$top_builddir/tests/helpers/threads"
