@@ -101,6 +101,10 @@ const struct dso_sym *dso_sym_find(const struct dso *d, uint64_t a);
  * dso_plt_count() is an upper bound of what dso_plt_syms() may return.
  */
 size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room);
+
+/* The value of tag in elf's dynamic section: true and *val, or false
+   when there is none. */
+bool dso_dynamic_tag(Elf *elf, int64_t tag, uint64_t *val);
 size_t dso_plt_count(struct dso *d);
 
 /*

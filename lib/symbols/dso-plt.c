@@ -66,27 +66,9 @@ static int rel_cmp(const void *a, const void *b)
  */
 static size_t plt_relacount(Elf *elf)
 {
-	Elf_Scn *scn = NULL;
+	uint64_t n;
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
-		Elf_Data *data;
-		size_t i, n;
-
-		if (!sh || sh->sh_type != SHT_DYNAMIC || !sh->sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		n = data ? data->d_size / sh->sh_entsize : 0;
-		for (i = 0; i < n; i++) {
-			GElf_Dyn dmem, *dyn = gelf_getdyn(data, (int)i, &dmem);
-
-			if (!dyn || dyn->d_tag == DT_NULL)
-				break;
-			if (dyn->d_tag == DT_RELACOUNT)
-				return dyn->d_un.d_val;
-		}
-	}
-	return 0;
+	return dso_dynamic_tag(elf, DT_RELACOUNT, &n) ? (size_t)n : 0;
 }
 
 /*
