@@ -6,32 +6,27 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
+#include "base/addrsearch.h"
 #include "base/array.h"
+#include "base/clock.h"
 #include "profile/feed-internal.h"
 
 /* The event a sample belongs to, from its id (several events only). */
 static unsigned sample_event(const struct feed *f, uint64_t id)
 {
-	size_t lo = 0, hi = f->nctr;
+	size_t i;
 
 	if (f->nattrs == 1)
 		return 0;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (f->ctr[mid].id == id)
-			return f->ctr[mid].event;
-		if (f->ctr[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	/* f->ctr is sorted by id (feed_open) */
+	i = addr_lower_bound(f->ctr, f->nctr, sizeof(*f->ctr),
+			     offsetof(struct feed_counter, id), id);
+	return i < f->nctr && f->ctr[i].id == id ? f->ctr[i].event : 0;
 }
 
 /*
@@ -438,14 +433,6 @@ static int head_earliest(struct feed *f, size_t *best)
 	return any ? 1 : 0;
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /*
  * The clock is looked at every this many records: one record can cost
  * much (a JIT map read further, a file's symbols loaded), so not many.
@@ -489,7 +476,7 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 {
 	unsigned max = budget ? budget->max_records : 0, n = 0;
 	double end = budget && budget->max_ms > 0 ?
-			     now_ms() + budget->max_ms : 0;
+			     clock_ms(CLOCK_MONOTONIC) + budget->max_ms : 0;
 	size_t best = 0;
 	int rc = 0, r;
 
@@ -505,7 +492,8 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 		if (r < 0)
 			return -1;
 		if ((max && n >= max) ||
-		    (end && n % CLOCK_EVERY == 0 && n && now_ms() >= end)) {
+		    (end && n % CLOCK_EVERY == 0 && n &&
+		     clock_ms(CLOCK_MONOTONIC) >= end)) {
 			/* the record found stays in its head for next time */
 			f->info.cut_short++;
 			if (more)
@@ -518,7 +506,7 @@ int feed_drain_some(struct feed *f, feed_fn fn, void *arg,
 		rc = on_record(f, &f->heads[best].rec, fn, arg);
 	}
 	exits_collect(f);
-	feed_lost_read(f, now_ms());
+	feed_lost_read(f, clock_ms(CLOCK_MONOTONIC));
 	return rc;
 }
 

@@ -22,9 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include "base/array.h"
+#include "base/clock.h"
 #include "profile/feed-internal.h"
 
 /* The clock is looked at every this many lines of a maps file. */
@@ -101,14 +101,6 @@ static struct feed_proc *next_proc(struct feed *f)
 	return NULL;
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /*
  * Go on reading the current process's maps until EOF or end: true when
  * it is read whole (or gone).  Each code mapping goes to the symbols
@@ -128,7 +120,7 @@ static bool read_some(struct feed *f, double end)
 		    symbols_mmap(f->sym, f->reading->pid, &m) != 0 &&
 		    errno == ENOMEM)
 			f->nomem = true;	/* the next drain says so */
-		if (++n % LINES_EVERY == 0 && now_ms() >= end)
+		if (++n % LINES_EVERY == 0 && clock_ms(CLOCK_MONOTONIC) >= end)
 			return false;
 	}
 	return true;
@@ -139,10 +131,11 @@ static bool read_some(struct feed *f, double end)
 
 size_t feed_background(struct feed *f, double budget_ms)
 {
-	double end = now_ms() + budget_ms * (f->nheld ? HELD_BUDGETS : 1);
+	double end = clock_ms(CLOCK_MONOTONIC) +
+		     budget_ms * (f->nheld ? HELD_BUDGETS : 1);
 	char path[64];
 
-	while (f->sym && now_ms() < end) {
+	while (f->sym && clock_ms(CLOCK_MONOTONIC) < end) {
 		if (!f->reading) {
 			f->reading = next_proc(f);
 			if (!f->reading)
