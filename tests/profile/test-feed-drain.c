@@ -17,6 +17,8 @@
  */
 #include "config.h"
 
+#include <limits.h>
+
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -226,7 +228,7 @@ static void test_flood(struct symbols *sym)
 /* --- the exit rule ------------------------------------------------------ */
 
 struct seen {
-	char dso[4][64];
+	char dso[4][PATH_MAX];	/* a build's path is of any length */
 	unsigned n;
 };
 
