@@ -60,6 +60,33 @@ static int rel_cmp(const void *a, const void *b)
 	return (x->slot > y->slot) - (x->slot < y->slot);
 }
 
+bool dso_dynamic_tag(Elf *elf, int64_t tag, uint64_t *val)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
+		Elf_Data *data;
+		size_t i, n;
+
+		if (!sh || sh->sh_type != SHT_DYNAMIC || !sh->sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		n = data ? data->d_size / sh->sh_entsize : 0;
+		for (i = 0; i < n; i++) {
+			GElf_Dyn dmem, *dyn = gelf_getdyn(data, (int)i, &dmem);
+
+			if (!dyn || dyn->d_tag == DT_NULL)
+				break;
+			if (dyn->d_tag == tag) {
+				*val = dyn->d_un.d_val;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /*
  * DT_RELACOUNT: how many R_*_RELATIVE relocations lead .rela.dyn (the
  * linker sorts them first); 0 when the file does not say.

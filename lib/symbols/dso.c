@@ -431,33 +431,6 @@ int dso_read_build_id(const char *path, uint8_t *buf, size_t bufsz)
 	return (int)n;
 }
 
-bool dso_dynamic_tag(Elf *elf, int64_t tag, uint64_t *val)
-{
-	Elf_Scn *scn = NULL;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
-		Elf_Data *data;
-		size_t i, n;
-
-		if (!sh || sh->sh_type != SHT_DYNAMIC || !sh->sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		n = data ? data->d_size / sh->sh_entsize : 0;
-		for (i = 0; i < n; i++) {
-			GElf_Dyn dmem, *dyn = gelf_getdyn(data, (int)i, &dmem);
-
-			if (!dyn || dyn->d_tag == DT_NULL)
-				break;
-			if (dyn->d_tag == tag) {
-				*val = dyn->d_un.d_val;
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 /* DF_1_PIE in the dynamic section: what tells a PIE from a library. */
 static bool elf_is_pie(Elf *elf)
 {
