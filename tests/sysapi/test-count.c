@@ -61,7 +61,7 @@ static double lost_cpu_ns(void)
  * the interrupts and the time the hypervisor stole (on a busy VM, 3% of
  * 300 ms was seen).  So: at least the CPU clock, at most the CPU clock
  * plus all CPUs' irq, softirq and steal time, and never more than the
- * wall clock.
+ * wall clock (give or take 1% and 1 ms: the two clocks drift apart).
  */
 static void test_task_clock(void)
 {
@@ -90,7 +90,10 @@ static void test_task_clock(void)
 	      n.value < (t1 - t0) * 1.02 + (l1 - l0) + 2 * tick,
 	      "task-clock %llu ns > thread CPU %.0f ns + irq and steal %.0f ns",
 	      (unsigned long long)n.value, t1 - t0, l1 - l0);
-	CHECK(n.value <= w1 - w0, "task-clock %llu ns > wall clock %.0f ns",
+	/* perf's clock is the scheduler's, not CLOCK_MONOTONIC: in a QEMU
+	   guest they drifted 0.07% apart over 300 ms */
+	CHECK(n.value <= (w1 - w0) * 1.01 + 1e6,
+	      "task-clock %llu ns > wall clock %.0f ns",
 	      (unsigned long long)n.value, w1 - w0);
 	CHECK(n.enabled >= n.running && n.running > 0, "times %llu/%llu",
 	      (unsigned long long)n.enabled, (unsigned long long)n.running);
