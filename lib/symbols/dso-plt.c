@@ -28,6 +28,24 @@
 
 static const char *const plt_sections[] = { ".plt", ".plt.sec", ".plt.got" };
 
+/* Which of plt_sections section sh is (code with that name), or NULL. */
+static const char *plt_section(Elf *elf, size_t shstrndx,
+			       const GElf_Shdr *sh)
+{
+	const char *name;
+	size_t i;
+
+	if (!sh || sh->sh_type != SHT_PROGBITS || !sh->sh_size ||
+	    !(sh->sh_flags & SHF_EXECINSTR))
+		return NULL;
+	name = elf_strptr(elf, shstrndx, sh->sh_name);
+	for (i = 0; name && i < sizeof(plt_sections) / sizeof(plt_sections[0]);
+	     i++)
+		if (!strcmp(name, plt_sections[i]))
+			return plt_sections[i];
+	return NULL;
+}
+
 #ifndef R_X86_64_IRELATIVE
 #define R_X86_64_IRELATIVE 37
 #endif
@@ -246,7 +264,7 @@ size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room)
 	GElf_Ehdr emem, *eh = elf ? gelf_getehdr(elf, &emem) : NULL;
 	struct plt_rels pr = { 0 };
 	Elf_Scn *scn = NULL;
-	size_t shstrndx, k = 0, i;
+	size_t shstrndx, k = 0;
 	unsigned irel, glob_dat;
 	bool plt_got = false;
 
@@ -269,18 +287,11 @@ size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room)
 		pr.n = pr.norder = 0;
 	while (k < room && (scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
-		const char *name, *section = NULL;
+		const char *section;
 		Elf_Data *data;
 		uint64_t ent, off, head = 0;
 
-		if (!sh || sh->sh_type != SHT_PROGBITS || !sh->sh_size ||
-		    !(sh->sh_flags & SHF_EXECINSTR))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh->sh_name);
-		for (i = 0; name && i < sizeof(plt_sections) /
-					 sizeof(plt_sections[0]); i++)
-			if (!strcmp(name, plt_sections[i]))
-				section = plt_sections[i];
+		section = plt_section(elf, shstrndx, sh);
 		if (!section)
 			continue;
 		data = elf_getdata(scn, NULL);
@@ -332,22 +343,15 @@ size_t dso_plt_count(struct dso *d)
 	GElf_Addr bias;
 	Elf *elf = dwfl_module_getelf(d->mod, &bias);
 	Elf_Scn *scn = NULL;
-	size_t shstrndx, n = 0, i;
+	size_t shstrndx, n = 0;
 
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return 0;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
-		const char *name;
 
-		if (!sh || sh->sh_type != SHT_PROGBITS || !sh->sh_size ||
-		    !(sh->sh_flags & SHF_EXECINSTR))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh->sh_name);
-		for (i = 0; name && i < sizeof(plt_sections) /
-					 sizeof(plt_sections[0]); i++)
-			if (!strcmp(name, plt_sections[i]))
-				n += sh->sh_size / 8 + 2;	/* at most */
+		if (plt_section(elf, shstrndx, sh))
+			n += sh->sh_size / 8 + 2;	/* at most */
 	}
 	return n;
 }
