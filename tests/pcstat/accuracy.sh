@@ -22,14 +22,21 @@ check "page-faults $faults = $n within 1%" within "$faults" $n 1
 
 # task-clock of a busy helper vs its rusage CPU time (the helper prints
 # its own getrusage in microseconds).
+l0=$(lost_cpu_ms)
 "$PCSTAT" -x, -e task-clock -- "$helpers/spin" 400 > spin.out 2> spin.csv
+l1=$(lost_cpu_ms)
 tc=$(val task-clock spin.csv) ru=$(awk '{ print $1 / 1000 }' spin.out)
+lost=$(awk -v a="$l0" -v b="$l1" 'BEGIN { print b - a }')
 # rusage also holds the exec before enable_on_exec starts the count
 # (tearing down the forked image): seen 9 ms of it at a load of 15 on
-# 2 CPUs.  So task-clock may fall short by 2% or 15 ms, never exceed.
-check "task-clock $tc ms vs rusage $ru ms: within 2%, or up to 15 ms short" \
-	awk -v t="$tc" -v r="$ru" 'BEGIN { d = r - t; m = r * 0.02
-		exit !(t <= r + m && (d <= m || d <= 15)) }'
+# 2 CPUs.  So task-clock may fall short by 2% or 15 ms.  Above, it may
+# hold the irq and steal time rusage leaves out (416 ms against 401 ms
+# on a busy VM), which /proc/stat counts in ticks: two more of them.
+tick=$(awk -v hz="$(getconf CLK_TCK)" 'BEGIN { print 1000 / hz }')
+check "task-clock $tc ms vs rusage $ru ms (+ $lost ms irq and steal): within 2%, or up to 15 ms short" \
+	awk -v t="$tc" -v r="$ru" -v l="$lost" -v k="$tick" 'BEGIN {
+		d = r - t; m = r * 0.02
+		exit !(t <= r + m + l + 2 * k && (d <= m || d <= 15)) }'
 
 # context-switches of K round trips: each side blocks once per trip
 # waiting for the other, so 2K -- less one for each read that finds its
@@ -57,12 +64,17 @@ if have_perf; then
 	# time, which holds the exec and exit that vary with the load
 	# (both counts differed by more than 2% of 400 ms beside a full
 	# make check and two busy loops).
+	pl0=$(lost_cpu_ms)
 	perf stat -x, -e task-clock -- "$helpers/spin" 400 > perf-spin.out 2> perf-tc.csv
+	pl1=$(lost_cpu_ms)
 	ptc=$(val task-clock perf-tc.csv) pru=$(awk '{ print $1 / 1000 }' perf-spin.out)
-	check "task-clock $tc - rusage $ru ms like perf's $ptc - $pru ms: within 2% or 15 ms" \
-		awk -v t="$tc" -v r="$ru" -v pt="$ptc" -v pr="$pru" 'BEGIN {
+	# each run's excess over rusage holds its own irq and steal time
+	plost=$(awk -v a="$pl0" -v b="$pl1" -v l="$lost" -v k="$tick" \
+		'BEGIN { print b - a + l + 4 * k }')
+	check "task-clock $tc - rusage $ru ms like perf's $ptc - $pru ms: within 2% or 15 ms, + $plost ms irq and steal" \
+		awk -v t="$tc" -v r="$ru" -v pt="$ptc" -v pr="$pru" -v l="$plost" 'BEGIN {
 			d = (r - t) - (pr - pt); if (d < 0) d = -d
-			exit !(pt > 0 && (d <= r * 0.02 || d <= 15)) }'
+			exit !(pt > 0 && (d <= r * 0.02 + l || d <= 15 + l)) }'
 	perf stat -x, -e context-switches -- "$pingpong" $k 2> perf-pp.csv
 	pcs=$(val context-switches perf-pp.csv)
 	check "context-switches $cs vs perf $pcs within 10%" within "$cs" "$pcs" 10

@@ -36,24 +36,6 @@ static struct pc_counter *open_self(const char *event, bool disabled,
 	return c;
 }
 
-/* Time the machine's CPUs lost to interrupts and to the hypervisor (irq,
-   softirq and steal of /proc/stat's "cpu" line), in ns; -1 if unread. */
-static double lost_cpu_ns(void)
-{
-	unsigned long long v[8] = { 0 };
-	FILE *f = fopen("/proc/stat", "r");
-	int n;
-
-	if (!f)
-		return -1;
-	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-		   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-	fclose(f);
-	if (n != 8)
-		return -1;
-	return (double)(v[5] + v[6] + v[7]) * 1e9 / sysconf(_SC_CLK_TCK);
-}
-
 /*
  * task-clock of a busy loop == the thread's own CPU clock, give or take
  * what the scheduler's clock leaves out: task-clock runs on the wall
@@ -72,7 +54,7 @@ static void test_task_clock(void)
 	CHECK(c != NULL, "task-clock opens");
 	if (!c)
 		return;
-	l0 = lost_cpu_ns();
+	l0 = workload_lost_cpu_ns();
 	w0 = workload_now_ns(CLOCK_MONOTONIC);
 	t0 = workload_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	pc_counter_enable(c);
@@ -80,7 +62,7 @@ static void test_task_clock(void)
 	pc_counter_disable(c);
 	t1 = workload_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	w1 = workload_now_ns(CLOCK_MONOTONIC);
-	l1 = lost_cpu_ns();
+	l1 = workload_lost_cpu_ns();
 	CHECK(pc_counter_read(c, &n) == 0, "read: %s", strerror(errno));
 	/* 2% below leaves room for the enable/disable calls; /proc/stat
 	   counts in ticks, so two of them above */
