@@ -76,7 +76,8 @@ static bool drop_gone(void *item, void *arg)
 
 /*
  * A FORK: a new process is kept when its parent is (not with -t lists:
- * threads alone are watched, as their per-thread counters would be); a
+ * threads alone are watched, as their per-thread counters would be; nor
+ * with opts.no_inherit, as the counters would not follow it); a
  * pid kept before and given now to another's child is not.  A new thread
  * is its process's.
  */
@@ -85,7 +86,7 @@ static bool on_fork(struct feed *f, const struct pc_record *rec)
 	pid_t pid = (pid_t)rec->task.pid, ppid = (pid_t)rec->task.ppid;
 	struct feed_keep *k;
 
-	if (pid == ppid || f->filter_tids)
+	if (pid == ppid || f->filter_tids || f->no_inherit)
 		return kept(&f->keep_pids, pid);
 	k = keep_find(&f->keep_pids, pid);
 	if (kept(&f->keep_pids, ppid)) {

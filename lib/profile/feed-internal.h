@@ -38,6 +38,7 @@ struct feed {
 	struct perf_event_attr *attrs;
 	unsigned nattrs;
 	bool inherit, per_cpu, no_resolve, user_only;
+	bool no_inherit;	/* opts.no_inherit: attrs' inherit stays 0 */
 	bool nomem;		/* ENOMEM while reading maps in the background */
 	/* feed_lost_read(): the counters' lost counts, with many counters
 	   read by a drain now and then (a read(2) each) */
@@ -69,7 +70,8 @@ struct feed {
 	/* feed-scheme.c: how the target is watched (struct feed_info) */
 	enum feed_scope scope;
 	uid_t uid;			/* FEED_USER */
-	int cgroup_fd;			/* FEED_SCHEME_CGROUP, else -1 */
+	int cgroup_fd;			/* FEED_SCHEME_CGROUP, or FEED_SYSTEM
+					   with opts.cgroup; else -1 */
 	char *cgroup;			/* its path in the hierarchy */
 
 	/*

@@ -359,6 +359,11 @@ int feed_scheme_choose(struct feed *f, const struct feed_opts *o)
 	in->cpus = (unsigned)f->ncpus;
 	if (o->scope == FEED_SYSTEM) {
 		in->scheme = FEED_SCHEME_SYSTEM;
+		if (!o->cgroup)
+			return 0;
+		f->cgroup = strdup(o->cgroup);
+		if (!f->cgroup || (f->cgroup_fd = pc_cgroup_open(o->cgroup)) < 0)
+			return -1;
 		return 0;
 	}
 	in->threads = in->threads_sampled = (unsigned)f->ntasks;
@@ -401,7 +406,7 @@ void feed_scheme_refused(struct feed *f, int err)
 	feed_filter_release(f);
 	f->filter = f->filter_tids = false;
 	for (e = 0; e < f->nattrs; e++)
-		f->attrs[e].inherit = f->inherit;
+		f->attrs[e].inherit = f->inherit && !f->no_inherit;
 	f->info.cpu_wide_err = err;
 	/* (busiest() allocates nothing on failure: tasks stay whole) */
 	if (busiest(f) != 0)
@@ -507,6 +512,12 @@ size_t feed_scheme_str(const struct feed *f, char *buf, size_t size)
 		buf[0] = '\0';
 	switch (in->scheme) {
 	case FEED_SCHEME_SYSTEM:
+		if (f->cgroup) {
+			esc_visible(cg, sizeof(cg), f->cgroup);
+			put(&l, "per-CPU counters on cgroup %s (%u CPUs)", cg,
+			    in->cpus);
+			break;
+		}
 		put(&l, "per-CPU counters for every task (%u CPUs)", in->cpus);
 		break;
 	case FEED_SCHEME_THREADS:

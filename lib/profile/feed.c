@@ -322,7 +322,7 @@ static void attrs_setup(struct feed *f, const struct feed_opts *o)
 			pc_attr_user_stack(a, unwind_regs_mask(), stack);
 			a->exclude_callchain_user = 1;
 		}
-		a->inherit = f->inherit;
+		a->inherit = f->inherit && !f->no_inherit;
 		if (o->enable_on_exec) {
 			a->disabled = 1;
 			a->enable_on_exec = 1;
@@ -347,7 +347,7 @@ struct feed *feed_open(const struct feed_opts *opts)
 	    (unsigned)o->callgraph > FEED_CG_DWARF ||
 	    o->stack_size % 8 || o->stack_size > FEED_STACK_MAX ||
 	    ((o->scope == FEED_THREADS || o->scope == FEED_PROCESSES) &&
-	     !o->nids)) {
+	     !o->nids) || (o->cgroup && o->scope != FEED_SYSTEM)) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -358,6 +358,7 @@ struct feed *feed_open(const struct feed_opts *opts)
 	f->cgroup_fd = -1;
 	f->sym = o->sym;
 	f->no_resolve = o->no_resolve;
+	f->no_inherit = o->no_inherit;
 	f->nattrs = o->nattrs;
 	f->ring_pages = o->ring_pages ? o->ring_pages : 128;
 	f->attrs = calloc(o->nattrs, sizeof(*f->attrs));

@@ -112,6 +112,13 @@ struct feed_opts {
 	uint32_t stack_size;	/* FEED_CG_DWARF: bytes of user stack
 				   copied per sample, a multiple of 8 up
 				   to FEED_STACK_MAX; 0: FEED_STACK_DEFAULT */
+	const char *cgroup;	/* FEED_SYSTEM only: the tasks of this
+				   cgroup (pc_cgroup_open()'s name) and of
+				   those below it, the kernel filtering;
+				   NULL: every task */
+	bool no_inherit;	/* FEED_PROCESSES, FEED_USER: the threads
+				   and children created after the open are
+				   not followed (perf's --no-inherit) */
 };
 
 #define FEED_OPTS(...) \
