@@ -2,6 +2,10 @@
 /* sample-args.c - the samplers' -c and -F arguments. */
 #include "config.h"
 
+#include <string.h>
+
+#include <sysapi/probe.h>
+
 #include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/parse.h"
@@ -22,4 +26,17 @@ uint64_t sample_arg_freq(const char *arg)
 	if (!parse_u64(arg, 1, 1000000000, &v))
 		usage_error("-F wants a rate in Hz >= 1, not '%s'", arg);
 	return v;
+}
+
+uint64_t sample_arg_freq_max(const char *arg)
+{
+	int max;
+
+	if (strcmp(arg, "max") != 0)
+		return sample_arg_freq(arg);
+	max = pc_probe()->max_sample_rate;
+	if (max < 1)
+		usage_error("-F max: cannot read kernel."
+			    "perf_event_max_sample_rate (give a rate in Hz)");
+	return (uint64_t)max;
 }

@@ -14,4 +14,8 @@ uint64_t sample_arg_period(const char *arg);
 /* -F HZ: samples a second, 1 to 10^9; exit 2 otherwise. */
 uint64_t sample_arg_freq(const char *arg);
 
+/* -F HZ or perf's -F max: kernel.perf_event_max_sample_rate (exit 2
+   when it cannot be read). */
+uint64_t sample_arg_freq_max(const char *arg);
+
 #endif

@@ -152,7 +152,7 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			m->period_set = true;
 			break;
 		case 'F':
-			m->freq = sample_arg_freq(optarg);
+			m->freq = sample_arg_freq_max(optarg);
 			m->freq_set = true;
 			break;
 		case 'e':
