@@ -19,6 +19,21 @@ struct help_draw {
 	int y;
 };
 
+/*
+ * The footer of the main screen's help: the keys perf top's TUI gives
+ * another meaning (its ui/browsers/hists.c help), for a perf user's
+ * fingers.
+ */
+static const char *const perf_keys[] = {
+	"Keys that differ from perf top's (here / in perf top):",
+	"  H      health / column headers     S  flame graph / zoom into "
+	"socket",
+	"  e      switch event / expand the entry's chains (TAB: both switch)",
+	"  space  pause / page down           Enter (-g)  callers / a menu",
+	"  K U    hide kernel, user rows / none (perf's k: the kernel map)",
+	NULL,
+};
+
 static void help_line(void *arg, const char *label, const char *help)
 {
 	struct help_draw *d = arg;
@@ -46,6 +61,13 @@ static bool help_draw(struct tui *t, struct screen *s)
 	d.y++;
 	for (i = 0; of->notes && of->notes[i] && d.y < LINES - 1; i++) {
 		snprintf(line, sizeof(line), "  %s", of->notes[i]);
+		term_line(d.y++, line, 0);
+	}
+	d.y++;
+	/* the first screen is the table (screen_main) */
+	for (i = 0; !screen_below(t, h->of) && perf_keys[i] &&
+		    d.y < LINES - 1; i++) {
+		snprintf(line, sizeof(line), "  %s", perf_keys[i]);
 		term_line(d.y++, line, 0);
 	}
 	term_line(LINES - 1, "press any key to go back", A_REVERSE);
