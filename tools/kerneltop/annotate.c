@@ -8,12 +8,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/escape.h"
 #include "base/regular-file.h"
 #include "kerneltop.h"
 #include "util/xmalloc.h"
@@ -158,4 +160,51 @@ void annotate_release(struct annotation *a)
 	free(a->lines);
 	free(a->files);
 	memset(a, 0, sizeof(*a));
+}
+
+const struct top_row *annotate_row(const struct kt_table *tb, const char *sym)
+{
+	size_t i;
+
+	for (i = 0; i < tb->n; i++)
+		if (tb->rows[i].sym && strcmp(tb->rows[i].sym, sym) == 0)
+			return &tb->rows[i];
+	return NULL;
+}
+
+int annotate_print(struct kt *kt, const struct kt_table *tb,
+		   const char *sym, FILE *out)
+{
+	const struct top_row *r = annotate_row(tb, sym);
+	char name[KT_LINE], dso[KT_LINE], file[KT_LINE], text[KT_LINE];
+	struct annotation a;
+	size_t i;
+
+	esc_visible(name, sizeof(name), sym);
+	if (!r) {
+		fprintf(out, "Annotate: %s: no samples\n\n", name);
+		return ferror(out) ? -1 : 0;
+	}
+	if (annotate_build(kt, r->sym, r->dso, &a) != 0)
+		return -1;
+	esc_visible(dso, sizeof(dso), r->dso);
+	fprintf(out, "Annotate: %s (%s)\n %7s %7s  %-24s %s\n", name, dso,
+		"share", "samples", "file:line", "source");
+	for (i = 0; i < a.n; i++) {
+		const struct annotate_line *l = &a.lines[i];
+		const char *base = l->file ? strrchr(l->file, '/') : NULL;
+		char where[KT_LINE];
+
+		esc_visible(file, sizeof(file),
+			    base ? base + 1 : l->file ? l->file : "??");
+		esc_visible(text, sizeof(text), l->text ? l->text : "");
+		snprintf(where, sizeof(where), "%s:%d", file, l->line);
+		fprintf(out, "%c%6.2f%% %7" PRIu64 "  %-24s %s\n",
+			i == a.hottest ? '>' : ' ',
+			a.total ? 100.0 * (double)l->count / (double)a.total
+				: 0.0, l->count, where, text);
+	}
+	fputc('\n', out);
+	annotate_release(&a);
+	return ferror(out) ? -1 : 0;
 }

@@ -21,7 +21,9 @@ static void frame_out(struct kt *kt, const struct kt_view *v,
 	session_tick(kt, interval);
 	if (table_take(&tb, kt, v) != 0)
 		die_nomem();
-	if (frame_print(kt, &tb, stdout, kt->opt.entries) != 0)
+	if (frame_print(kt, &tb, stdout, kt->opt.entries) != 0 ||
+	    (kt->opt.sym_annotate &&
+	     annotate_print(kt, &tb, kt->opt.sym_annotate, stdout) != 0))
 		die_errno("cannot write to standard output");
 	table_release(&tb);
 	session_age(kt);

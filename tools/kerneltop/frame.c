@@ -60,6 +60,13 @@ static void header_target(const struct kt *kt, char *buf, size_t size,
 
 	switch (kt->scope) {
 	case FEED_SYSTEM:
+		if (o->cgroup) {
+			char cg[256];
+
+			esc_visible(cg, sizeof(cg), o->cgroup);
+			str_append(buf, size, len, "cgroup %s", cg);
+			break;
+		}
 		str_append(buf, size, len, "all tasks");
 		break;
 	case FEED_USER:

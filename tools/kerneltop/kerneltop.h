@@ -24,6 +24,7 @@
 
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
+#define KT_MAX_RING_PAGES (1u << 20)	/* -m: 4 GiB of 4K pages a ring */
 
 /* What the command line asked for (options.c). */
 struct kt_options {
@@ -49,6 +50,14 @@ struct kt_options {
 	enum feed_callgraph callgraph;	/* -g, --call-graph */
 	uint32_t stack_size;		/* dwarf: bytes copied per sample */
 	struct exports exports;		/* --folded, --flamegraph, ... */
+	/* perf top's targets, sampling and symbols */
+	const char *cgroup;		/* -G: this cgroup's tasks only */
+	bool no_inherit;		/* -i */
+	unsigned mmap_pages;		/* -m, a power of two; 0 the feed's */
+	int realtime;			/* -r SCHED_FIFO priority, 0 none */
+	unsigned verbose;		/* -v */
+	const char *kallsyms;		/* --kallsyms FILE */
+	const char *sym_annotate;	/* --sym-annotate SYM */
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -223,5 +232,12 @@ struct annotation {
 int annotate_build(struct kt *kt, const char *sym, const char *dso,
 		   struct annotation *a);
 void annotate_release(struct annotation *a);
+/* --sym-annotate: the first row of tb whose symbol is sym, or NULL. */
+const struct top_row *annotate_row(const struct kt_table *tb,
+				   const char *sym);
+/* --sym-annotate in batch: sym's annotation after a frame of tb, or
+   "no samples"; 0, or -1 with errno. */
+int annotate_print(struct kt *kt, const struct kt_table *tb,
+		   const char *sym, FILE *out);
 
 #endif

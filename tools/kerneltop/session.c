@@ -7,11 +7,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <sysapi/cgroup.h>
 
 #include "base/clock.h"
 #include "base/strbuf.h"
@@ -86,9 +89,26 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 			getuid() : o->uid,
 		.cpus = o->cpus, .ncpus = o->ncpus,
 		/* a DWARF sample carries a stack copy: room for hundreds */
-		.ring_pages = o->callgraph == FEED_CG_DWARF ? 512 : 0,
+		.ring_pages = o->mmap_pages ? o->mmap_pages :
+			      o->callgraph == FEED_CG_DWARF ? 512 : 0,
+		.cgroup = o->cgroup, .no_inherit = o->no_inherit,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
 		.user_fallback = true, .sym = kt->sym, .failure = fail));
+}
+
+/* Why the feed could not open, in a line. */
+static const char *failure_str(const struct kt *kt,
+			       const struct feed_failure *fail, int err,
+			       char *buf, size_t size)
+{
+	const struct kt_options *o = &kt->opt;
+
+	return feed_failure_strerror(fail, err, &(struct feed_failure_words){
+		.gone = o->scope == FEED_THREADS ? "thread" : "process",
+		.on = "task", .id = o->nids ? o->ids[0] : -1,
+		.event = kt->names[fail->event],
+		.attr = &kt->attrs[fail->event], .rings = "buffers" },
+		buf, size);
 }
 
 /* Say why the feed could not open, and end. */
@@ -114,12 +134,7 @@ open_failed(struct kt *kt, const struct feed_failure *fail, int err)
 		die("%s %d belongs to another user (run kerneltop as its "
 		    "owner or as root)", o->scope == FEED_THREADS ? "thread"
 		    : "task", (int)fail->pid);
-	die("%s", feed_failure_strerror(fail, err, &(struct feed_failure_words){
-		.gone = o->scope == FEED_THREADS ? "thread" : "process",
-		.on = "task", .id = o->nids ? o->ids[0] : -1,
-		.event = kt->names[fail->event],
-		.attr = &kt->attrs[fail->event], .rings = "buffers" },
-		buf, sizeof(buf)));
+	die("%s", failure_str(kt, fail, err, buf, sizeof(buf)));
 }
 
 static void kt_enable(struct kt *kt)
@@ -151,6 +166,82 @@ static void cpu_list_format(struct kt *kt)
 	free(online);
 }
 
+/* -r PRIO: kerneltop itself at SCHED_FIFO, as perf top -r; dies when
+   the kernel refuses it. */
+static void realtime_set(const struct kt *kt)
+{
+	struct sched_param sp = { .sched_priority = kt->opt.realtime };
+
+	if (kt->opt.realtime &&
+	    sched_setscheduler(0, SCHED_FIFO, &sp) != 0)
+		die_errno("-r %d: cannot run at SCHED_FIFO priority %d (needs "
+			  "root or CAP_SYS_NICE, and RLIMIT_RTPRIO)",
+			  kt->opt.realtime, kt->opt.realtime);
+}
+
+/* -G NAME: a cgroup that cannot be opened is said before anything. */
+static void cgroup_check(const struct kt *kt)
+{
+	const char *mnt;
+	int fd;
+
+	if (!kt->opt.cgroup)
+		return;
+	fd = pc_cgroup_open(kt->opt.cgroup);
+	if (fd >= 0) {
+		close(fd);
+		return;
+	}
+	mnt = pc_cgroup_mount();
+	die_errno("-G %s: cannot open cgroup %s/%s", kt->opt.cgroup,
+		  mnt ? mnt : "(no cgroup hierarchy mounted)", kt->opt.cgroup);
+}
+
+/* --kallsyms FILE: read now; a file of no kernel symbols ends here. */
+static void kallsyms_check(struct kt *kt)
+{
+	const char *file = kt->opt.kallsyms;
+
+	errno = 0;
+	if (symbols_load_kernel(kt->sym) == 0)
+		return;
+	if (errno == EINVAL)
+		die("--kallsyms %s: no kernel text symbols in it (give a copy "
+		    "of /proc/kallsyms)", file);
+	if (errno)
+		die_errno("--kallsyms %s: cannot read it", file);
+	die("--kallsyms %s: its addresses are all zero (copy /proc/kallsyms "
+	    "as root, or with kernel.kptr_restrict=0)", file);
+}
+
+/* -v: how the counters and rings were set up, on stderr. */
+static void verbose_say(const struct kt *kt)
+{
+	const struct feed_info *in = &kt->info;
+	char scheme[KT_LINE];
+	unsigned i;
+
+	for (i = 0; i < kt->nevents; i++) {
+		const struct perf_event_attr *a = feed_attr(kt->feed, i);
+
+		warn_msg("event %u: %s, type %u config %#llx, %s %llu%s%s", i,
+			 kt->names[i], a->type, (unsigned long long)a->config,
+			 a->freq ? "frequency" : "period",
+			 (unsigned long long)a->sample_period,
+			 a->freq ? " Hz" : "", a->inherit ? ", inherit" : "");
+	}
+	feed_scheme_str(kt->feed, scheme, sizeof(scheme));
+	warn_msg("sampling: %s", scheme);
+	warn_msg("%u counters, %u ring buffers of %u data pages (%llu KiB "
+		 "each)", in->counters, in->rings, in->ring_pages,
+		 (unsigned long long)in->ring_pages *
+		 (unsigned long long)sysconf(_SC_PAGESIZE) / 1024);
+	if (in->user_only)
+		warn_msg("kernel samples refused: user space only");
+	warn_msg("kernel symbols: %s", kt->opt.kallsyms ? kt->opt.kallsyms :
+		 "/proc/kallsyms");
+}
+
 void session_open(struct kt *kt)
 {
 	struct feed_failure fail = { .err = 0 };
@@ -160,6 +251,8 @@ void session_open(struct kt *kt)
 	/* the tools' one rule (util/stop-signals.h), from before the
 	   kernel's symbols are read: that can take seconds */
 	stop_signals_catch(on_stop);
+	realtime_set(kt);
+	cgroup_check(kt);
 	events_setup(kt);
 	cpu_list_format(kt);
 	/*
@@ -167,7 +260,8 @@ void session_open(struct kt *kt)
 	 * DSO's DWARF for lines would cost tens of MB on a busy machine.
 	 * Annotation opens a session with lines when it is asked for.
 	 */
-	kt->sym = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_LINES));
+	kt->sym = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_LINES,
+					    .kallsyms = o->kallsyms));
 	kt->top = top_new(kt->nevents);
 	if (!kt->sym || !kt->top)
 		die_nomem();
@@ -182,11 +276,17 @@ void session_open(struct kt *kt)
 	 * paranoid 0: the user's own tasks are what is left (user space
 	 * only, where the level says so).  Say what was dropped and the fix.
 	 */
-	if (!kt->feed && o->scope == FEED_SYSTEM &&
+	if (!kt->feed && o->scope == FEED_SYSTEM && !o->cgroup &&
 	    (err == EACCES || err == EPERM)) {
 		struct feed_failure ufail = { .err = 0 };
 
 		kt->feed = try_open(kt, FEED_USER, &ufail);
+		if (kt->feed && o->verbose) {
+			char buf[PC_STRERROR_SIZE + 256];
+
+			warn_msg("every task: %s",
+				 failure_str(kt, &fail, err, buf, sizeof(buf)));
+		}
 		if (kt->feed) {
 			char msg[200];
 
@@ -213,12 +313,16 @@ void session_open(struct kt *kt)
 	 */
 	if (kt->scope == FEED_THREADS || kt->scope == FEED_PROCESSES)
 		kt_enable(kt);
-	if (!kt->attrs[0].exclude_kernel)
+	if (o->kallsyms)
+		kallsyms_check(kt);
+	else if (!kt->attrs[0].exclude_kernel)
 		symbols_load_kernel(kt->sym);
 	if (kt->scope != FEED_THREADS && kt->scope != FEED_PROCESSES)
 		kt_enable(kt);
 	feed_info(kt->feed, &kt->info);
 	kt->info_prev = kt->info;
+	if (o->verbose)
+		verbose_say(kt);
 	if (kt->info.user_only)
 		notice(kt, FEED_USER_ONLY_NOTICE);
 	if (kt->info.scheme == FEED_SCHEME_BUSIEST) {

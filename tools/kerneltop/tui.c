@@ -27,13 +27,34 @@ static bool read_keys(struct tui *t)
 	return any;
 }
 
+/*
+ * --sym-annotate SYM: its annotation screen, opened at the first refresh
+ * that has SYM in the table (at the start it has no samples to show).
+ */
+static void sym_annotate_open(struct tui *t, bool *done)
+{
+	struct kt_table tb = { .rows = NULL };
+	const struct top_row *r;
+
+	if (*done || !t->kt->opt.sym_annotate ||
+	    table_take(&tb, t->kt, t->view) != 0)
+		return;
+	r = annotate_row(&tb, t->kt->opt.sym_annotate);
+	if (r) {
+		screen_open(t, &screen_annotate,
+			    &(struct annotate_arg){ r->sym, r->dso });
+		*done = true;
+	}
+	table_release(&tb);
+}
+
 int tui_run(struct kt *kt)
 {
 	struct kt_view view;
 	struct tui t = { .kt = kt, .view = &view };
 	double start, next, last, last_draw;
 	struct pollfd pfd;
-	bool behind = false;
+	bool behind = false, annotated = false;
 
 	view_init(&view, kt);
 	term_init();
@@ -67,6 +88,7 @@ int tui_run(struct kt *kt)
 		if (now >= next) {
 			session_tick(kt, now - last);
 			last = now;
+			sym_annotate_open(&t, &annotated);
 			if (!view.paused) {	/* paused: sampling goes on */
 				screen_draw(&t);
 				last_draw = now;
