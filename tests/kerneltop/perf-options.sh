@@ -174,8 +174,16 @@ max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
 kt fmax -b -n 1 -d 0.3 -F max -p $sp
 kt_head fmax.out | grep -Eq "^kerneltop: [0-9]+ samples/s +[a-z-]+ $max Hz " &&
 	ok "-F max: $max Hz, the sysctl" || fail "-F max: '$(kt_head fmax.out)' (sysctl $max)"
-"$MONITOR" -F max --summary -- "$SPIN" 50 > /dev/null 2> mon.err
-check "monitor -F max runs ($(head -1 mon.err))" test $? -eq 0
+# monitor: 100 ms of CPU time at the sysctl's rate (samples and lost),
+# a quarter of it at least: far above what -F 4000 would give
+"$MONITOR" -F max --summary -- "$SPIN" 100 > mon.out 2> mon.err
+rc=$?
+n=$(cat mon.out mon.err |
+	sed -n 's/^monitor: \([0-9]*\) samples of .*, \([0-9]*\) lost, .*/\1 \2/p' |
+	awk '{ print $1 + $2 }')
+[ $rc -eq 0 ] && [ -n "$n" ] && [ "$n" -ge $((max / 40)) ] &&
+	ok "monitor -F max: $n samples in 100 ms of CPU (sysctl $max Hz)" ||
+	fail "monitor -F max: exit $rc, '$n' samples (want >= $((max / 40))): $(cat mon.err)"
 
 # --- -m: the ring the kernel maps is the size asked for -------------------
 # A ring is 1 + N pages of anon_inode:[perf_event] in kerneltop's maps.
