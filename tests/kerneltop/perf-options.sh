@@ -33,7 +33,7 @@ kt_bg() {
 	"$KT" -v "$@" > "$name.out" 2> "$name.err" &
 	ktpid=$!
 	at_exit "kill $ktpid 2> /dev/null"
-	retry 15 grep -q '^kerneltop: sampling: ' "$name.err"
+	retry 15 grep -qs '^kerneltop: sampling: ' "$name.err"
 }
 
 # A spin that lasts the test (killed at its end): the -p target.
