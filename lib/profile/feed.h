@@ -112,6 +112,9 @@ struct feed_opts {
 	uint32_t stack_size;	/* FEED_CG_DWARF: bytes of user stack
 				   copied per sample, a multiple of 8 up
 				   to FEED_STACK_MAX; 0: FEED_STACK_DEFAULT */
+	unsigned max_stack;	/* a chain's frames at most, the leaf's
+				   included (perf's --max-stack: the
+				   callers past it are dropped); 0: all */
 };
 
 #define FEED_OPTS(...) \

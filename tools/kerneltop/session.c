@@ -88,6 +88,7 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 		/* a DWARF sample carries a stack copy: room for hundreds */
 		.ring_pages = o->callgraph == FEED_CG_DWARF ? 512 : 0,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
+		.max_stack = o->max_stack,
 		.user_fallback = true, .sym = kt->sym, .failure = fail));
 }
 
