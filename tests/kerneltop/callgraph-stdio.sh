@@ -4,9 +4,10 @@
 # (cg_hot() called three quarters of the time as main -> cg_a -> cg_b ->
 # cg_hot, a quarter as main -> cg_c -> cg_hot), beside perf on the same
 # process at the same time: the same paths under main, the same split
-# (within 10 points, measured under two busy loops: 3 points apart at
-# most), and --call-graph's print types, threshold, limit and order,
-# --no-children and --max-stack.
+# (within 10 points; under two busy loops kerneltop gave 0.74-0.78, perf
+# 0.74-0.77 with 2 s frames, 0.85 once with 1 s ones: 2 s here), and
+# --call-graph's print types, threshold, limit and order, --no-children
+# and --max-stack.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
@@ -114,9 +115,11 @@ kt_header no.out | grep -q '^ *Overhead ' && ! grep -q '^           ' no.out &&
 # === --max-stack 2: the callers past cg_b and cg_c are cut =================
 kt ms -g --max-stack 2
 rows=$(kt_rows ms.out)
-echo "$rows" | awk '$5 == "cg_b" { sub("%", "", $1); b = $1 }
-	$5 == "main" || $5 == "cg_a" { bad = 1 } END { exit !(!bad && b > 60) }' &&
-	ok "--max-stack 2: no Children for main and cg_a, cg_b's 3/4" ||
+# (main keeps the samples of what it calls itself: clock_gettime)
+echo "$rows" | awk '{ sub("%", "", $1) } $5 == "cg_b" { b = $1 }
+	($5 == "main" || $5 == "cg_a") && $1 > 5 { bad = 1 }
+	END { exit !(!bad && b > 60) }' &&
+	ok "--max-stack 2: main and cg_a lose cg_hot's Children, cg_b has 3/4" ||
 	fail "--max-stack 2: $rows"
 kt msn -g --no-children --max-stack 2
 kt_chains msn.out cg_hot > msn.ch
