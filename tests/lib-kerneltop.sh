@@ -2,11 +2,22 @@
 # tests/test-subr.sh: a parser of batch frames, and a real terminal
 # (a private tmux server) to drive the TUI on.
 
+# kt_nochains FILE: FILE without the call graphs that -b -g prints under
+# each row (kt_chains reads those): their lines are indented 11 columns
+# and more (graph, flat) and end with a blank line, or are folded lines
+# ("74.25% main;cg_a").
+kt_nochains() {
+	awk '/^           / { c = 1; next }
+	     /^[0-9][0-9.]*% [^ ]/ { next }
+	     c && $0 == "" { c = 0; next }
+	     { c = 0; print }' "$1"
+}
+
 # kt_frames FILE: check that FILE is a sequence of kerneltop batch frames
 # (two header lines, a blank line, the column header, rows, a blank line);
 # prints the number of frames, or what is wrong, and fails.
 kt_frames() {
-	awk '
+	kt_nochains "$1" | awk '
 	function bad(why) { printf "line %d: %s: %s\n", NR, why, $0; err = 1; exit 1 }
 	st == 0 { if ($0 !~ /^kerneltop: [0-9]+ samples\/s /) bad("not a first header line")
 		  n++; st = 1; next }
@@ -16,14 +27,14 @@ kt_frames() {
 	st == 4 { if ($0 == "") { st = 0; next }
 		  if ($0 !~ /^ *[0-9][0-9.]*%? /) bad("not a row") }
 	END { if (err) exit 1; if (st != 0) { print "truncated frame"; exit 1 }
-	      print n + 0 }' "$1"
+	      print n + 0 }'
 }
 
 # kt_rows FILE [N]: the rows of batch frame N of FILE (default: the last).
 # kt_header FILE [N]: its column header; kt_target FILE [N]: its line 2;
 # kt_head FILE [N]: its line 1.
 kt_part() {
-	awk -v part="$1" -v want="${3:-0}" '
+	kt_nochains "$2" | awk -v part="$1" -v want="${3:-0}" '
 	/^kerneltop: [0-9]+ samples\/s / && st == 0 { f++; st = 1; h1[f] = $0; next }
 	st == 1 { t[f] = $0; st = 2; next }
 	st == 2 { if ($0 == "") st = 3; next }	# (kt_frames says if not blank)
@@ -33,8 +44,50 @@ kt_part() {
 	      if (part == "rows") printf "%s", r[k]
 	      else if (part == "header") print c[k]
 	      else if (part == "head") print h1[k]
-	      else print t[k] }' "$2"
+	      else print t[k] }'
 }
+# kt_chains FILE SYM: the graph printed under SYM's entry, the first in
+# the last frame of FILE that has one -- kerneltop -b -g's or perf top
+# --stdio -g's, the same layout -- as a line per node of the tree: its
+# share (- for the chain printed after "---", which has none) and its
+# functions from the top, ';'-joined: "74.50 main;cg_a;cg_b;cg_hot".
+kt_chains() {
+	sed 's/\x1b\[[0-9;]*[A-Za-z]//g' "$1" | awk -v sym="$2" '
+	function row() {
+		return substr($0, 1, 11) != "           " &&
+		       (index($0, "] " sym " ") > 0 ||
+			substr($0, length($0) - length(sym) - 1) == "] " sym)
+	}
+	/^kerneltop: [0-9]+ samples\/s / || /PerfTop:/ { st = 0; next }
+	st == 0 && row() { st = 1; left = 12; n = 0; root = 0; next }
+	st == 1 && $0 == "" {
+		for (i = 1; i <= n; i++)
+			keep[i] = pc[i] " " (par[i] ? full[par[i]] ";" : "") txt[i]
+		kn = n; st = 2; next }
+	st == 1 && substr($0, 1, 15) == "            ---" {
+		n++; pc[n] = "-"; txt[n] = substr($0, 16); par[n] = 0
+		root = n; left = 15; full[n] = txt[n]; next }
+	st == 1 {
+		s = substr($0, left + 1)
+		k = match(s, /[^ |]/)
+		if (!k) next
+		if (substr(s, k, 2) == "--") {
+			d = int((k - 2) / 11) + 1
+			r = substr(s, k + 2); p = index(r, "%--")
+			n++; pc[n] = substr(r, 1, p - 1); txt[n] = substr(r, p + 3)
+			par[n] = d > 1 ? cur[d - 1] : root; cur[d] = n
+		} else {
+			d = int((k - 1) / 11)
+			x = d ? cur[d] : root
+			if (x) txt[x] = txt[x] ";" substr(s, k)
+			else next
+		}
+		x = d ? cur[d] : root
+		full[x] = (par[x] ? full[par[x]] ";" : "") txt[x]
+	}
+	END { for (i = 1; i <= kn; i++) print keep[i] }'
+}
+
 kt_rows() { kt_part rows "$@"; }
 kt_header() { kt_part header "$@"; }
 kt_target() { kt_part target "$@"; }

@@ -69,6 +69,12 @@ static int add_frames(struct feed *f, pid_t pid, uint64_t ip, char mode,
 	return 0;
 }
 
+/* --max-stack: the chain has its frames; the callers past go unread. */
+static bool chain_full(const struct feed *f)
+{
+	return f->max_stack && f->nfr >= f->max_stack;
+}
+
 /* The kernel's chain: every entry but the user ones in DWARF mode. */
 static int add_callchain(struct feed *f, const struct pc_sample *s,
 			 char leaf_mode, const struct sym_result *leaf)
@@ -87,6 +93,8 @@ static int add_callchain(struct feed *f, const struct pc_sample *s,
 		}
 		if (mode == '.' && f->callgraph == FEED_CG_DWARF)
 			continue;
+		if (chain_full(f))
+			break;
 		/* the first entry is the sample's IP: resolved already */
 		if (add_frames(f, (pid_t)s->pid, ip, mode, first_of_ctx,
 			       f->nfr == 0 && ip == s->ip &&
@@ -114,7 +122,7 @@ static int add_unwound(struct feed *f, const struct pc_record *rec,
 				.stack_size = s->stack_dyn_size },
 			f->uf, FEED_MAX_USER_FRAMES, &fs->user_stop);
 	f->info.user_stops[fs->user_stop]++;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && !chain_full(f); i++)
 		if (add_frames(f, (pid_t)s->pid, f->uf[i].ip, '.',
 			       f->uf[i].exact,
 			       i == 0 && fs->mode == '.' &&
@@ -140,6 +148,9 @@ int feed_chain_build(struct feed *f, const struct pc_record *rec,
 	if (f->nfr == 0 && add_frames(f, (pid_t)s->pid, s->ip, fs->mode, true,
 				      leaf) != 0)
 		return -1;
+	/* an inlined function's frames may have gone past the bound */
+	if (f->max_stack && f->nfr > f->max_stack)
+		f->nfr = f->max_stack;
 	fs->frames = f->fr;
 	fs->nframes = (unsigned)f->nfr;
 	return 0;

@@ -105,6 +105,7 @@ struct feed {
 
 	/* call graphs (feed-chain.c) */
 	enum feed_callgraph callgraph;
+	unsigned max_stack;		/* 0: no bound */
 	struct unwind *unwind;		/* FEED_CG_DWARF */
 	struct stk_sample_frame *fr;		/* the chain being built */
 	size_t nfr, afr;

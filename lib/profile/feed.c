@@ -373,6 +373,7 @@ struct feed *feed_open(const struct feed_opts *opts)
 		}
 	}
 	f->callgraph = o->callgraph;
+	f->max_stack = o->max_stack;
 	if (o->callgraph == FEED_CG_DWARF) {
 		f->unwind = unwind_new(o->sym);
 		f->uf = malloc(FEED_MAX_USER_FRAMES * sizeof(*f->uf));

@@ -119,6 +119,9 @@ struct feed_opts {
 	bool no_inherit;	/* FEED_PROCESSES, FEED_USER: the threads
 				   and children created after the open are
 				   not followed (perf's --no-inherit) */
+	unsigned max_stack;	/* a chain's frames at most, the leaf's
+				   included (perf's --max-stack: the
+				   callers past it are dropped); 0: all */
 };
 
 #define FEED_OPTS(...) \

@@ -195,6 +195,77 @@ static uint32_t row_of(const struct stacks *s, const struct stk_stack *st,
 	return s->func[s->frame[st->frame[d]].func].row;
 }
 
+/* A tree of its root alone, for func. */
+static int tree_start(struct stacks *s, uint32_t func)
+{
+	hashtab_release(&s->node_idx);
+	s->nnode = 0;
+	if (ARRAY_GROW(s->node, 1, s->anode) != 0)
+		return -1;
+	s->node[0] = (struct stk_node){ func, STK_NONE, STK_NONE, STK_NONE, 0,
+					0, 0 };
+	s->nnode = 1;
+	return 0;
+}
+
+/* The innermost (from 0 up) or outermost frame of st in row func, or
+   -1. */
+static long frame_of(const struct stacks *s, const struct stk_stack *st,
+		     uint32_t func, bool innermost)
+{
+	long d;
+
+	if (innermost) {
+		for (d = 0; d < (long)st->depth; d++)
+			if (row_of(s, st, d) == func)
+				return d;
+		return -1;
+	}
+	for (d = (long)st->depth - 1; d >= 0; d--)
+		if (row_of(s, st, d) == func)
+			return d;
+	return -1;
+}
+
+const struct stk_node *stacks_tree_entry(struct stacks *s, uint32_t func,
+					 bool callee_order, bool self_only,
+					 size_t *n)
+{
+	const struct stk_stack *st;
+	size_t i;
+
+	*n = 0;
+	if (func >= s->nfunc) {
+		errno = EINVAL;
+		return NULL;
+	}
+	func = s->func[func].row;
+	if (tree_start(s, STK_NONE) != 0)
+		return NULL;
+	STACKS_FOR_EACH(s, i, st) {
+		long at = frame_of(s, st, func, callee_order);
+		bool leaf = st->depth && row_of(s, st, 0) == func;
+		int rc;
+
+		if (at < 0 || (self_only && !leaf))
+			continue;
+		if (callee_order)
+			rc = add_path(s, st, at, (long)st->depth, 1, false,
+				      true);
+		else if (leaf)		/* taken in func: the whole chain */
+			rc = add_path(s, st, (long)st->depth - 1, -1, -1,
+				      false, true);
+		else
+			rc = add_path(s, st, at, -1, -1, false, true);
+		if (rc != 0)
+			return NULL;
+	}
+	if (order_children(s) != 0)
+		return NULL;
+	*n = s->nnode;
+	return s->node;
+}
+
 const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 				   uint32_t func, size_t *n)
 {
@@ -208,15 +279,10 @@ const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 	}
 	if (kind != STK_TREE_ROOT)
 		func = s->func[func].row;
-	hashtab_release(&s->node_idx);
-	s->nnode = 0;
-	if (ARRAY_GROW(s->node, 1, s->anode) != 0)
+	if (tree_start(s, kind == STK_TREE_ROOT ? STK_NONE : func) != 0)
 		return NULL;
-	s->node[0] = (struct stk_node){ kind == STK_TREE_ROOT ? STK_NONE : func,
-					STK_NONE, STK_NONE, STK_NONE, 0, 0, 0 };
-	s->nnode = 1;
 	STACKS_FOR_EACH(s, i, st) {
-		long d, at = -1;
+		long at;
 		int rc = 0;
 
 		if (kind == STK_TREE_ROOT) {
@@ -224,17 +290,13 @@ const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 				      false);
 		} else if (kind == STK_TREE_CALLEES) {
 			/* the outermost frame of func, down to the leaf */
-			for (d = (long)st->depth - 1; d >= 0 && at < 0; d--)
-				if (row_of(s, st, d) == func)
-					at = d;
+			at = frame_of(s, st, func, false);
 			if (at >= 0)
 				rc = add_path(s, st, at - 1, -1, -1, false,
 					      true);
 		} else {
 			/* the innermost frame of func, up to the root */
-			for (d = 0; d < (long)st->depth && at < 0; d++)
-				if (row_of(s, st, d) == func)
-					at = d;
+			at = frame_of(s, st, func, true);
 			if (at >= 0)
 				rc = add_path(s, st, at + 1, (long)st->depth, 1,
 					      at == 0, true);

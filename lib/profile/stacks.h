@@ -233,6 +233,21 @@ const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 				   uint32_t func, size_t *n);
 
 /*
+ * The tree that perf top prints under func's entry: nodes[0] stands for
+ * the entry (func STK_NONE; total: the samples in it), its children are
+ * the first functions of the chains.  Caller order: a sample taken in
+ * func gives its whole chain, root first; any other with func in it,
+ * from func's outermost frame down to the leaf.  Callee order: from
+ * func's innermost frame up to the root.  self_only: the samples taken
+ * in func alone (perf's --no-children).  Functions by their rows, as
+ * stacks_totals() counts.  Array as stacks_tree()'s; NULL with errno
+ * ENOMEM, or EINVAL for an unknown func.
+ */
+const struct stk_node *stacks_tree_entry(struct stacks *s, uint32_t func,
+					 bool callee_order, bool self_only,
+					 size_t *n);
+
+/*
  * The node after at in depth-first order (a node, then its children in
  * order, then its next sibling), over a tree from stacks_tree(); start
  * with nd[0].child.  STK_NONE after the last.

@@ -76,7 +76,12 @@ done <<EOF
 2@-p.*-t|-t.*-p@-p 1 -t 1
 2@a stack copy of 0 bytes@--call-graph dwarf,0
 2@above the kernel.s limit of 65528 bytes@--call-graph dwarf,70000
-2@unknown call-graph mode .lbr.@--call-graph lbr
+2@fp,bogus: unknown part .bogus.@--call-graph fp,bogus
+2@threshold .200. is not a share from 0 to 100@--call-graph fp,graph,200
+2@print limit .2x. is not a number@--call-graph fp,graph,0.5,2x
+2@.big. is not a size in bytes@--call-graph dwarf,big
+2@--max-stack wants a number of frames@--max-stack abc
+2@--max-stack wants a number of frames@--max-stack 0
 2@the flame graph to ./no-dir/x.svg: No such file or directory@--flamegraph ./no-dir/x.svg
 1@folded stacks to /dev/full: No space left on device@-g -b -n 1 -d 0.2 -e cpu-clock -p $hp --folded /dev/full
 2@stray@stray

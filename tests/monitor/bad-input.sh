@@ -33,9 +33,9 @@ expect 1 "no such command" -- ./no-such-command
 # call graphs: the stack copy's size, the mode
 expect 2 "a stack copy of 0 bytes unwinds nothing" --call-graph dwarf,0 -- "$H" hot 10
 expect 2 "above the kernel's limit of 65528 bytes" --call-graph dwarf,70000 -- "$H" hot 10
-expect 2 "unknown call-graph mode 'lbr' (use fp, or dwarf" --call-graph lbr -- "$H" hot 10
+expect 2 "unknown part 'bogus' (give fp, dwarf" --call-graph fp,bogus -- "$H" hot 10
 expect 2 "'big' is not a size in bytes" --call-graph dwarf,big -- "$H" hot 10
-expect 2 "fp takes no size" --call-graph fp,4096 -- "$H" hot 10
+expect 2 "threshold '4096' is not a share" --call-graph fp,4096 -- "$H" hot 10
 expect 2 "no call graph" --legacy -g -- "$H" hot 10
 
 # exports: checked before sampling (2), written at the end (1)

@@ -159,6 +159,52 @@ static void test_trees(struct stacks *s)
 	CHECK(x && x->total == 1, "[unknown] <- c: 1");
 }
 
+/* The trees perf top prints under an entry (stacks_tree_entry()). */
+static void test_entry_trees(struct stacks *s)
+{
+	uint32_t hot = stacks_func_find(s, "hot", NULL);
+	uint32_t c = stacks_func_find(s, "c", NULL);
+	const struct stk_node *nd, *x;
+	size_t n;
+
+	/* caller order, hot: its samples whole from main down */
+	nd = stacks_tree_entry(s, hot, false, false, &n);
+	CHECK(nd && nd[0].total == 4 && nd[0].func == STK_NONE,
+	      "hot's entry: 4 samples");
+	x = nd ? child(nd, s, 0, "main") : NULL;
+	CHECK(x && x->total == 4 && !child(nd, s, 0, "hot"),
+	      "hot's samples, taken in it: from main");
+	x = x ? child(nd, s, (uint32_t)(x - nd), "a") : NULL;
+	CHECK(x && x->total == 3, "main -> a under hot: 3");
+
+	/* caller order, c: from c down (no sample is taken in c) */
+	nd = stacks_tree_entry(s, c, false, false, &n);
+	x = nd ? child(nd, s, 0, "c") : NULL;
+	CHECK(nd && nd[0].total == 2 && x && x->total == 2 &&
+	      !child(nd, s, 0, "main"), "c's entry: c and its callees");
+	CHECK(x && child(nd, s, (uint32_t)(x - nd), "hot")->total == 1 &&
+	      child(nd, s, (uint32_t)(x - nd), "[unknown]")->total == 1,
+	      "c -> hot, c -> [unknown] (the row)");
+
+	/* callee order: hot up to main; self only: the same for hot, and
+	   nothing for c */
+	nd = stacks_tree_entry(s, hot, true, true, &n);
+	x = nd ? child(nd, s, 0, "hot") : NULL;
+	CHECK(x && x->total == 4 && child(nd, s, (uint32_t)(x - nd), "b") &&
+	      child(nd, s, (uint32_t)(x - nd), "b")->total == 3,
+	      "hot <- b: 3 (callee order)");
+	nd = stacks_tree_entry(s, c, true, true, &n);
+	CHECK(nd && nd[0].total == 0 && n == 1, "c, self only: empty");
+
+	/* recursion: rec's outermost frame (caller order), once */
+	nd = stacks_tree_entry(s, stacks_func_find(s, "rec", NULL), false,
+				false, &n);
+	x = nd ? child(nd, s, 0, "main") : NULL;
+	CHECK(x && x->total == 2, "rec, taken in it: main -> rec -> ...");
+	CHECK(!stacks_tree_entry(s, 9999, false, false, &n),
+	      "unknown function");
+}
+
 /* One sample of the chain main -> fn at time t. */
 static int add_at(struct stacks *s, const char *fn, uint64_t t)
 {
@@ -269,6 +315,7 @@ int main(void)
 	      stacks_sorted(s, &n)[0]->count == 3, "most counted first");
 	test_totals(s);
 	test_trees(s);
+	test_entry_trees(s);
 
 	/* decay: 3 -> 2, 2 -> 1, 1 -> 0 (gone) */
 	stacks_age(s, false);

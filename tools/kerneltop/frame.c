@@ -308,6 +308,8 @@ int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
 	for (i = 0; i < tb->n && (!max_rows || i < max_rows); i++) {
 		frame_row(kt, tb, &tb->rows[i], line, sizeof(line), 0);
 		fprintf(out, "%s\n", line);
+		if (kt->opt.batch)
+			chains_print(kt, tb, &tb->rows[i], out);
 	}
 	fputc('\n', out);
 	return fflush(out) == 0 && !ferror(out) ? 0 : -1;

@@ -19,6 +19,7 @@
 #include "profile/feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
+#include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
 #include "symbols/symbols.h"
 
@@ -49,6 +50,9 @@ struct kt_options {
 	uint64_t iterations;		/* -n, 0 unlimited */
 	enum feed_callgraph callgraph;	/* -g, --call-graph */
 	uint32_t stack_size;		/* dwarf: bytes copied per sample */
+	struct callgraph_print cg_print;/* --call-graph's printing part (-b) */
+	bool no_children;		/* --no-children */
+	unsigned max_stack;		/* --max-stack, 0 none */
 	struct exports exports;		/* --folded, --flamegraph, ... */
 	/* perf top's targets, sampling and symbols */
 	const char *cgroup;		/* -G: this cgroup's tasks only */
@@ -139,6 +143,7 @@ struct kt_view {
 				   Children (-g) */
 	unsigned sort_cycle;	/* `s': index into view_orders[] */
 	bool paused;		/* `p': the screens keep what they drew */
+	bool self_only;		/* no Children column (-b --no-children) */
 	unsigned gen;		/* bumped at each change of what rows are
 				   shown (zoom, filter), for the screens
 				   to start at the top again */
@@ -207,6 +212,12 @@ int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
 
 /* batch.c */
 int batch_run(struct kt *kt);
+
+/* chains.c: under row r of table tb, its call graph as perf top
+   --stdio prints it (--call-graph's print type, threshold, limit and
+   order); nothing without -g, or for a row that is no function. */
+void chains_print(const struct kt *kt, const struct kt_table *tb,
+		  const struct top_row *r, FILE *out);
 
 /* term.c: die with one line unless stdout is a terminal curses can
    drive. */

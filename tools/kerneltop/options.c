@@ -23,6 +23,7 @@
 
 enum {
 	OPT_PERCENT_LIMIT = 256, OPT_STDIO, OPT_CALL_GRAPH,
+	OPT_CHILDREN, OPT_NO_CHILDREN, OPT_MAX_STACK,	/* call graphs */
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -60,8 +61,15 @@ static const struct opt_def options[] = {
 	{ "iterations", 'n', 'n', "N", "batch: print N frames, then exit" },
 	{ "call-chains", 'g', 'g', NULL,
 	  "Children and Self, callers and callees (= --call-graph fp)" },
-	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE",
-	  "call chains by fp, or dwarf[,SIZE] (stack copy)" },
+	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE,..",
+	  "fp, dwarf[,SIZE]; -b: graph|fractal|flat|folded|none,PCT,"
+	  "LIMIT,caller|callee (perf's form)" },
+	{ "children", 0, OPT_CHILDREN, NULL,
+	  "-g: Children and Self (default; the `c' key)" },
+	{ "no-children", 0, OPT_NO_CHILDREN, NULL,
+	  "-g: by Self (-b: Self only, chains of callers)" },
+	{ "max-stack", 0, OPT_MAX_STACK, "N",
+	  "-g: chains cut at N frames, the leaf's included" },
 	EXPORT_OPT_ROWS(OPT_EXPORT),
 	/* perf top's: targets and sampling */
 	{ "cgroup", 'G', 'G', "NAME",
@@ -307,7 +315,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	uint64_t v;
 	int c;
 
-	*o = (struct kt_options){ .freq = KT_DEFAULT_FREQ, .delay = 2.0 };
+	*o = (struct kt_options){ .freq = KT_DEFAULT_FREQ, .delay = 2.0,
+				  .cg_print = CALLGRAPH_PRINT_DEFAULT };
 	usage_getopt(options, NOPTIONS, longopts, shortopts, 0);
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
@@ -364,7 +373,16 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			break;
 		case 'g': o->callgraph = FEED_CG_FP; break;
 		case OPT_CALL_GRAPH:
-			callgraph_parse(optarg, &o->callgraph, &o->stack_size);
+			callgraph_parse_full(optarg, &o->callgraph,
+					     &o->stack_size, &o->cg_print);
+			break;
+		case OPT_CHILDREN: o->no_children = false; break;
+		case OPT_NO_CHILDREN: o->no_children = true; break;
+		case OPT_MAX_STACK:
+			if (!parse_u64(optarg, 1, UINT32_MAX, &v))
+				usage_error("--max-stack wants a number of "
+					    "frames >= 1, not '%s'", optarg);
+			o->max_stack = (unsigned)v;
 			break;
 		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:
 			exports_option(&o->exports, c, OPT_EXPORT, optarg);

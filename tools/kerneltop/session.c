@@ -93,6 +93,7 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 			      o->callgraph == FEED_CG_DWARF ? 512 : 0,
 		.cgroup = o->cgroup, .no_inherit = o->no_inherit,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
+		.max_stack = o->max_stack,
 		.user_fallback = true, .sym = kt->sym, .failure = fail));
 }
 

@@ -29,7 +29,10 @@ void view_init(struct kt_view *v, const struct kt *kt)
 				.hide_kernel = o->hide_kernel,
 				.hide_user = o->hide_user,
 				.percent_limit = o->percent_limit,
-				.max_rows = o->entries),
+				.max_rows = o->entries,
+				.sort_self = o->no_children),
+		/* perf top --stdio -g --no-children: Self alone */
+		.self_only = o->batch && o->no_children,
 	};
 }
 
@@ -40,7 +43,7 @@ void view_changed(struct kt_view *v)
 
 bool view_children(const struct kt *kt, const struct kt_view *v)
 {
-	return kt->stacks && v->top.event == 0 &&
+	return kt->stacks && !v->self_only && v->top.event == 0 &&
 	       v->top.keys == TOP_KEY_SYM && !v->top.tid;
 }
 
