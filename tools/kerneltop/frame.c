@@ -16,7 +16,11 @@
 #include "base/strbuf.h"
 #include "kerneltop.h"
 
-/* Append to buf at *len, snprintf-style, never past size. */
+/* The widths of the -s parent and -s srcline columns (longer values
+   push the rest of their row right). */
+#define PARENT_COLS 16
+#define SRCLINE_COLS 24
+
 /* The digits -d needs, one to three: 0.5 as 0.5, 0.01 as 0.01, never 0.0. */
 static int delay_digits(double d)
 {
@@ -216,11 +220,19 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "%10s", "Weight");
 		for (i = 0; i < kt->nevents; i++)
 			str_append(buf, size, &len, " %12.12s", kt->names[i]);
-	} else if (tb->children) {
-		str_append(buf, size, &len, "%8s %8s %10s", "Children", "Self",
-		    "Samples");
 	} else {
-		str_append(buf, size, &len, "%8s %10s", "Overhead", "Samples");
+		if (tb->children)
+			str_append(buf, size, &len, "%8s %8s", "Children",
+			    "Self");
+		else if (tb->cols & KT_COL_OVERHEAD)
+			str_append(buf, size, &len, "%8s", "Overhead");
+		if (tb->cols & KT_COL_SAMPLES)
+			str_append(buf, size, &len, "%s%10s", len ? " " : "",
+			    "Samples");
+		/* the chains keep no periods */
+		if ((tb->cols & KT_COL_PERIOD) && !tb->children)
+			str_append(buf, size, &len, "%s%14s", len ? " " : "",
+			    "Period");
 	}
 	if (tb->baseline)
 		str_append(buf, size, &len, " %7s", "Delta");
@@ -230,6 +242,17 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "  %7s", "Pid");
 	if (keys & TOP_KEY_TID)
 		str_append(buf, size, &len, "  %7s", "Tid");
+	/* perf's headers and widths for these */
+	if (keys & TOP_KEY_CPU)
+		str_append(buf, size, &len, "  %3s", "CPU");
+	if (keys & TOP_KEY_SOCKET)
+		str_append(buf, size, &len, "  %6s", "Socket");
+	if (keys & TOP_KEY_PARENT)
+		str_append(buf, size, &len, "  %-*s", PARENT_COLS,
+		    "Parent symbol");
+	if (keys & TOP_KEY_SRCLINE)
+		str_append(buf, size, &len, "  %-*s", SRCLINE_COLS,
+		    "Source:Line");
 	if (keys & TOP_KEY_SYM)
 		str_append(buf, size, &len, "  %-*s  %s",
 		    sym_width(width, esc_width(buf)) + 4, "Symbol",
@@ -250,12 +273,20 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "%10.1f", r->weight);
 		for (i = 0; i < kt->nevents; i++)
 			str_append(buf, size, &len, " %12" PRIu64, r->count[i]);
-	} else if (r->has_children) {
-		str_append(buf, size, &len, "%7.2f%% %7.2f%% %10" PRIu64,
-		    r->children_share, r->share, r->count[0]);
 	} else {
-		str_append(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
-		    r->count[tb->event]);
+		unsigned ev = r->has_children ? 0 : (unsigned)tb->event;
+
+		if (r->has_children)
+			str_append(buf, size, &len, "%7.2f%% %7.2f%%",
+			    r->children_share, r->share);
+		else if (tb->cols & KT_COL_OVERHEAD)
+			str_append(buf, size, &len, "%7.2f%%", r->share);
+		if (tb->cols & KT_COL_SAMPLES)
+			str_append(buf, size, &len, "%s%10" PRIu64,
+			    len ? " " : "", r->count[ev]);
+		if ((tb->cols & KT_COL_PERIOD) && !r->has_children)
+			str_append(buf, size, &len, "%s%14" PRIu64,
+			    len ? " " : "", r->period[ev]);
 	}
 	if (r->has_delta)
 		str_append(buf, size, &len, " %+7.2f", r->delta);
@@ -271,6 +302,20 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "  %7d", (int)r->pid);
 	if (keys & TOP_KEY_TID)
 		str_append(buf, size, &len, "  %7d", (int)r->tid);
+	if (keys & TOP_KEY_CPU)
+		str_append(buf, size, &len, "  %03d", r->cpu);
+	if (keys & TOP_KEY_SOCKET)
+		str_append(buf, size, &len, "  %6.3d", r->socket);
+	if (keys & TOP_KEY_PARENT) {
+		str_append(buf, size, &len, "  ");
+		put_padded(buf, size, &len, visible(r->parent, tmp,
+			   sizeof(tmp)), PARENT_COLS);
+	}
+	if (keys & TOP_KEY_SRCLINE) {
+		str_append(buf, size, &len, "  ");
+		put_padded(buf, size, &len, visible(r->srcline, tmp,
+			   sizeof(tmp)), SRCLINE_COLS);
+	}
 	if (keys & TOP_KEY_SYM) {
 		int w = sym_width(width, esc_width(buf));
 

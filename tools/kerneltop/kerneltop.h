@@ -8,6 +8,7 @@
 #ifndef KERNELTOP_KERNELTOP_H
 #define KERNELTOP_KERNELTOP_H
 
+#include <regex.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,6 +25,16 @@
 
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
+#define KT_MAX_CPUS 4096	/* -s socket: CPUs whose package is known */
+/* -s parent: perf's default --parent pattern */
+#define KT_PARENT_RE "^sys_|^do_page_fault"
+
+/* The figure columns of a table (--fields, --show-total-period). */
+enum kt_col {
+	KT_COL_OVERHEAD = 1,
+	KT_COL_SAMPLES = 2,
+	KT_COL_PERIOD = 4,
+};
 
 /* What the command line asked for (options.c). */
 struct kt_options {
@@ -40,6 +51,10 @@ struct kt_options {
 	const char *cpu_list;
 	double delay;			/* -d seconds */
 	unsigned keys;			/* -s: TOP_KEY_* */
+	const char *comms, *dsos, *symbols; /* --comms, --dsos, --symbols */
+	uint64_t count_filter;		/* -f */
+	bool relative;			/* --percentage relative */
+	unsigned cols;			/* KT_COL_*: --fields, --show-* */
 	bool zero;			/* -z */
 	double percent_limit;
 	size_t entries;			/* -E, 0 all */
@@ -95,6 +110,9 @@ struct kt {
 	struct stacks *stacks;
 	struct stacks *stacks_all;
 	uint64_t start_ns;		/* wall clock, for the exports */
+
+	int *socket_of;			/* -s socket: per CPU, read once */
+	regex_t parent_re;		/* -s parent: KT_PARENT_RE */
 };
 
 /* A stop signal came (util/stop-signals.h), caught from session_open()
@@ -166,6 +184,7 @@ struct kt_table {
 	int event;		/* the view's event, -1 the weight */
 	bool children;		/* a Children column */
 	bool baseline;		/* a Delta column */
+	unsigned cols;		/* KT_COL_* */
 };
 
 /* Read v's rows now into tb (whose old rows go).  Returns 0, or -1 with

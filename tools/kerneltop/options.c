@@ -21,6 +21,8 @@
 
 enum {
 	OPT_PERCENT_LIMIT = 256, OPT_STDIO, OPT_CALL_GRAPH,
+	OPT_COMMS, OPT_DSOS, OPT_SYMBOLS, OPT_PERCENTAGE, OPT_TOTAL_PERIOD,
+	OPT_NR_SAMPLES, OPT_FIELDS,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -35,7 +37,21 @@ static const struct opt_def options[] = {
 	{ "uid", 'u', 'u', "USER", "the tasks of USER" },
 	{ "cpu", 'C', 'C', "LIST", "only these CPUs (0,2-3)" },
 	{ "delay", 'd', 'd', "SECS", "refresh every SECS (default 2)" },
-	{ "sort", 's', 's', "KEYS", "group by sym,dso,comm,pid,tid" },
+	{ "sort", 's', 's', "KEYS",
+	  "group by sym,dso,comm,pid,tid,cpu,socket,srcline,parent" },
+	{ "comms", 0, OPT_COMMS, "COMM,..", "only samples of these commands" },
+	{ "dsos", 0, OPT_DSOS, "DSO,..",
+	  "only samples in these DSOs (path or file name)" },
+	{ "symbols", 0, OPT_SYMBOLS, "SYM,..", "only samples in these symbols" },
+	{ "count-filter", 'f', 'f', "N", "only rows of more than N samples" },
+	{ "percentage", 0, OPT_PERCENTAGE, "HOW",
+	  "shares of all samples (absolute) or of the filtered (relative)" },
+	{ "show-total-period", 0, OPT_TOTAL_PERIOD, NULL,
+	  "a Period column: the events the samples stand for" },
+	{ "show-nr-samples", 0, OPT_NR_SAMPLES, NULL,
+	  "a Samples column (perf's -n; shown unless --fields omits it)" },
+	{ "fields", 0, OPT_FIELDS, "FIELDS",
+	  "columns: overhead,sample,period and -s keys" },
 	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh" },
 	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
 	  "hide rows under PCT%" },
@@ -63,28 +79,75 @@ static const struct sort_key {
 	{ "sym", TOP_KEY_SYM }, { "symbol", TOP_KEY_SYM },
 	{ "dso", TOP_KEY_DSO }, { "comm", TOP_KEY_COMM },
 	{ "pid", TOP_KEY_PID }, { "tid", TOP_KEY_TID },
+	{ "cpu", TOP_KEY_CPU }, { "socket", TOP_KEY_SOCKET },
+	{ "srcline", TOP_KEY_SRCLINE }, { "parent", TOP_KEY_PARENT },
 };
+#define NSORT_KEYS (sizeof(sort_keys) / sizeof(sort_keys[0]))
+
+/* --fields' figure columns, as perf names them. */
+static const struct field_col {
+	const char *name;
+	unsigned col;
+} field_cols[] = {
+	{ "overhead", KT_COL_OVERHEAD }, { "sample", KT_COL_SAMPLES },
+	{ "period", KT_COL_PERIOD },
+};
+#define NFIELD_COLS (sizeof(field_cols) / sizeof(field_cols[0]))
+
+/* The TOP_KEY_* of a -s key, 0 for none. */
+static unsigned sort_key(const char *name)
+{
+	for (size_t i = 0; i < NSORT_KEYS; i++)
+		if (strcmp(name, sort_keys[i].name) == 0)
+			return sort_keys[i].key;
+	return 0;
+}
+
+#define KEY_NAMES "sym, dso, comm, pid, tid, cpu, socket, srcline, parent"
 
 static unsigned parse_sort(const char *arg)
 {
 	char *copy = xstrdup(arg), *tok, *save = NULL;
-	unsigned keys = 0;
-	size_t i;
+	unsigned keys = 0, k;
 
 	for (tok = strtok_r(copy, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < sizeof(sort_keys) / sizeof(sort_keys[0]); i++)
-			if (strcmp(tok, sort_keys[i].name) == 0)
-				break;
-		if (i == sizeof(sort_keys) / sizeof(sort_keys[0]))
-			usage_error("unknown sort key '%s' (use sym, dso, "
-				    "comm, pid or tid)", tok);
-		keys |= sort_keys[i].key;
+		k = sort_key(tok);
+		if (!k)
+			usage_error("unknown sort key '%s' (use " KEY_NAMES ")",
+				    tok);
+		keys |= k;
 	}
 	free(copy);
 	if (!keys)
 		usage_error("-s wants keys, e.g. -s comm,sym");
 	return keys;
+}
+
+/* --fields: figure columns into *cols, sort keys into *keys. */
+static void parse_fields(const char *arg, unsigned *cols, unsigned *keys)
+{
+	char *copy = xstrdup(arg), *tok, *save = NULL;
+	size_t i;
+
+	*cols = *keys = 0;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < NFIELD_COLS; i++)
+			if (strcmp(tok, field_cols[i].name) == 0)
+				break;
+		if (i < NFIELD_COLS)
+			*cols |= field_cols[i].col;
+		else if (sort_key(tok))
+			*keys |= sort_key(tok);
+		else
+			usage_error("unknown field '%s' (use overhead, sample, "
+				    "period, " KEY_NAMES ")", tok);
+	}
+	free(copy);
+	if (!*cols && !*keys)
+		usage_error("--fields wants fields, e.g. --fields "
+			    "overhead,sym");
 }
 
 static void parse_user(struct kt_options *o, const char *arg)
@@ -125,6 +188,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	unsigned field_keys = 0;
+	bool fields = false, total_period = false, nr_samples = false;
 	uint64_t v;
 	int c;
 
@@ -162,6 +227,27 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			break;
 		case 'd': o->delay = parse_seconds(optarg); break;
 		case 's': o->keys = parse_sort(optarg); break;
+		case OPT_COMMS: o->comms = optarg; break;
+		case OPT_DSOS: o->dsos = optarg; break;
+		case OPT_SYMBOLS: o->symbols = optarg; break;
+		case 'f':
+			if (!parse_u64(optarg, 0, UINT64_MAX, &o->count_filter))
+				usage_error("-f wants a number of samples, not "
+					    "'%s'", optarg);
+			break;
+		case OPT_PERCENTAGE:
+			if (strcmp(optarg, "relative") &&
+			    strcmp(optarg, "absolute"))
+				usage_error("--percentage wants relative or "
+					    "absolute, not '%s'", optarg);
+			o->relative = !strcmp(optarg, "relative");
+			break;
+		case OPT_TOTAL_PERIOD: total_period = true; break;
+		case OPT_NR_SAMPLES: nr_samples = true; break;
+		case OPT_FIELDS:
+			parse_fields(optarg, &o->cols, &field_keys);
+			fields = true;
+			break;
 		case 'z': o->zero = true; break;
 		case OPT_PERCENT_LIMIT:
 			if (!parse_fraction(optarg, 0, 100,
@@ -211,8 +297,17 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		usage_error("-c and -F exclude each other");
 	if (o->events.nr > KT_MAX_EVENTS)
 		usage_error("at most %d events at once", KT_MAX_EVENTS);
+	/* perf: --fields' sort keys are the rows' keys, unless -s says */
+	if (!o->keys)
+		o->keys = field_keys;
 	if (!o->keys)
 		o->keys = TOP_KEY_SYM;
+	if (!fields)
+		o->cols = KT_COL_OVERHEAD | KT_COL_SAMPLES;
+	if (total_period)
+		o->cols |= KT_COL_PERIOD;
+	if (nr_samples)
+		o->cols |= KT_COL_SAMPLES;
 	exports_check(&o->exports);
 	if (!isatty(STDOUT_FILENO))
 		o->batch = true;

@@ -29,7 +29,11 @@ void view_init(struct kt_view *v, const struct kt *kt)
 				.hide_kernel = o->hide_kernel,
 				.hide_user = o->hide_user,
 				.percent_limit = o->percent_limit,
-				.max_rows = o->entries),
+				.max_rows = o->entries,
+				.comms = o->comms, .dsos = o->dsos,
+				.symbols = o->symbols,
+				.count_filter = o->count_filter,
+				.relative = o->relative),
 	};
 }
 
@@ -61,6 +65,7 @@ int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 		.rows = copy, .n = n, .keys = v->top.keys,
 		.event = v->top.event, .children = children,
 		.baseline = top_baseline_active(kt->top),
+		.cols = kt->opt.cols,
 	};
 	return 0;
 }
