@@ -90,6 +90,63 @@ if have_perf; then
 else
 	without perf "the --comms comparison with perf top"
 fi
+
+# --- --hierarchy: comm, then sym under it, as perf nests them -------------
+# levels LEVEL FILE: the lines of that level ("share name"), from the
+# figures' end: two spaces, then three more per level
+levels() {
+	awk -v l="$1" '{ if (!match($0, /^ *[0-9.]+% +[0-9]+/)) next
+		rest = substr($0, RLENGTH + 1); match(rest, /[^ ]/)
+		if ((RSTART - 3) / 3 == l) { sub(/^ +/, "", rest); print $1, rest } }' "$2"
+}
+kt hi -n 1 -d 1.5 -p $tp --hierarchy -s comm,sym
+kt_header hi.out | grep -Eq '^ *Overhead +Samples +Command / Symbol *$' ||
+	fail "--hierarchy header: '$(kt_header hi.out)'"
+kt_rows hi.out > hi.rows
+top=$(levels 0 hi.rows | awk 'NR == 1 { print $2 }')
+ha=$(levels 0 hi.rows | awk '$2 == "kt-alpha" { sub("%", "", $1); print $1 }')
+# kt-alpha's line is the sum of the lines under it, to the rounding
+sub=$(awk '/^ *[0-9.]+% +[0-9]+ +kt-/ { on = ($3 == "kt-alpha"); next }
+	on { sub("%", "", $1); s += $1 } END { print s + 0 }' hi.rows)
+[ "$top" = kt-alpha ] && between "$ha" 55 76 &&
+	awk -v a="$ha" -v b="$sub" 'BEGIN { d = a - b; exit !(d < 0.2 && d > -0.2) }' &&
+	levels 1 hi.rows | grep -q ' \[\.\] kt_alpha$' &&
+	ok "--hierarchy: kt-alpha $ha% = its symbols' $sub%" ||
+	fail "--hierarchy: top '$top' $ha% (under it $sub%): $(head -3 hi.rows)"
+if have_perf; then
+	pt hi -p $tp --hierarchy -s comm,sym
+	pa=$(awk '/^ +[0-9.]+% +kt-alpha$/ { sub("%", "", $1); print $1; exit }' hi.perf)
+	pk=$(awk '/^ +[0-9.]+% +\[\.\] kt_alpha$/ { print "yes"; exit }' hi.perf)
+	awk -v a="$ha" -v b="$pa" 'BEGIN { d = a - b; exit !(b != "" && d < 8 && d > -8) }' &&
+		[ "$pk" = yes ] && ok "perf --hierarchy: kt-alpha $pa% (ours $ha%)" ||
+		fail "perf --hierarchy: kt-alpha '$pa' (ours $ha): $(head -3 hi.perf)"
+fi
+
+# --- --group: a share column per event; --group-sort-idx ----------------
+# cpu-clock and task-clock sample the same time: kt_alpha's two shares
+# are both its 2/3 (perf here: 65.10 and 65.15)
+kt gr -n 1 -d 1.5 -p $tp -e task-clock --group
+kt_header gr.out | grep -Eq '^ *Overhead +task-clo +Samples +Symbol' ||
+	fail "--group header: '$(kt_header gr.out)'"
+set -- $(kt_rows gr.out | awk '$5 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }')
+between "$1" 55 76 && between "$2" 55 76 && ok "--group: kt_alpha $1% $2%" ||
+	fail "--group: kt_alpha '$1' '$2': $(kt_rows gr.out | head -2)"
+ga=$1
+kt gs -n 1 -d 1.5 -p $tp -e task-clock --group --group-sort-idx 1
+kt_rows gs.out | awk '{ v = $2; sub("%", "", v); v += 0; if (NR > 1 && v > prev + 0.001) exit 1; prev = v }' &&
+	[ -n "$(kt_rows gs.out)" ] && ok "--group-sort-idx 1: rows by the second share" ||
+	fail "--group-sort-idx 1: $(kt_rows gs.out | head -3)"
+if have_perf; then
+	sleep 30 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
+		-e '{cpu-clock,task-clock}' -p $tp --group -s sym 2>/dev/null |
+		tr -d '\033' | awk '$4 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }' |
+		tail -1 > gr.perf
+	set -- $(cat gr.perf)
+	between "$1" 55 76 && between "$2" 55 76 &&
+		awk -v a="$ga" -v b="$1" 'BEGIN { d = a - b; exit !(d < 8 && d > -8) }' &&
+		ok "perf --group: kt_alpha $1% $2% (ours $ga%)" ||
+		fail "perf --group: kt_alpha '$1' '$2' (ours $ga)"
+fi
 kill $tp
 
 # --- --symbols, --dsos, -f: one hot function -----------------------------

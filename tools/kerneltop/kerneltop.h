@@ -25,6 +25,7 @@
 
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
+#define KT_NKEYS 9		/* the TOP_KEY_* bits */
 #define KT_MAX_CPUS 4096	/* -s socket: CPUs whose package is known */
 /* -s parent: perf's default --parent pattern */
 #define KT_PARENT_RE "^sys_|^do_page_fault"
@@ -55,6 +56,12 @@ struct kt_options {
 	uint64_t count_filter;		/* -f */
 	bool relative;			/* --percentage relative */
 	unsigned cols;			/* KT_COL_*: --fields, --show-* */
+	bool group;			/* --group: a share column per event */
+	unsigned group_sort_idx;	/* --group-sort-idx, < nevents */
+	bool hierarchy;			/* --hierarchy */
+	unsigned key_order[KT_NKEYS];	/* -s / --fields keys as given, for
+					   --hierarchy's levels */
+	unsigned nkey_order;
 	bool zero;			/* -z */
 	double percent_limit;
 	size_t entries;			/* -E, 0 all */
@@ -185,6 +192,8 @@ struct kt_table {
 	bool children;		/* a Children column */
 	bool baseline;		/* a Delta column */
 	unsigned cols;		/* KT_COL_* */
+	bool group;		/* --group: a share per event, of these */
+	uint64_t total[KT_MAX_EVENTS];
 };
 
 /* Read v's rows now into tb (whose old rows go).  Returns 0, or -1 with

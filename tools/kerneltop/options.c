@@ -22,7 +22,7 @@
 enum {
 	OPT_PERCENT_LIMIT = 256, OPT_STDIO, OPT_CALL_GRAPH,
 	OPT_COMMS, OPT_DSOS, OPT_SYMBOLS, OPT_PERCENTAGE, OPT_TOTAL_PERIOD,
-	OPT_NR_SAMPLES, OPT_FIELDS,
+	OPT_NR_SAMPLES, OPT_FIELDS, OPT_GROUP, OPT_GROUP_SORT_IDX, OPT_HIERARCHY,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -52,6 +52,12 @@ static const struct opt_def options[] = {
 	  "a Samples column (perf's -n; shown unless --fields omits it)" },
 	{ "fields", 0, OPT_FIELDS, "FIELDS",
 	  "columns: overhead,sample,period and -s keys" },
+	{ "hierarchy", 0, OPT_HIERARCHY, NULL,
+	  "batch: rows nested by the -s keys, in their order" },
+	{ "group", 0, OPT_GROUP, NULL,
+	  "several -e: a share column per event (perf's group view)" },
+	{ "group-sort-idx", 0, OPT_GROUP_SORT_IDX, "N",
+	  "--group: rows by the Nth event's share (from 0)" },
 	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh" },
 	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
 	  "hide rows under PCT%" },
@@ -105,11 +111,23 @@ static unsigned sort_key(const char *name)
 
 #define KEY_NAMES "sym, dso, comm, pid, tid, cpu, socket, srcline, parent"
 
-static unsigned parse_sort(const char *arg)
+/* Key k once more in the order --hierarchy nests by (the first time
+   counts). */
+static void key_order_add(struct kt_options *o, unsigned k)
+{
+	for (unsigned i = 0; i < o->nkey_order; i++)
+		if (o->key_order[i] == k)
+			return;
+	if (o->nkey_order < KT_NKEYS)
+		o->key_order[o->nkey_order++] = k;
+}
+
+static unsigned parse_sort(struct kt_options *o, const char *arg)
 {
 	char *copy = xstrdup(arg), *tok, *save = NULL;
 	unsigned keys = 0, k;
 
+	o->nkey_order = 0;
 	for (tok = strtok_r(copy, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		k = sort_key(tok);
@@ -117,6 +135,7 @@ static unsigned parse_sort(const char *arg)
 			usage_error("unknown sort key '%s' (use " KEY_NAMES ")",
 				    tok);
 		keys |= k;
+		key_order_add(o, k);
 	}
 	free(copy);
 	if (!keys)
@@ -124,8 +143,10 @@ static unsigned parse_sort(const char *arg)
 	return keys;
 }
 
-/* --fields: figure columns into *cols, sort keys into *keys. */
-static void parse_fields(const char *arg, unsigned *cols, unsigned *keys)
+/* --fields: figure columns into *cols, sort keys into *keys (and
+   their order into *order, n of them). */
+static void parse_fields(const char *arg, unsigned *cols, unsigned *keys,
+			 unsigned *order, unsigned *n)
 {
 	char *copy = xstrdup(arg), *tok, *save = NULL;
 	size_t i;
@@ -138,9 +159,10 @@ static void parse_fields(const char *arg, unsigned *cols, unsigned *keys)
 				break;
 		if (i < NFIELD_COLS)
 			*cols |= field_cols[i].col;
-		else if (sort_key(tok))
+		else if (sort_key(tok) && !(*keys & sort_key(tok))) {
 			*keys |= sort_key(tok);
-		else
+			order[(*n)++] = sort_key(tok);
+		} else if (!sort_key(tok))
 			usage_error("unknown field '%s' (use overhead, sample, "
 				    "period, " KEY_NAMES ")", tok);
 	}
@@ -188,7 +210,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
-	unsigned field_keys = 0;
+	unsigned field_keys = 0, field_order[KT_NKEYS], nfield_order = 0;
+	uint64_t sort_idx = 0;
 	bool fields = false, total_period = false, nr_samples = false;
 	uint64_t v;
 	int c;
@@ -226,7 +249,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			o->cpu_list = optarg;
 			break;
 		case 'd': o->delay = parse_seconds(optarg); break;
-		case 's': o->keys = parse_sort(optarg); break;
+		case 's': o->keys = parse_sort(o, optarg); break;
 		case OPT_COMMS: o->comms = optarg; break;
 		case OPT_DSOS: o->dsos = optarg; break;
 		case OPT_SYMBOLS: o->symbols = optarg; break;
@@ -244,8 +267,17 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			break;
 		case OPT_TOTAL_PERIOD: total_period = true; break;
 		case OPT_NR_SAMPLES: nr_samples = true; break;
+		case OPT_HIERARCHY: o->hierarchy = true; break;
+		case OPT_GROUP: o->group = true; break;
+		case OPT_GROUP_SORT_IDX:
+			if (!parse_u64(optarg, 0, UINT32_MAX, &sort_idx))
+				usage_error("--group-sort-idx wants an event's "
+					    "index from 0, not '%s'", optarg);
+			break;
 		case OPT_FIELDS:
-			parse_fields(optarg, &o->cols, &field_keys);
+			nfield_order = 0;
+			parse_fields(optarg, &o->cols, &field_keys,
+				     field_order, &nfield_order);
 			fields = true;
 			break;
 		case 'z': o->zero = true; break;
@@ -298,10 +330,18 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	if (o->events.nr > KT_MAX_EVENTS)
 		usage_error("at most %d events at once", KT_MAX_EVENTS);
 	/* perf: --fields' sort keys are the rows' keys, unless -s says */
-	if (!o->keys)
+	if (!o->keys) {
 		o->keys = field_keys;
-	if (!o->keys)
+		memcpy(o->key_order, field_order, sizeof(field_order));
+		o->nkey_order = nfield_order;
+	}
+	if (!o->keys) {
 		o->keys = TOP_KEY_SYM;
+		o->key_order[0] = TOP_KEY_SYM;
+		o->nkey_order = 1;
+	}
+	/* perf: an index past the events sorts by the first */
+	o->group_sort_idx = sort_idx < o->events.nr ? (unsigned)sort_idx : 0;
 	if (!fields)
 		o->cols = KT_COL_OVERHEAD | KT_COL_SAMPLES;
 	if (total_period)

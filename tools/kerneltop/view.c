@@ -23,9 +23,13 @@ void view_init(struct kt_view *v, const struct kt *kt)
 {
 	const struct kt_options *o = &kt->opt;
 
+	/* --group: perf's view of a group, rows by the event it sorts by */
+	int event = kt->nevents == 1 ? 0 :
+		    o->group ? (int)o->group_sort_idx : -1;
+
 	*v = (struct kt_view){
 		.top = TOP_VIEW(.keys = o->keys,
-				.event = kt->nevents > 1 ? -1 : 0,
+				.event = event,
 				.hide_kernel = o->hide_kernel,
 				.hide_user = o->hide_user,
 				.percent_limit = o->percent_limit,
@@ -66,7 +70,10 @@ int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 		.event = v->top.event, .children = children,
 		.baseline = top_baseline_active(kt->top),
 		.cols = kt->opt.cols,
+		.group = kt->opt.group && kt->nevents > 1 && v->top.event >= 0,
 	};
+	for (unsigned i = 0; i < kt->nevents; i++)
+		tb->total[i] = top_total(kt->top, i);
 	return 0;
 }
 
