@@ -128,7 +128,7 @@ fi
 kt gr -n 1 -d 1.5 -p $tp -e task-clock --group
 kt_header gr.out | grep -Eq '^ *Overhead +task-clo +Samples +Symbol' ||
 	fail "--group header: '$(kt_header gr.out)'"
-set -- $(kt_rows gr.out | awk '$5 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }')
+set -- $(kt_rows gr.out | awk '$5 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }') "" ""
 between "$1" 55 76 && between "$2" 55 76 && ok "--group: kt_alpha $1% $2%" ||
 	fail "--group: kt_alpha '$1' '$2': $(kt_rows gr.out | head -2)"
 ga=$1
@@ -141,7 +141,7 @@ if have_perf; then
 		-e '{cpu-clock,task-clock}' -p $tp --group -s sym 2>/dev/null |
 		tr -d '\033' | awk '$4 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }' |
 		tail -1 > gr.perf
-	set -- $(cat gr.perf)
+	set -- $(cat gr.perf) "" ""
 	between "$1" 55 76 && between "$2" 55 76 &&
 		awk -v a="$ga" -v b="$1" 'BEGIN { d = a - b; exit !(d < 8 && d > -8) }' &&
 		ok "perf --group: kt_alpha $1% $2% (ours $ga%)" ||
@@ -176,7 +176,9 @@ bad=$(kt_rows ds.out | awk -v p="$HPATH" '$5 != p' | head -2)
 	ok "--dsos kt-helper: the helper's rows" || fail "--dsos kt-helper: $bad"
 kt dk -n 1 -d 1 -p $hp --dsos '[kernel.kallsyms]'
 bad=$(kt_rows dk.out | awk '$3 != "[k]"' | head -2)
-[ -z "$bad" ] && ok "--dsos [kernel.kallsyms]: kernel rows only" ||
+# a user loop's kernel samples (ticks, switches) may be few: rows are
+# not required, only that every one is the kernel's
+[ $rc -eq 0 ] && [ -z "$bad" ] && ok "--dsos [kernel.kallsyms]: kernel rows only" ||
 	fail "--dsos [kernel.kallsyms]: $bad"
 kt f -n 1 -d 1 -p $hp -f 20
 bad=$(kt_rows f.out | awk '$2 <= 20' | head -2)
@@ -201,7 +203,7 @@ kt pa -n 1 -d 1 -p $hp -s parent,sym
 kt_header pa.out | grep -Eq '^ *Overhead +Samples +Parent symbol +Symbol' ||
 	fail "-s parent header: '$(kt_header pa.out)'"
 bad=$(kt_rows pa.out | awk '$3 != "[other]"' | head -2)
-[ -z "$bad" ] && ok "-s parent without -g: [other]" || fail "-s parent: $bad"
+[ -z "$bad" ] && kt_rows pa.out | grep -q ' kt_hot ' && ok "-s parent without -g: [other]" || fail "-s parent: $bad"
 if have_perf; then
 	pt sl -p $hp -s srcline,sym
 	top=$(awk 'NR == 1 { print $2, $4 }' sl.perf)
