@@ -23,11 +23,13 @@ kt() {
 
 # pt NAME ARGS...: perf top --stdio ARGS for about 3 s into NAME.perf,
 # the rows of its last frame that has any.  perf reads keys from stdin:
-# a pipe that stays open keeps it reading none.
+# a pipe open for longer than perf runs (a shell waits for every command
+# of a pipeline: no longer, or each call would last as long) keeps it
+# reading none.
 pt() {
 	local name=$1
 	shift
-	sleep 30 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
+	sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
 		-e cpu-clock "$@" 2> "$name.perr" | tr -d '\033' |
 		awk '/PerfTop:/ { f++; n[f] = 0; st = 1; next }
 		     st == 1 && /^---/ { next }
@@ -137,7 +139,7 @@ kt_rows gs.out | awk '{ v = $2; sub("%", "", v); v += 0; if (NR > 1 && v > prev 
 	[ -n "$(kt_rows gs.out)" ] && ok "--group-sort-idx 1: rows by the second share" ||
 	fail "--group-sort-idx 1: $(kt_rows gs.out | head -3)"
 if have_perf; then
-	sleep 30 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
+	sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
 		-e '{cpu-clock,task-clock}' -p $tp --group -s sym 2>/dev/null |
 		tr -d '\033' | awk '$4 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }' |
 		tail -1 > gr.perf
