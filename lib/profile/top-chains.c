@@ -55,23 +55,23 @@ const struct top_row *top_rows_chains(struct top *t, struct stacks *s,
 	tot = stacks_totals(s, v.sort_self, &m);
 	/* m * ne cannot overflow: stacks holds m functions of more bytes */
 	if (!tot || ARRAY_GROW(t->rows, m ? m : 1, t->rows_alloc) != 0 ||
-	    ARRAY_GROW(t->sums, m ? m * ne : 1, t->sums_alloc) != 0)
+	    ARRAY_GROW(t->sums, m ? 2 * m * ne : 1, t->sums_alloc) != 0)
 		return NULL;
 	total = stacks_total(s);
 	for (i = k = 0; i < m; i++) {
 		const struct stk_func *f = stacks_func(s, tot[i].func);
 		/* the model's modes: a guest's user code is user code */
 		char mode = f->mode == 'g' ? '.' : f->mode;
-		uint64_t *count = &t->sums[k * ne];
+		uint64_t *count = &t->sums[2 * k * ne];	/* then periods */
 		struct top_row *r = &t->rows[k];
 
 		if (!top_view_shows(&v, f->name, f->dso, mode, 0))
 			continue;
-		memset(count, 0, ne * sizeof(*count));
+		memset(count, 0, 2 * ne * sizeof(*count));
 		count[0] = tot[i].self;
 		*r = (struct top_row){
 			.sym = f->name, .dso = f->dso, .mode = mode,
-			.count = count,
+			.count = count, .period = count + ne,
 			.share = top_percent(tot[i].self, total),
 			.weight = (double)tot[i].self,
 			.cause = f->cause,

@@ -14,13 +14,14 @@
 /* One distinct sample key.  Strings are interned, so equal strings are
    equal pointers (top_rows() groups by pointer). */
 struct top_entry {
-	const char *sym, *dso, *comm;
+	const char *sym, *dso, *comm, *srcline, *parent;
 	pid_t pid, tid;
+	int cpu, socket;
 	char mode;
 	bool held;		/* the baseline holds it (had a count then) */
 	enum sym_cause cause;	/* SYM_OK, or why sym is "[unknown]" */
 	uint64_t count[];	/* nevents counts, then nevents counts at
-				   the baseline */
+				   the baseline, then nevents periods */
 };
 
 struct top {
@@ -36,7 +37,8 @@ struct top {
 	/* top_rows(): its answer and scratch, reused from call to call */
 	struct top_row *rows;
 	size_t rows_alloc;
-	uint64_t *sums;		/* per row: nevents counts, nevents at base */
+	uint64_t *sums;		/* per row: nevents counts, nevents at base,
+				   nevents periods */
 	size_t sums_alloc;
 	struct hashtab groups;	/* struct top_row * into rows */
 

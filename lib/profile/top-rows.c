@@ -35,6 +35,33 @@ int top_view_get(struct top_view *v, const struct top_view *user,
 	return 0;
 }
 
+/* Whether the comma-separated list holds name (NULL or "": every name
+   does). */
+static bool list_has(const char *list, const char *name)
+{
+	size_t len = strlen(name), n;
+
+	if (!list || !*list)
+		return true;
+	for (;;) {
+		n = strcspn(list, ",");
+		if (n == len && !memcmp(list, name, len))
+			return true;
+		if (!list[n])
+			return false;
+		list += n + 1;
+	}
+}
+
+/* --dsos names a DSO by its path or, as perf's short name, its file
+   name ("libc.so.6", "[kernel.kallsyms]"). */
+static bool dso_listed(const char *list, const char *dso)
+{
+	const char *base = strrchr(dso, '/');
+
+	return list_has(list, dso) || (base && list_has(list, base + 1));
+}
+
 bool top_view_shows(const struct top_view *v, const char *sym,
 		    const char *dso, char mode, pid_t tid)
 {
@@ -42,7 +69,16 @@ bool top_view_shows(const struct top_view *v, const char *sym,
 	       (!v->tid || tid == v->tid) &&
 	       !(v->hide_kernel && mode == 'k') &&
 	       !(v->hide_user && mode == '.') &&
-	       (!v->filter || strstr(sym, v->filter));
+	       (!v->filter || strstr(sym, v->filter)) &&
+	       dso_listed(v->dsos, dso) && list_has(v->symbols, sym);
+}
+
+/* Per sample: no copy of the view (its size is the caller's sizeof). */
+bool top_view_passes(const struct top_view *v, const struct top_sample *s)
+{
+	return !v || (list_has(v->comms, s->comm ? s->comm : "[unknown]") &&
+		      dso_listed(v->dsos, s->dso ? s->dso : "[unknown]") &&
+		      list_has(v->symbols, s->sym ? s->sym : "[unknown]"));
 }
 
 /* Whether v shows e. */
@@ -51,7 +87,8 @@ static bool entry_shown(const struct top_entry *e, const struct top_view *v,
 {
 	unsigned i;
 
-	if (!top_view_shows(v, e->sym, e->dso, e->mode, e->tid))
+	if (!top_view_shows(v, e->sym, e->dso, e->mode, e->tid) ||
+	    !list_has(v->comms, e->comm))
 		return false;
 	for (i = 0; i < nevents && !e->count[i]; i++)
 		;
@@ -78,6 +115,14 @@ static void row_key(struct top_row *r, const struct top_entry *e,
 		r->pid = e->pid;
 	if (keys & TOP_KEY_TID)
 		r->tid = e->tid;
+	if (keys & TOP_KEY_CPU)
+		r->cpu = e->cpu;
+	if (keys & TOP_KEY_SOCKET)
+		r->socket = e->socket;
+	if (keys & TOP_KEY_SRCLINE)
+		r->srcline = e->srcline;
+	if (keys & TOP_KEY_PARENT)
+		r->parent = e->parent;
 }
 
 /* Groups are keyed by interned pointers: their addresses are their
@@ -88,8 +133,12 @@ static size_t row_hash(const struct top_row *r)
 
 	h = hash_bytes(&r->dso, sizeof(r->dso), h);
 	h = hash_bytes(&r->comm, sizeof(r->comm), h);
+	h = hash_bytes(&r->srcline, sizeof(r->srcline), h);
+	h = hash_bytes(&r->parent, sizeof(r->parent), h);
 	h = hash_bytes(&r->pid, sizeof(r->pid), h);
 	h = hash_bytes(&r->tid, sizeof(r->tid), h);
+	h = hash_bytes(&r->cpu, sizeof(r->cpu), h);
+	h = hash_bytes(&r->socket, sizeof(r->socket), h);
 	return hash_bytes(&r->mode, sizeof(r->mode), h);
 }
 
@@ -98,7 +147,9 @@ static bool row_eq(const void *item, const void *key)
 	const struct top_row *a = item, *b = key;
 
 	return a->sym == b->sym && a->dso == b->dso && a->comm == b->comm &&
-	       a->pid == b->pid && a->tid == b->tid && a->mode == b->mode;
+	       a->pid == b->pid && a->tid == b->tid && a->mode == b->mode &&
+	       a->cpu == b->cpu && a->socket == b->socket &&
+	       a->srcline == b->srcline && a->parent == b->parent;
 }
 
 double top_percent(uint64_t part, uint64_t total)
@@ -203,7 +254,15 @@ static int row_cmp(const void *pa, const void *pb, void *arg)
 		c = by_comm(a, b);
 	if (!c)
 		c = by_pid(a, b);
-	return c ? c : by_tid(a, b);
+	if (!c)
+		c = by_tid(a, b);
+	if (!c)
+		c = cmp_num(a->cpu, b->cpu);
+	if (!c)
+		c = cmp_num(a->socket, b->socket);
+	if (!c)
+		c = cmp_str(a->srcline, b->srcline);
+	return c ? c : cmp_str(a->parent, b->parent);
 }
 
 /* --- rows ---------------------------------------------------------------- */
@@ -225,14 +284,19 @@ void top_rows_release(struct top *t)
 	t->rows_alloc = t->sums_alloc = 0;
 }
 
-/* Sum the entries v shows into t->rows by group; the number of rows, or
-   -1 with errno ENOMEM. */
-static ssize_t rows_group(struct top *t, const struct top_view *v)
+/*
+ * Sum the entries v shows into t->rows by group, and their counts (now,
+ * at the baseline) into shown[2 * nevents]; the number of rows, or -1
+ * with errno ENOMEM.
+ */
+static ssize_t rows_group(struct top *t, const struct top_view *v,
+			  uint64_t *shown)
 {
 	unsigned ne = t->nevents, i;
-	size_t stride = t->baseline ? 2 * ne : ne, k = 0, it = 0;
+	size_t stride = 3 * (size_t)ne, k = 0, it = 0;
 	struct top_entry *e;
 
+	memset(shown, 0, 2 * ne * sizeof(*shown));
 	/* Keep the slots: the next view groups about as many rows. */
 	hashtab_remove_if(&t->groups, drop_any, NULL);
 	while ((e = hashtab_next(&t->entries, &it))) {
@@ -251,6 +315,7 @@ static ssize_t rows_group(struct top *t, const struct top_view *v)
 			r = &t->rows[k];
 			*r = key;
 			r->count = &t->sums[k * stride];
+			r->period = r->count + 2 * ne;
 			memset(&t->sums[k * stride], 0,
 			       stride * sizeof(*t->sums));
 			if (hashtab_add(&t->groups, h, r) != 0)
@@ -260,6 +325,8 @@ static ssize_t rows_group(struct top *t, const struct top_view *v)
 		sum = &t->sums[(size_t)(r - t->rows) * stride];
 		for (i = 0; i < stride; i++)
 			sum[i] = top_add_sat(sum[i], e->count[i]);
+		for (i = 0; i < 2 * ne; i++)
+			shown[i] = top_add_sat(shown[i], e->count[i]);
 	}
 	return (ssize_t)k;
 }
@@ -269,7 +336,9 @@ const struct top_row *top_rows(struct top *t, const struct top_view *view,
 {
 	size_t ne = hashtab_count(&t->entries), k, i, j;
 	unsigned nev = t->nevents;
-	size_t stride = t->baseline ? 2 * nev : nev;
+	size_t stride = 3 * (size_t)nev;
+	uint64_t shown[2 * TOP_MAX_EVENTS];
+	const uint64_t *total = t->total, *base_total = t->base_total;
 	struct top_view v;
 	unsigned ev;
 	ssize_t got;
@@ -277,26 +346,31 @@ const struct top_row *top_rows(struct top *t, const struct top_view *view,
 	*n = 0;
 	if (top_view_get(&v, view, nev) != 0)
 		return NULL;
-	/* ne * stride cannot overflow: each entry holds 2 * nev counts. */
+	/* ne * stride cannot overflow: each entry holds 3 * nev counts. */
 	if (ARRAY_GROW(t->rows, ne ? ne : 1, t->rows_alloc) != 0 ||
 	    ARRAY_GROW(t->sums, ne * stride, t->sums_alloc) != 0)
 		return NULL;
-	got = rows_group(t, &v);
+	got = rows_group(t, &v, shown);
 	if (got < 0)
 		return NULL;
 	k = (size_t)got;
 	ev = v.event < 0 ? 0 : (unsigned)v.event;
+	if (v.relative) {
+		total = shown;
+		base_total = shown + nev;
+	}
 	for (i = j = 0; i < k; i++) {
 		struct top_row *r = &t->rows[i];
 
-		r->share = top_percent(r->count[ev], t->total[ev]);
-		if (r->share < v.percent_limit)
+		r->share = top_percent(r->count[ev], total[ev]);
+		if (r->share < v.percent_limit ||
+		    (v.count_filter && r->count[ev] <= v.count_filter))
 			continue;
 		r->weight = row_weight(r->count, nev);
 		r->has_delta = t->baseline;
 		if (t->baseline)
 			r->delta = r->share - top_percent(r->count[nev + ev],
-						      t->base_total[ev]);
+						      base_total[ev]);
 		t->rows[j++] = *r;
 	}
 	qsort_r(t->rows, j, sizeof(*t->rows), row_cmp, &v);
@@ -313,20 +387,25 @@ struct top_row *top_rows_dup(const struct top_row *rows, size_t n,
 	uint64_t *counts;
 	size_t i;
 
-	if (n > SIZE_MAX / (sizeof(*copy) + nevents * sizeof(*counts))) {
+	size_t per = 2 * (size_t)nevents;	/* counts, then periods */
+
+	if (n > SIZE_MAX / (sizeof(*copy) + per * sizeof(*counts))) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	copy = malloc(n ? n * (sizeof(*copy) + nevents * sizeof(*counts)) : 1);
+	copy = malloc(n ? n * (sizeof(*copy) + per * sizeof(*counts)) : 1);
 	if (!copy)
 		return NULL;
 	/* the counts after the rows: a row's size keeps them aligned */
 	counts = (uint64_t *)(copy + n);
 	for (i = 0; i < n; i++) {
 		copy[i] = rows[i];
-		memcpy(&counts[i * nevents], rows[i].count,
+		memcpy(&counts[i * per], rows[i].count,
 		       nevents * sizeof(*counts));
-		copy[i].count = &counts[i * nevents];
+		memcpy(&counts[i * per + nevents], rows[i].period,
+		       nevents * sizeof(*counts));
+		copy[i].count = &counts[i * per];
+		copy[i].period = &counts[i * per + nevents];
 	}
 	return copy;
 }

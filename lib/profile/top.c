@@ -96,8 +96,12 @@ static size_t entry_hash(const struct top_entry *k)
 
 	h = hash_bytes(k->dso, strlen(k->dso) + 1, h);
 	h = hash_bytes(k->comm, strlen(k->comm) + 1, h);
+	h = hash_bytes(k->srcline, strlen(k->srcline) + 1, h);
+	h = hash_bytes(k->parent, strlen(k->parent) + 1, h);
 	h = hash_bytes(&k->pid, sizeof(k->pid), h);
 	h = hash_bytes(&k->tid, sizeof(k->tid), h);
+	h = hash_bytes(&k->cpu, sizeof(k->cpu), h);
+	h = hash_bytes(&k->socket, sizeof(k->socket), h);
 	return hash_bytes(&k->mode, sizeof(k->mode), h);
 }
 
@@ -106,8 +110,10 @@ static bool entry_eq(const void *item, const void *key)
 	const struct top_entry *a = item, *b = key;
 
 	return a->pid == b->pid && a->tid == b->tid && a->mode == b->mode &&
+	       a->cpu == b->cpu && a->socket == b->socket &&
 	       !strcmp(a->sym, b->sym) && !strcmp(a->dso, b->dso) &&
-	       !strcmp(a->comm, b->comm);
+	       !strcmp(a->comm, b->comm) && !strcmp(a->srcline, b->srcline) &&
+	       !strcmp(a->parent, b->parent);
 }
 
 /* The entry of key (the caller's strings), made with zero counts and
@@ -116,22 +122,26 @@ static struct top_entry *entry_get(struct top *t, const struct top_entry *key)
 {
 	size_t h = entry_hash(key);
 	struct top_entry *e = hashtab_find(&t->entries, h, entry_eq, key);
-	const char *sym, *dso, *comm;
+	const char *sym, *dso, *comm, *srcline, *parent;
 
 	if (e)
 		return e;
 	sym = strpool_intern(&t->strings, key->sym);
 	dso = strpool_intern(&t->strings, key->dso);
 	comm = strpool_intern(&t->strings, key->comm);
-	if (!sym || !dso || !comm)
+	srcline = strpool_intern(&t->strings, key->srcline);
+	parent = strpool_intern(&t->strings, key->parent);
+	if (!sym || !dso || !comm || !srcline || !parent)
 		return NULL;
-	e = calloc(1, sizeof(*e) + 2 * t->nevents * sizeof(e->count[0]));
+	e = calloc(1, sizeof(*e) + 3 * t->nevents * sizeof(e->count[0]));
 	if (!e)
 		return NULL;
 	*e = *key;
 	e->sym = sym;
 	e->dso = dso;
 	e->comm = comm;
+	e->srcline = srcline;
+	e->parent = parent;
 	if (hashtab_add(&t->entries, h, e) != 0) {
 		free(e);
 		return NULL;
@@ -190,8 +200,12 @@ int top_add(struct top *t, const struct top_sample *s)
 	key.sym = s->sym ? s->sym : UNKNOWN;
 	key.dso = s->dso ? s->dso : UNKNOWN;
 	key.comm = s->comm ? s->comm : UNKNOWN;
+	key.srcline = s->srcline ? s->srcline : "";
+	key.parent = s->parent ? s->parent : "";
 	key.pid = s->pid;
 	key.tid = s->tid;
+	key.cpu = s->cpu;
+	key.socket = s->socket;
 	key.mode = s->mode;
 	key.cause = s->sym ? SYM_OK : s->cause ? s->cause : SYM_NO_SYMBOL;
 	/*
@@ -206,6 +220,8 @@ int top_add(struct top *t, const struct top_sample *s)
 	if (!a)
 		return -1;
 	e->count[s->event] = top_add_sat(e->count[s->event], s->weight);
+	e->count[2 * t->nevents + s->event] =
+		top_add_sat(e->count[2 * t->nevents + s->event], s->period);
 	t->total[s->event] = top_add_sat(t->total[s->event], s->weight);
 	a->a.count = top_add_sat(a->a.count, s->weight);
 	return 0;
@@ -224,7 +240,10 @@ static bool entry_age(void *item, void *arg)
 	unsigned n = g->t->nevents;
 
 	for (unsigned i = 0; i < n; i++) {
+		uint64_t *period = &e->count[2 * n + i];
+
 		e->count[i] = g->zero ? 0 : decay_7_8(e->count[i]);
+		*period = g->zero ? 0 : decay_7_8(*period);
 		g->t->total[i] = top_add_sat(g->t->total[i], e->count[i]);
 	}
 	if (e->held || !counts_zero(e->count, n))

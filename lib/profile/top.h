@@ -5,8 +5,8 @@
  * terminal, no clock -- the tool feeds samples, calls top_age() at each
  * refresh and draws what top_rows() returns.
  *
- * A sample is (sym, dso, mode, comm, pid, tid) plus an event index, a
- * weight and an address.  Each distinct key is one entry holding one
+ * A sample is (sym, dso, mode, comm, pid, tid, cpu, socket, srcline,
+ * parent) plus an event index, a weight, a period and an address.  Each distinct key is one entry holding one
  * integer count per event.  At each refresh the counts decay as the 2008
  * kerneltop's did, count = count * 7 / 8 (integer division), or are set to
  * 0 in zero mode; an entry whose counts are all 0 is dropped unless a
@@ -61,6 +61,14 @@ struct top_sample {
 	enum sym_cause cause;	/* with sym NULL: why (lib/symbols' cause;
 				   SYM_OK is taken as SYM_NO_SYMBOL);
 				   ignored with a sym */
+	/* Keys only some views group by: every distinct value is an entry
+	   of its own, so leave them 0 / NULL unless a view asks for them. */
+	int cpu;		/* the CPU it was taken on */
+	int socket;		/* that CPU's package (socket) id */
+	const char *srcline;	/* "file:line"; NULL is taken as "" */
+	const char *parent;	/* perf's parent symbol; NULL is taken as "" */
+	uint64_t period;	/* the events it stands for (perf's Period);
+				   summed, decayed and zeroed as the counts */
 };
 
 /*
@@ -95,6 +103,7 @@ void top_age(struct top *t, bool zero);
    event out of range). */
 uint64_t top_total(const struct top *t, unsigned event);
 
+
 /* How many entries t holds now (for tests and a status line). */
 size_t top_count(const struct top *t);
 
@@ -106,15 +115,20 @@ enum top_key {
 	TOP_KEY_COMM = 4,
 	TOP_KEY_PID = 8,
 	TOP_KEY_TID = 16,
-	TOP_KEY_ALL = 31
+	TOP_KEY_CPU = 32,
+	TOP_KEY_SOCKET = 64,
+	TOP_KEY_SRCLINE = 128,
+	TOP_KEY_PARENT = 256,
+	TOP_KEY_ALL = 511
 };
 
 /*
  * Row order.  TOP_BY_SHARE: descending by the count of the event shown
  * (by weight in the weight view).  The others: ascending by that field
  * (strings by strcmp, numbers numerically), ties by share descending.
- * Every order ends in the row's whole key (sym, dso, mode, comm, pid, tid
- * ascending), so it is total and the same table always reads the same.
+ * Every order ends in the row's whole key (sym, dso, mode, comm, pid, tid,
+ * cpu, socket, srcline, parent ascending), so it is total and the same
+ * table always reads the same.
  */
 enum top_order {
 	TOP_BY_SHARE,
@@ -144,6 +158,17 @@ struct top_view {
 	bool sort_self;		/* top_rows_chains(): TOP_BY_SHARE orders
 				   by Self, and percent_limit is of Self,
 				   instead of Children */
+	/* perf's --comms, --dsos, --symbols: comma-separated lists of the
+	   only comms, DSOs (a path or its file name) and symbols shown;
+	   NULL or "" all */
+	const char *comms, *dsos, *symbols;
+	uint64_t count_filter;	/* perf's -f: only rows with more than this
+				   count of the event shown (of event 0 in
+				   the weight view) */
+	bool relative;		/* perf's --percentage relative: shares (and
+				   deltas) of the total of what the view's
+				   filters, zooms and hides pass, not of the
+				   whole total */
 };
 
 /*
@@ -158,17 +183,30 @@ struct top_view {
 #define TOP_VIEW(...) \
 	((struct top_view){ .sz = sizeof(struct top_view), __VA_ARGS__ })
 
+/*
+ * Whether view v (NULL: TOP_VIEW()) passes a sample by its comm, DSO and
+ * symbol lists -- perf's --comms, --dsos, --symbols -- for a caller that
+ * feeds other models (call chains) with what the table shows.
+ */
+bool top_view_passes(const struct top_view *v, const struct top_sample *s);
+
 struct top_row {
 	const char *sym, *dso, *comm;	/* NULL for a field that is not a key
 					   of the view (TOP_KEY_SYM sets sym
 					   and dso) */
 	pid_t pid, tid;			/* 0 when not a key */
+	int cpu, socket;		/* 0 when not a key */
+	const char *srcline, *parent;	/* NULL when not a key */
 	char mode;			/* with TOP_KEY_SYM; else 0 */
 	const uint64_t *count;		/* nevents counts, summed over the
 					   group's entries */
-	double share;			/* 100 * count[event] / top_total(event);
-					   weight view: of event 0; 0 when the
-					   total is 0 */
+	const uint64_t *period;		/* nevents sums of the samples'
+					   periods, likewise (all 0 in rows
+					   of top_rows_chains()) */
+	double share;			/* 100 * count[event] / top_total(event)
+					   (with v->relative: / the total the
+					   view passes); weight view: of event
+					   0; 0 when the total is 0 */
 	double weight;			/* count[0] * ... * count[n-2] /
 					   (count[n-1] + 1), the 2009
 					   kerneltop's sym_weight, in double;
@@ -226,7 +264,7 @@ const struct top_row *top_rows_chains(struct top *t, struct stacks *s,
 /*
  * A copy of rows[0..n) (from top_rows() or top_rows_chains() of a model
  * of nevents events) that outlives the model's next call: the rows and
- * their counts in one malloc'd block, which the caller frees with free().
+ * their counts and periods in one malloc'd block, which the caller frees with free().
  * Its strings stay the models' (valid until top_free(), stacks_free()).
  * NULL with errno ENOMEM (or for n 0, a non-NULL empty block).
  */

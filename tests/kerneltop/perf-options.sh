@@ -53,12 +53,6 @@ namespaces no-bpf-event num-thread-synthesize objdump overwrite
 percent-limit percentage prefix prefix-strip proc-map-timeout raw-trace
 show-on-off-events show-total-period source stdio stitch-lbr switch-off
 switch-on sym-annotate symbols tui'
-# perf top's options that other branches of issue 20 add (ktcg: call
-# graphs; ktsort: filters, sort keys, columns): unknown here until they
-# are merged, then accepted like the rest.
-OTHERS='children no-children max-stack comms dsos symbols count-filter
-percentage show-total-period show-nr-samples fields hierarchy group
-group-sort-idx'
 # perf top's options that mean nothing here: accepted, one line why.
 NO_EFFECT='all-cgroups overwrite proc-map-timeout num-thread-synthesize
 namespaces force vmlinux ignore-vmlinux demangle-kernel raw-trace
@@ -118,17 +112,10 @@ for o in $(cat perf-longs); do
 	a=$(arg "$o")
 	# shellcheck disable=SC2046
 	kt sweep -b -n 1 -d 0.2 $(target "$o") --"$o" ${a:+"$a"}
-	other=false
-	case " $(echo $OTHERS) " in *" $o "*) other=true ;; esac
 	if grep -Eqi 'unknown option|unrecognized' sweep.err; then
-		if $other; then
-			echo "xfail: --$o: unknown in this branch (another helper's option)"
-		else
-			fail "--$o${a:+ $a}: refused: $(head -1 sweep.err)"
-		fi
+		fail "--$o${a:+ $a}: refused: $(head -1 sweep.err)"
 		continue
 	fi
-	$other && echo "note: --$o accepted: drop it from OTHERS"
 	if [ $rc -ne 0 ]; then
 		fail "--$o${a:+ $a}: exit $rc: $(head -2 sweep.err)"
 		continue
@@ -148,12 +135,11 @@ for o in $(cat perf-longs); do
 	[ "$o" = sym-annotate ] || kt_frames sweep.out > /dev/null ||
 		fail "--$o${a:+ $a}: no frame: $(kt_frames sweep.out)"
 done
-ok "sweep: $nsweep long options of perf top, none unknown but others'"
+ok "sweep: $nsweep long options of perf top, none unknown"
 
 # --help and the man page list every option of perf's list
 "$KT" --help > help.txt
 for o in $PERF61; do
-	case " $(echo $OTHERS) " in *" $o "*) continue ;; esac
 	grep -q -- "--$o\b" help.txt || fail "--help does not list --$o"
 	grep -q -- "-$o\b" "$top_srcdir/man/kerneltop.1" ||
 		fail "kerneltop(1) does not list --$o"

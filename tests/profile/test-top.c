@@ -166,7 +166,7 @@ static void test_errors(void)
 		int err;
 	} views[] = {
 		{ "sz 0", { .sz = 0 }, EINVAL },
-		{ "keys 32", TOP_VIEW(.keys = 32), EINVAL },
+		{ "keys 512", TOP_VIEW(.keys = TOP_KEY_ALL + 1), EINVAL },
 		{ "keys ~0", TOP_VIEW(.keys = ~0u), EINVAL },
 		{ "event 2 of 2", TOP_VIEW(.event = 2), EINVAL },
 		{ "event -2", TOP_VIEW(.event = -2), EINVAL },
@@ -611,6 +611,90 @@ static void test_view_filters(void)
 }
 
 /* --- several events ------------------------------------------------------ */
+
+/*
+ * perf's filters and the keys only some views group by: --comms, --dsos
+ * (a path or its file name), --symbols, -f, --percentage relative
+ * against absolute, the Period sums, and cpu, socket, srcline, parent.
+ */
+static void test_perf_filters(void)
+{
+	struct top *t = feed(1, fixture, N(fixture));
+	struct top_sample extra[] = {
+		{ .sym = "spin", .dso = "/bin/s", .comm = "s", .pid = 7,
+		  .tid = 7, .mode = '.', .weight = 3, .cpu = 1, .socket = 0,
+		  .srcline = "s.c:26", .parent = "[other]", .period = 300 },
+		{ .sym = "spin", .dso = "/bin/s", .comm = "s", .pid = 7,
+		  .tid = 7, .mode = '.', .weight = 1, .cpu = 0, .socket = 0,
+		  .srcline = "s.c:25", .parent = "[other]", .period = 100 },
+		{ .sym = "spin", .dso = "/bin/s", .comm = "s", .pid = 7,
+		  .tid = 7, .mode = '.', .weight = 2, .cpu = 1, .socket = 0,
+		  .srcline = "s.c:26", .parent = "[other]", .period = 200 },
+	};
+	const struct top_row *r;
+	size_t n;
+
+	CHECK(!strcmp(view_text(t, &TOP_VIEW(.comms = "cc")),
+		      "memcpy=40 clear_page=25 [unknown]=15 hv_call=5"),
+	      "--comms cc: %s", view_text(t, &TOP_VIEW(.comms = "cc")));
+	CHECK(!strcmp(view_text(t, &TOP_VIEW(.comms = "cc,app",
+					     .symbols = "memcpy,work")),
+		      "memcpy=50 work=20"), "--comms --symbols: %s",
+	      view_text(t, &TOP_VIEW(.comms = "cc,app",
+				     .symbols = "memcpy,work")));
+	CHECK(!strcmp(view_text(t, &TOP_VIEW(.dsos = "libc.so,[kernel.kallsyms]")),
+		      "memcpy=50 clear_page=30"), "--dsos by name: %s",
+	      view_text(t, &TOP_VIEW(.dsos = "libc.so,[kernel.kallsyms]")));
+	CHECK(!strcmp(view_text(t, &TOP_VIEW(.dsos = "/bin/app")),
+		      "main=80 work=20"), "--dsos by path");
+	CHECK(!strcmp(view_text(t, &TOP_VIEW(.dsos = "app.so")), ""),
+	      "--dsos: no partial names");
+	/* -f: more than N, not N itself */
+	CHECK(!strcmp(view_text(t, &TOP_VIEW(.count_filter = 20)),
+		      "main=80 memcpy=50 clear_page=30"), "-f 20: %s",
+	      view_text(t, &TOP_VIEW(.count_filter = 20)));
+	/* absolute (the default) keeps shares of 200, relative of 85 */
+	r = top_rows(t, &TOP_VIEW(.comms = "cc"), &n);
+	CHECK(r && n == 4 && r[0].share == 20.0, "absolute: %g",
+	      r ? r[0].share : -1);
+	r = top_rows(t, &TOP_VIEW(.comms = "cc", .relative = true), &n);
+	CHECK(r && n == 4 && r[0].share == 100.0 * 40 / 85, "relative: %g",
+	      r ? r[0].share : -1);
+	top_baseline_take(t);
+	r = top_rows(t, &TOP_VIEW(.comms = "cc", .relative = true), &n);
+	CHECK(r && n == 4 && r[0].has_delta && r[0].delta == 0.0,
+	      "relative delta at the baseline: %g", r ? r[0].delta : -1);
+	top_baseline_drop(t);
+
+	for (size_t i = 0; i < N(extra); i++)
+		CHECK(top_add(t, &extra[i]) == 0, "extra %zu", i);
+	r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_CPU, .comms = "s"), &n);
+	CHECK(r && n == 2 && r[0].cpu == 1 && r[0].count[0] == 5 &&
+	      r[0].period[0] == 500 && r[1].cpu == 0 &&
+	      r[1].period[0] == 100 && !r[0].sym, "cpu rows");
+	r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_SRCLINE | TOP_KEY_SYM,
+				  .symbols = "spin"), &n);
+	CHECK(r && n == 2 && !strcmp(r[0].srcline, "s.c:26") &&
+	      !strcmp(r[0].sym, "spin") && r[0].count[0] == 5 &&
+	      !strcmp(r[1].srcline, "s.c:25"), "srcline rows");
+	r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_SOCKET | TOP_KEY_PARENT,
+				  .comms = "s"), &n);
+	CHECK(r && n == 1 && r[0].socket == 0 &&
+	      !strcmp(r[0].parent, "[other]") && r[0].count[0] == 6 &&
+	      r[0].period[0] == 600 && !r[0].srcline, "socket, parent rows");
+	/* periods decay with the counts (cpu 0's count 1 goes) */
+	top_age(t, false);
+	r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_CPU, .comms = "s"), &n);
+	CHECK(r && n == 1 && r[0].period[0] == 500 * 7 / 8,
+	      "decayed period %llu", r ? (unsigned long long)r[0].period[0] : 0);
+	/* the same lists for the samples a caller feeds elsewhere */
+	CHECK(top_view_passes(&TOP_VIEW(.comms = "s", .symbols = "spin"),
+			      &extra[0]) &&
+	      !top_view_passes(&TOP_VIEW(.dsos = "app"), &extra[0]) &&
+	      top_view_passes(&TOP_VIEW(.dsos = "s"), &extra[0]) &&
+	      top_view_passes(NULL, &extra[0]), "top_view_passes");
+	top_free(t);
+}
 
 static void test_events(void)
 {
@@ -1207,6 +1291,7 @@ int main(void)
 	test_grouping();
 	test_orders();
 	test_view_filters();
+	test_perf_filters();
 	test_events();
 	test_baseline();
 	test_addrs();

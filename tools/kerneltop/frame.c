@@ -9,14 +9,20 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/escape.h"
 #include "base/strbuf.h"
 #include "kerneltop.h"
+#include "util/xmalloc.h"
 
-/* Append to buf at *len, snprintf-style, never past size. */
+/* The widths of the -s parent and -s srcline columns (longer values
+   push the rest of their row right). */
+#define PARENT_COLS 16
+#define SRCLINE_COLS 24
+
 /* The digits -d needs, one to three: 0.5 as 0.5, 0.01 as 0.01, never 0.0. */
 static int delay_digits(double d)
 {
@@ -223,11 +229,24 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "%10s", "Weight");
 		for (i = 0; i < kt->nevents; i++)
 			str_append(buf, size, &len, " %12.12s", kt->names[i]);
-	} else if (tb->children) {
-		str_append(buf, size, &len, "%8s %8s %10s", "Children", "Self",
-		    "Samples");
 	} else {
-		str_append(buf, size, &len, "%8s %10s", "Overhead", "Samples");
+		if (tb->children)
+			str_append(buf, size, &len, "%8s %8s", "Children",
+			    "Self");
+		else if (tb->group)	/* the first, then the others' names */
+			for (i = 0; i < kt->nevents; i++)
+				str_append(buf, size, &len, "%s%8.8s",
+				    i ? " " : "", i ? kt->names[i] :
+				    "Overhead");
+		else if (tb->cols & KT_COL_OVERHEAD)
+			str_append(buf, size, &len, "%8s", "Overhead");
+		if (tb->cols & KT_COL_SAMPLES)
+			str_append(buf, size, &len, "%s%10s", len ? " " : "",
+			    "Samples");
+		/* the chains keep no periods */
+		if ((tb->cols & KT_COL_PERIOD) && !tb->children)
+			str_append(buf, size, &len, "%s%14s", len ? " " : "",
+			    "Period");
 	}
 	if (tb->baseline)
 		str_append(buf, size, &len, " %7s", "Delta");
@@ -237,6 +256,17 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "  %7s", "Pid");
 	if (keys & TOP_KEY_TID)
 		str_append(buf, size, &len, "  %7s", "Tid");
+	/* perf's headers and widths for these */
+	if (keys & TOP_KEY_CPU)
+		str_append(buf, size, &len, "  %3s", "CPU");
+	if (keys & TOP_KEY_SOCKET)
+		str_append(buf, size, &len, "  %6s", "Socket");
+	if (keys & TOP_KEY_PARENT)
+		str_append(buf, size, &len, "  %-*s", PARENT_COLS,
+		    "Parent symbol");
+	if (keys & TOP_KEY_SRCLINE)
+		str_append(buf, size, &len, "  %-*s", SRCLINE_COLS,
+		    "Source:Line");
 	if (keys & TOP_KEY_SYM)
 		str_append(buf, size, &len, "  %-*s  %s",
 		    sym_width(width, esc_width(buf)) + 4, "Symbol",
@@ -257,12 +287,26 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "%10.1f", r->weight);
 		for (i = 0; i < kt->nevents; i++)
 			str_append(buf, size, &len, " %12" PRIu64, r->count[i]);
-	} else if (r->has_children) {
-		str_append(buf, size, &len, "%7.2f%% %7.2f%% %10" PRIu64,
-		    r->children_share, r->share, r->count[0]);
 	} else {
-		str_append(buf, size, &len, "%7.2f%% %10" PRIu64, r->share,
-		    r->count[tb->event]);
+		unsigned ev = r->has_children ? 0 : (unsigned)tb->event;
+
+		if (r->has_children)
+			str_append(buf, size, &len, "%7.2f%% %7.2f%%",
+			    r->children_share, r->share);
+		else if (tb->group)
+			for (i = 0; i < kt->nevents; i++)
+				str_append(buf, size, &len, "%s%7.2f%%",
+				    i ? " " : "", tb->total[i] ? 100.0 *
+				    (double)r->count[i] /
+				    (double)tb->total[i] : 0.0);
+		else if (tb->cols & KT_COL_OVERHEAD)
+			str_append(buf, size, &len, "%7.2f%%", r->share);
+		if (tb->cols & KT_COL_SAMPLES)
+			str_append(buf, size, &len, "%s%10" PRIu64,
+			    len ? " " : "", r->count[ev]);
+		if ((tb->cols & KT_COL_PERIOD) && !r->has_children)
+			str_append(buf, size, &len, "%s%14" PRIu64,
+			    len ? " " : "", r->period[ev]);
 	}
 	if (r->has_delta)
 		str_append(buf, size, &len, " %+7.2f", r->delta);
@@ -278,6 +322,20 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "  %7d", (int)r->pid);
 	if (keys & TOP_KEY_TID)
 		str_append(buf, size, &len, "  %7d", (int)r->tid);
+	if (keys & TOP_KEY_CPU)
+		str_append(buf, size, &len, "  %03d", r->cpu);
+	if (keys & TOP_KEY_SOCKET)
+		str_append(buf, size, &len, "  %6.3d", r->socket);
+	if (keys & TOP_KEY_PARENT) {
+		str_append(buf, size, &len, "  ");
+		put_padded(buf, size, &len, visible(r->parent, tmp,
+			   sizeof(tmp)), PARENT_COLS);
+	}
+	if (keys & TOP_KEY_SRCLINE) {
+		str_append(buf, size, &len, "  ");
+		put_padded(buf, size, &len, visible(r->srcline, tmp,
+			   sizeof(tmp)), SRCLINE_COLS);
+	}
 	if (keys & TOP_KEY_SYM) {
 		int w = sym_width(width, esc_width(buf));
 
@@ -292,6 +350,186 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 	}
 }
 
+/* --- --hierarchy ----------------------------------------------------- */
+
+/* The header of each key, perf's. */
+static const struct key_name {
+	unsigned key;
+	const char *name;
+} key_names[] = {
+	{ TOP_KEY_SYM, "Symbol" }, { TOP_KEY_DSO, "Shared Object" },
+	{ TOP_KEY_COMM, "Command" }, { TOP_KEY_PID, "Pid" },
+	{ TOP_KEY_TID, "Tid" }, { TOP_KEY_CPU, "CPU" },
+	{ TOP_KEY_SOCKET, "Socket" }, { TOP_KEY_SRCLINE, "Source:Line" },
+	{ TOP_KEY_PARENT, "Parent symbol" },
+};
+
+static const char *key_name(unsigned key)
+{
+	for (size_t i = 0; i < sizeof(key_names) / sizeof(*key_names); i++)
+		if (key_names[i].key == key)
+			return key_names[i].name;
+	return "?";
+}
+
+/* Whether rows a and b have the same value of key (strings are the
+   model's, interned: equal strings are equal pointers). */
+static bool key_same(unsigned key, const struct top_row *a,
+		     const struct top_row *b)
+{
+	switch (key) {
+	case TOP_KEY_SYM:
+		return a->sym == b->sym && a->dso == b->dso &&
+		       a->mode == b->mode;
+	case TOP_KEY_DSO: return a->dso == b->dso;
+	case TOP_KEY_COMM: return a->comm == b->comm;
+	case TOP_KEY_PID: return a->pid == b->pid;
+	case TOP_KEY_TID: return a->tid == b->tid;
+	case TOP_KEY_CPU: return a->cpu == b->cpu;
+	case TOP_KEY_SOCKET: return a->socket == b->socket;
+	case TOP_KEY_SRCLINE: return a->srcline == b->srcline;
+	default: return a->parent == b->parent;
+	}
+}
+
+/* r's value of key as a level of --hierarchy shows it. */
+static void key_text(unsigned key, const struct top_row *r, char *buf,
+		     size_t size)
+{
+	char tmp[KT_LINE];
+
+	switch (key) {
+	case TOP_KEY_SYM:
+		snprintf(buf, size, "[%c] %s", r->mode ? r->mode : '.',
+			 visible(r->sym, tmp, sizeof(tmp)));
+		break;
+	case TOP_KEY_DSO:
+		snprintf(buf, size, "%s", visible(r->dso, tmp, sizeof(tmp)));
+		break;
+	case TOP_KEY_COMM:
+		snprintf(buf, size, "%s", visible(r->comm, tmp, sizeof(tmp)));
+		break;
+	case TOP_KEY_PID: snprintf(buf, size, "%d", (int)r->pid); break;
+	case TOP_KEY_TID: snprintf(buf, size, "%d", (int)r->tid); break;
+	case TOP_KEY_CPU: snprintf(buf, size, "%03d", r->cpu); break;
+	case TOP_KEY_SOCKET: snprintf(buf, size, "%03d", r->socket); break;
+	case TOP_KEY_SRCLINE:
+		snprintf(buf, size, "%s", visible(r->srcline, tmp,
+						  sizeof(tmp)));
+		break;
+	default:
+		snprintf(buf, size, "%s", visible(r->parent, tmp,
+						  sizeof(tmp)));
+	}
+}
+
+/* One group of a level: its rows' sums, and its rows. */
+struct hgroup {
+	const struct top_row *first;
+	double share;
+	uint64_t count, period;
+	const struct top_row **rows;
+	size_t n;
+};
+
+static int hgroup_cmp(const void *pa, const void *pb)
+{
+	const struct hgroup *a = pa, *b = pb;
+
+	/* rows come in share order: ties keep the first row's place */
+	if (a->count != b->count)
+		return a->count < b->count ? 1 : -1;
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+/*
+ * Level lvl of --hierarchy over rows[0..n) (grouped by every key, in
+ * order): a line per value of the lvl-th key, largest first, its share
+ * the sum of its rows', each followed by its next level, indented by 3
+ * as perf's.
+ */
+static void hier_print(const struct kt *kt, const struct kt_table *tb,
+		       const struct top_row **rows, size_t n, unsigned lvl,
+		       FILE *out)
+{
+	unsigned key = kt->opt.key_order[lvl], ev = (unsigned)tb->event;
+	struct hgroup *g = xcalloc(n ? n : 1, sizeof(*g));
+	const struct top_row **all = xcalloc(n ? n : 1, sizeof(*all));
+	char line[KT_LINE], text[KT_LINE];
+	size_t ng = 0, i, j, k = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < ng && !key_same(key, g[j].first, rows[i]); j++)
+			;
+		if (j == ng)
+			g[ng++].first = rows[i];
+		g[j].share += rows[i]->share;
+		g[j].count += rows[i]->count[ev];
+		g[j].period += rows[i]->period[ev];
+		g[j].n++;
+	}
+	for (j = 0; j < ng; j++) {	/* each group's rows, in order */
+		g[j].rows = all + k;
+		k += g[j].n;
+		g[j].n = 0;
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < ng; j++)
+			if (key_same(key, g[j].first, rows[i])) {
+				g[j].rows[g[j].n++] = rows[i];
+				break;
+			}
+	qsort(g, ng, sizeof(*g), hgroup_cmp);
+	for (j = 0; j < ng; j++) {
+		size_t len = 0;
+
+		line[0] = '\0';
+		if (tb->cols & KT_COL_OVERHEAD)
+			str_append(line, sizeof(line), &len, "%7.2f%%",
+			    g[j].share);
+		if (tb->cols & KT_COL_SAMPLES)
+			str_append(line, sizeof(line), &len, "%s%10" PRIu64,
+			    len ? " " : "", g[j].count);
+		if (tb->cols & KT_COL_PERIOD)
+			str_append(line, sizeof(line), &len, "%s%14" PRIu64,
+			    len ? " " : "", g[j].period);
+		key_text(key, g[j].first, text, sizeof(text));
+		fprintf(out, "%s%*s  %s\n", line, (int)(3 * lvl), "", text);
+		if (lvl + 1 < kt->opt.nkey_order)
+			hier_print(kt, tb, g[j].rows, g[j].n, lvl + 1, out);
+	}
+	free(all);
+	free(g);
+}
+
+/* Whether tb is printed as --hierarchy nests it. */
+static bool hier_shown(const struct kt *kt, const struct kt_table *tb)
+{
+	return kt->opt.hierarchy && kt->opt.nkey_order && tb->event >= 0 &&
+	       !tb->children && !tb->group;
+}
+
+/* The column header of --hierarchy: figures, then "Command / Symbol". */
+static void hier_columns(const struct kt *kt, const struct kt_table *tb,
+			 char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned i;
+
+	buf[0] = '\0';
+	if (tb->cols & KT_COL_OVERHEAD)
+		str_append(buf, size, &len, "%8s", "Overhead");
+	if (tb->cols & KT_COL_SAMPLES)
+		str_append(buf, size, &len, "%s%10s", len ? " " : "",
+		    "Samples");
+	if (tb->cols & KT_COL_PERIOD)
+		str_append(buf, size, &len, "%s%14s", len ? " " : "",
+		    "Period");
+	for (i = 0; i < kt->opt.nkey_order; i++)
+		str_append(buf, size, &len, "%s%s", i ? " / " : "  ",
+		    key_name(kt->opt.key_order[i]));
+}
+
 int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
 		size_t max_rows)
 {
@@ -303,6 +541,20 @@ int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
 	frame_header(kt, 1, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	fputc('\n', out);
+	if (hier_shown(kt, tb)) {
+		const struct top_row **rows;
+		size_t n = max_rows && tb->n > max_rows ? max_rows : tb->n;
+
+		hier_columns(kt, tb, line, sizeof(line));
+		fprintf(out, "%s\n", line);
+		rows = xcalloc(n ? n : 1, sizeof(*rows));
+		for (i = 0; i < n; i++)
+			rows[i] = &tb->rows[i];
+		hier_print(kt, tb, rows, n, 0, out);
+		free(rows);
+		fputc('\n', out);
+		return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+	}
 	frame_columns(kt, tb, line, sizeof(line), 0);
 	fprintf(out, "%s\n", line);
 	for (i = 0; i < tb->n && (!max_rows || i < max_rows); i++) {

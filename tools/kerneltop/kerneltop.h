@@ -8,6 +8,7 @@
 #ifndef KERNELTOP_KERNELTOP_H
 #define KERNELTOP_KERNELTOP_H
 
+#include <regex.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,6 +27,17 @@
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
 #define KT_MAX_RING_PAGES (1u << 20)	/* -m: 4 GiB of 4K pages a ring */
+#define KT_NKEYS 9		/* the TOP_KEY_* bits */
+#define KT_MAX_CPUS 4096	/* -s socket: CPUs whose package is known */
+/* -s parent: perf's default --parent pattern */
+#define KT_PARENT_RE "^sys_|^do_page_fault"
+
+/* The figure columns of a table (--fields, --show-total-period). */
+enum kt_col {
+	KT_COL_OVERHEAD = 1,
+	KT_COL_SAMPLES = 2,
+	KT_COL_PERIOD = 4,
+};
 
 /* What the command line asked for (options.c). */
 struct kt_options {
@@ -42,6 +54,16 @@ struct kt_options {
 	const char *cpu_list;
 	double delay;			/* -d seconds */
 	unsigned keys;			/* -s: TOP_KEY_* */
+	const char *comms, *dsos, *symbols; /* --comms, --dsos, --symbols */
+	uint64_t count_filter;		/* -f */
+	bool relative;			/* --percentage relative */
+	unsigned cols;			/* KT_COL_*: --fields, --show-* */
+	bool group;			/* --group: a share column per event */
+	unsigned group_sort_idx;	/* --group-sort-idx, < nevents */
+	bool hierarchy;			/* --hierarchy */
+	unsigned key_order[KT_NKEYS];	/* -s / --fields keys as given, for
+					   --hierarchy's levels */
+	unsigned nkey_order;
 	bool zero;			/* -z */
 	double percent_limit;
 	size_t entries;			/* -E, 0 all */
@@ -108,6 +130,9 @@ struct kt {
 	struct stacks *stacks;
 	struct stacks *stacks_all;
 	uint64_t start_ns;		/* wall clock, for the exports */
+
+	int *socket_of;			/* -s socket: per CPU, read once */
+	regex_t parent_re;		/* -s parent: KT_PARENT_RE */
 };
 
 /* A stop signal came (util/stop-signals.h), caught from session_open()
@@ -180,6 +205,9 @@ struct kt_table {
 	int event;		/* the view's event, -1 the weight */
 	bool children;		/* a Children column */
 	bool baseline;		/* a Delta column */
+	unsigned cols;		/* KT_COL_* */
+	bool group;		/* --group: a share per event, of these */
+	uint64_t total[KT_MAX_EVENTS];
 };
 
 /* Read v's rows now into tb (whose old rows go).  Returns 0, or -1 with

@@ -24,6 +24,8 @@
 enum {
 	OPT_PERCENT_LIMIT = 256, OPT_STDIO, OPT_CALL_GRAPH,
 	OPT_CHILDREN, OPT_NO_CHILDREN, OPT_MAX_STACK,	/* call graphs */
+	OPT_COMMS, OPT_DSOS, OPT_SYMBOLS, OPT_PERCENTAGE, OPT_TOTAL_PERIOD,
+	OPT_NR_SAMPLES, OPT_FIELDS, OPT_GROUP, OPT_GROUP_SORT_IDX, OPT_HIERARCHY,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -49,7 +51,27 @@ static const struct opt_def options[] = {
 	{ "uid", 'u', 'u', "USER", "the tasks of USER" },
 	{ "cpu", 'C', 'C', "LIST", "only these CPUs (0,2-3)" },
 	{ "delay", 'd', 'd', "SECS", "refresh every SECS (default 2)" },
-	{ "sort", 's', 's', "KEYS", "group by sym,dso,comm,pid,tid" },
+	{ "sort", 's', 's', "KEYS",
+	  "group by sym,dso,comm,pid,tid,cpu,socket,srcline,parent" },
+	{ "comms", 0, OPT_COMMS, "COMM,..", "only samples of these commands" },
+	{ "dsos", 0, OPT_DSOS, "DSO,..",
+	  "only samples in these DSOs (path or file name)" },
+	{ "symbols", 0, OPT_SYMBOLS, "SYM,..", "only samples in these symbols" },
+	{ "count-filter", 'f', 'f', "N", "only rows of more than N samples" },
+	{ "percentage", 0, OPT_PERCENTAGE, "HOW",
+	  "shares of all samples (absolute) or of the filtered (relative)" },
+	{ "show-total-period", 0, OPT_TOTAL_PERIOD, NULL,
+	  "a Period column: the events the samples stand for" },
+	{ "show-nr-samples", 0, OPT_NR_SAMPLES, NULL,
+	  "a Samples column (perf's -n; shown unless --fields omits it)" },
+	{ "fields", 0, OPT_FIELDS, "FIELDS",
+	  "columns: overhead,sample,period and -s keys" },
+	{ "hierarchy", 0, OPT_HIERARCHY, NULL,
+	  "batch: rows nested by the -s keys, in their order" },
+	{ "group", 0, OPT_GROUP, NULL,
+	  "several -e: a share column per event (perf's group view)" },
+	{ "group-sort-idx", 0, OPT_GROUP_SORT_IDX, "N",
+	  "--group: rows by the Nth event's share (from 0)" },
 	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh" },
 	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
 	  "hide rows under PCT%" },
@@ -250,28 +272,91 @@ static const struct sort_key {
 	{ "sym", TOP_KEY_SYM }, { "symbol", TOP_KEY_SYM },
 	{ "dso", TOP_KEY_DSO }, { "comm", TOP_KEY_COMM },
 	{ "pid", TOP_KEY_PID }, { "tid", TOP_KEY_TID },
+	{ "cpu", TOP_KEY_CPU }, { "socket", TOP_KEY_SOCKET },
+	{ "srcline", TOP_KEY_SRCLINE }, { "parent", TOP_KEY_PARENT },
 };
+#define NSORT_KEYS (sizeof(sort_keys) / sizeof(sort_keys[0]))
 
-static unsigned parse_sort(const char *arg)
+/* --fields' figure columns, as perf names them. */
+static const struct field_col {
+	const char *name;
+	unsigned col;
+} field_cols[] = {
+	{ "overhead", KT_COL_OVERHEAD }, { "sample", KT_COL_SAMPLES },
+	{ "period", KT_COL_PERIOD },
+};
+#define NFIELD_COLS (sizeof(field_cols) / sizeof(field_cols[0]))
+
+/* The TOP_KEY_* of a -s key, 0 for none. */
+static unsigned sort_key(const char *name)
+{
+	for (size_t i = 0; i < NSORT_KEYS; i++)
+		if (strcmp(name, sort_keys[i].name) == 0)
+			return sort_keys[i].key;
+	return 0;
+}
+
+#define KEY_NAMES "sym, dso, comm, pid, tid, cpu, socket, srcline, parent"
+
+/* Key k once more in the order --hierarchy nests by (the first time
+   counts). */
+static void key_order_add(struct kt_options *o, unsigned k)
+{
+	for (unsigned i = 0; i < o->nkey_order; i++)
+		if (o->key_order[i] == k)
+			return;
+	if (o->nkey_order < KT_NKEYS)
+		o->key_order[o->nkey_order++] = k;
+}
+
+static unsigned parse_sort(struct kt_options *o, const char *arg)
 {
 	char *copy = xstrdup(arg), *tok, *save = NULL;
-	unsigned keys = 0;
-	size_t i;
+	unsigned keys = 0, k;
 
+	o->nkey_order = 0;
 	for (tok = strtok_r(copy, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < sizeof(sort_keys) / sizeof(sort_keys[0]); i++)
-			if (strcmp(tok, sort_keys[i].name) == 0)
-				break;
-		if (i == sizeof(sort_keys) / sizeof(sort_keys[0]))
-			usage_error("unknown sort key '%s' (use sym, dso, "
-				    "comm, pid or tid)", tok);
-		keys |= sort_keys[i].key;
+		k = sort_key(tok);
+		if (!k)
+			usage_error("unknown sort key '%s' (use " KEY_NAMES ")",
+				    tok);
+		keys |= k;
+		key_order_add(o, k);
 	}
 	free(copy);
 	if (!keys)
 		usage_error("-s wants keys, e.g. -s comm,sym");
 	return keys;
+}
+
+/* --fields: figure columns into *cols, sort keys into *keys (and
+   their order into *order, n of them). */
+static void parse_fields(const char *arg, unsigned *cols, unsigned *keys,
+			 unsigned *order, unsigned *n)
+{
+	char *copy = xstrdup(arg), *tok, *save = NULL;
+	size_t i;
+
+	*cols = *keys = 0;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < NFIELD_COLS; i++)
+			if (strcmp(tok, field_cols[i].name) == 0)
+				break;
+		if (i < NFIELD_COLS)
+			*cols |= field_cols[i].col;
+		else if (sort_key(tok) && !(*keys & sort_key(tok))) {
+			*keys |= sort_key(tok);
+			order[(*n)++] = sort_key(tok);
+		} else if (!sort_key(tok))
+			usage_error("unknown field '%s' (use overhead, sample, "
+				    "period, " KEY_NAMES ")", tok);
+	}
+	free(copy);
+	if (!*cols && !*keys)
+		usage_error("--fields wants fields, e.g. --fields "
+			    "overhead,sym");
 }
 
 static void parse_user(struct kt_options *o, const char *arg)
@@ -312,6 +397,9 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
 	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	unsigned field_keys = 0, field_order[KT_NKEYS], nfield_order = 0;
+	uint64_t sort_idx = 0;
+	bool fields = false, total_period = false, nr_samples = false;
 	uint64_t v;
 	int c;
 
@@ -349,7 +437,37 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			o->cpu_list = optarg;
 			break;
 		case 'd': o->delay = parse_seconds(optarg); break;
-		case 's': o->keys = parse_sort(optarg); break;
+		case 's': o->keys = parse_sort(o, optarg); break;
+		case OPT_COMMS: o->comms = optarg; break;
+		case OPT_DSOS: o->dsos = optarg; break;
+		case OPT_SYMBOLS: o->symbols = optarg; break;
+		case 'f':
+			if (!parse_u64(optarg, 0, UINT64_MAX, &o->count_filter))
+				usage_error("-f wants a number of samples, not "
+					    "'%s'", optarg);
+			break;
+		case OPT_PERCENTAGE:
+			if (strcmp(optarg, "relative") &&
+			    strcmp(optarg, "absolute"))
+				usage_error("--percentage wants relative or "
+					    "absolute, not '%s'", optarg);
+			o->relative = !strcmp(optarg, "relative");
+			break;
+		case OPT_TOTAL_PERIOD: total_period = true; break;
+		case OPT_NR_SAMPLES: nr_samples = true; break;
+		case OPT_HIERARCHY: o->hierarchy = true; break;
+		case OPT_GROUP: o->group = true; break;
+		case OPT_GROUP_SORT_IDX:
+			if (!parse_u64(optarg, 0, UINT32_MAX, &sort_idx))
+				usage_error("--group-sort-idx wants an event's "
+					    "index from 0, not '%s'", optarg);
+			break;
+		case OPT_FIELDS:
+			nfield_order = 0;
+			parse_fields(optarg, &o->cols, &field_keys,
+				     field_order, &nfield_order);
+			fields = true;
+			break;
 		case 'z': o->zero = true; break;
 		case OPT_PERCENT_LIMIT:
 			if (!parse_fraction(optarg, 0, 100,
@@ -445,8 +563,25 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			    "-t and -u");
 	if (o->events.nr > KT_MAX_EVENTS)
 		usage_error("at most %d events at once", KT_MAX_EVENTS);
-	if (!o->keys)
+	/* perf: --fields' sort keys are the rows' keys, unless -s says */
+	if (!o->keys) {
+		o->keys = field_keys;
+		memcpy(o->key_order, field_order, sizeof(field_order));
+		o->nkey_order = nfield_order;
+	}
+	if (!o->keys) {
 		o->keys = TOP_KEY_SYM;
+		o->key_order[0] = TOP_KEY_SYM;
+		o->nkey_order = 1;
+	}
+	/* perf: an index past the events sorts by the first */
+	o->group_sort_idx = sort_idx < o->events.nr ? (unsigned)sort_idx : 0;
+	if (!fields)
+		o->cols = KT_COL_OVERHEAD | KT_COL_SAMPLES;
+	if (total_period)
+		o->cols |= KT_COL_PERIOD;
+	if (nr_samples)
+		o->cols |= KT_COL_SAMPLES;
 	exports_check(&o->exports);
 	if (!isatty(STDOUT_FILENO))
 		o->batch = true;

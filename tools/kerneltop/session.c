@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <sched.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -266,6 +268,14 @@ void session_open(struct kt *kt)
 	kt->top = top_new(kt->nevents);
 	if (!kt->sym || !kt->top)
 		die_nomem();
+	/* -s srcline: only then are lines looked up for every sample */
+	if ((o->keys & TOP_KEY_SRCLINE) && !kt->sym_lines &&
+	    !(kt->sym_lines = symbols_new(&SYMBOLS_OPTS(.flags =
+						SYMBOLS_NO_PROC))))
+		die_nomem();
+	if ((o->keys & TOP_KEY_PARENT) &&
+	    regcomp(&kt->parent_re, KT_PARENT_RE, REG_EXTENDED | REG_NOSUB))
+		die("cannot compile the parent pattern %s", KT_PARENT_RE);
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
 		die_nomem();
@@ -343,9 +353,90 @@ void session_close(struct kt *kt)
 	stacks_free(kt->stacks_all);
 	feed_close(kt->feed);
 	top_free(kt->top);
+	if (kt->opt.keys & TOP_KEY_PARENT)
+		regfree(&kt->parent_re);
+	free(kt->socket_of);
 	symbols_free(kt->sym);
 	symbols_free(kt->sym_lines);
 	options_release(&kt->opt);
+}
+
+/*
+ * The package (socket) id of cpu, from sysfs, read once per CPU; -1 when
+ * sysfs does not say (perf prints -1 then too).
+ */
+static int socket_of(struct kt *kt, int cpu)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int v = -1;
+
+	if (cpu < 0 || cpu >= KT_MAX_CPUS)
+		return -1;
+	if (!kt->socket_of) {
+		kt->socket_of = xmalloc(KT_MAX_CPUS * sizeof(*kt->socket_of));
+		for (int i = 0; i < KT_MAX_CPUS; i++)
+			kt->socket_of[i] = INT_MIN;	/* not read yet */
+	}
+	if (kt->socket_of[cpu] != INT_MIN)
+		return kt->socket_of[cpu];
+	snprintf(path, sizeof(path),
+		 "/sys/devices/system/cpu/cpu%d/topology/physical_package_id",
+		 cpu);
+	f = fopen(path, "re");
+	if (!f || fscanf(f, "%d", &v) != 1)
+		v = -1;
+	if (f)
+		fclose(f);
+	return kt->socket_of[cpu] = v;
+}
+
+/*
+ * perf's srcline: "file:line" by the file's name, "sym+off" where there
+ * is no line (the kernel here), "??:0" where there is no function.
+ */
+static void srcline_of(struct kt *kt, const struct sym_result *r, char *buf,
+		       size_t size)
+{
+	struct sym_result lr;
+	const char *base;
+
+	if (!r->kernel && r->dso && r->dso[0] != '[' &&
+	    symbols_resolve_file(kt->sym_lines, r->dso, r->dso_off, &lr) == 0 &&
+	    lr.file && lr.line) {
+		base = strrchr(lr.file, '/');
+		snprintf(buf, size, "%s:%d", base ? base + 1 : lr.file,
+			 lr.line);
+	} else if (r->sym) {
+		snprintf(buf, size, "%s+%" PRIu64, r->sym, r->off);
+	} else {
+		snprintf(buf, size, "??:0");
+	}
+}
+
+/*
+ * perf's parent: the first function of the call chain, from the leaf up,
+ * whose name matches the parent pattern; "[other]" without one, and
+ * without call chains (as perf top).
+ */
+static const char *parent_of(const struct kt *kt, const struct feed_sample *s)
+{
+	unsigned i;
+
+	if (kt->opt.callgraph == FEED_CG_NONE)
+		return "[other]";
+	for (i = 0; i < s->nframes; i++)
+		if (s->frames[i].sym &&
+		    regexec(&kt->parent_re, s->frames[i].sym, 0, NULL, 0) == 0)
+			return s->frames[i].sym;
+	return "[other]";
+}
+
+/* The view of the filters of the command line, for the call chains. */
+static struct top_view filter_view(const struct kt_options *o)
+{
+	return TOP_VIEW(.comms = o->comms, .dsos = o->dsos,
+			.symbols = o->symbols);
 }
 
 /* The feed's callback: one sample into the model. */
@@ -353,6 +444,9 @@ static int add_sample(void *arg, const struct feed_sample *s)
 {
 	struct kt *kt = arg;
 	const struct sym_result *r = s->sym;
+	unsigned keys = kt->opt.keys;
+	char srcline[KT_LINE];
+	struct top_view filters = filter_view(&kt->opt);
 	struct top_sample ts = {
 		.sym = r->sym,
 		.dso = r->dso ? r->dso : "[unknown]",
@@ -363,7 +457,21 @@ static int add_sample(void *arg, const struct feed_sample *s)
 		.weight = 1,
 		.addr = r->kernel ? s->raw->ip : r->dso_off,
 		.cause = r->cause,
+		.period = s->raw->period,
 	};
+
+	/* the keys that make more entries, only when a view groups by them */
+	if (keys & (TOP_KEY_CPU | TOP_KEY_SOCKET)) {
+		ts.cpu = s->has_cpu ? (int)s->raw->cpu : -1;
+		if (keys & TOP_KEY_SOCKET)
+			ts.socket = socket_of(kt, ts.cpu);
+	}
+	if (keys & TOP_KEY_SRCLINE) {
+		srcline_of(kt, r, srcline, sizeof(srcline));
+		ts.srcline = srcline;
+	}
+	if (keys & TOP_KEY_PARENT)
+		ts.parent = parent_of(kt, s);
 
 	if (s->raw->time > kt->newest_ns)
 		kt->newest_ns = s->raw->time;
@@ -375,8 +483,10 @@ static int add_sample(void *arg, const struct feed_sample *s)
 		kt->newest_prev = s->raw->time;
 	if (top_add(kt->top, &ts) != 0)
 		die_nomem();
-	/* the chains of the first event: of several, whose would add up? */
-	if (s->event == 0 &&
+	/* the chains of the first event: of several, whose would add up?
+	   Only those the table's filters pass (the model filters its own
+	   rows, keeping the whole total). */
+	if (s->event == 0 && top_view_passes(&filters, &ts) &&
 	    ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
 				       s->raw->period) != 0) ||
 	     (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,

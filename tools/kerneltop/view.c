@@ -23,14 +23,22 @@ void view_init(struct kt_view *v, const struct kt *kt)
 {
 	const struct kt_options *o = &kt->opt;
 
+	/* --group: perf's view of a group, rows by the event it sorts by */
+	int event = kt->nevents == 1 ? 0 :
+		    o->group ? (int)o->group_sort_idx : -1;
+
 	*v = (struct kt_view){
 		.top = TOP_VIEW(.keys = o->keys,
-				.event = kt->nevents > 1 ? -1 : 0,
+				.event = event,
 				.hide_kernel = o->hide_kernel,
 				.hide_user = o->hide_user,
 				.percent_limit = o->percent_limit,
 				.max_rows = o->entries,
-				.sort_self = o->no_children),
+				.sort_self = o->no_children,
+				.comms = o->comms, .dsos = o->dsos,
+				.symbols = o->symbols,
+				.count_filter = o->count_filter,
+				.relative = o->relative),
 		/* perf top --stdio -g --no-children: Self alone */
 		.self_only = o->batch && o->no_children,
 	};
@@ -64,7 +72,11 @@ int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 		.rows = copy, .n = n, .keys = v->top.keys,
 		.event = v->top.event, .children = children,
 		.baseline = top_baseline_active(kt->top),
+		.cols = kt->opt.cols,
+		.group = kt->opt.group && kt->nevents > 1 && v->top.event >= 0,
 	};
+	for (unsigned i = 0; i < kt->nevents; i++)
+		tb->total[i] = top_total(kt->top, i);
 	return 0;
 }
 
