@@ -46,9 +46,11 @@ fi
 kt g -g
 [ "$(kt_frames g.out)" = 2 ] && ok "-g: frames parse with chains in them" ||
 	fail "frames: $(kt_frames g.out)"
+# (cg_c's branch is the last one unless main's own clock_gettime
+# calls pass the threshold: they did, at 0.96%, on a loaded VM)
 grep -q '^            ---main$' g.out &&
 	grep -Eq '^               \|--[0-9.]+%--cg_a$' g.out &&
-	grep -Eq '^                --[0-9.]+%--cg_c$' g.out &&
+	grep -Eq '^               [| ]--[0-9.]+%--cg_c$' g.out &&
 	ok "graph lines under main, perf's layout" ||
 	fail "graph layout: $(head -40 g.out)"
 r=$(split g.out) && awk -v r="$r" 'BEGIN { exit !(r > 0.65 && r < 0.85) }' &&
