@@ -65,6 +65,7 @@ struct monitor {
 	struct perf_event_attr attrs[MONITOR_MAX_EVENTS];
 	char event_names[MONITOR_MAX_EVENTS][64];
 	unsigned nevents;
+	unsigned event_width;		/* the longest name, for --script */
 	char events_joined[MONITOR_MAX_EVENTS * 64], target_name[64];
 	char rate[64];		/* the rate asked, for the lost message */
 
@@ -91,7 +92,7 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
-	OPT_TOP, OPT_CALL_GRAPH,
+	OPT_TOP, OPT_CALL_GRAPH, OPT_SCRIPT,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -109,6 +110,7 @@ static const struct opt_def options[] = {
 	EXPORT_OPT_ROWS(OPT_EXPORT),
 	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
+	{ "script", 0, OPT_SCRIPT, NULL, "print perf script's sample lines (and chains)" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
 	{ "top", 0, OPT_TOP, "N", "functions in the summary (default 20)" },
 	{ "all-threads", 0, OPT_ALL_THREADS, NULL, "sample every thread of the process, new ones too" },
@@ -180,6 +182,7 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			break;
 		case OPT_RAW: m->format = FORMAT_RAW; break;
 		case OPT_JSON: m->format = FORMAT_JSON; break;
+		case OPT_SCRIPT: m->format = FORMAT_SCRIPT; break;
 		case OPT_SUMMARY: m->summary_only = true; break;
 		case OPT_TOP:
 			if (!parse_u64(optarg, 1, 100000, &top))
@@ -297,6 +300,8 @@ static void setup_events(struct monitor *m)
 							: DEFAULT_FREQ)
 					 : m->period, freq, 0);
 		pc_event_name(a, m->event_names[i], sizeof(m->event_names[i]));
+		if (strlen(m->event_names[i]) > m->event_width)
+			m->event_width = (unsigned)strlen(m->event_names[i]);
 		str_join(m->events_joined, sizeof(m->events_joined), ",",
 			 m->event_names[i]);
 		if (i == 0)
@@ -368,6 +373,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.has_cpu = fs->has_cpu, .ip = fs->raw->ip, .sym = r,
 		.event = m->event_names[fs->event],
 		.event_field = m->nevents > 1,
+		.period = fs->raw->period, .comm = fs->comm,
+		.event_width = m->event_width,
 		.frames = m->callgraph != FEED_CG_NONE ? fs->frames : NULL,
 		.nframes = fs->nframes,
 	};

@@ -23,6 +23,7 @@ enum monitor_format {
 	FORMAT_TEXT,
 	FORMAT_RAW,
 	FORMAT_JSON,
+	FORMAT_SCRIPT,	/* --script: perf script's default lines */
 	FORMAT_NONE,	/* --summary: the table only */
 };
 
@@ -38,8 +39,12 @@ struct monitor_sample {
 	uint32_t pid, tid, cpu;
 	bool has_cpu;		/* false on the legacy backend */
 	uint64_t ip;
+	uint64_t period;	/* events since the last sample */
+	const char *comm;	/* the thread's command name */
 	const char *event;	/* the event's name */
 	bool event_field;	/* several events: the text line names it */
+	unsigned event_width;	/* --script: the longest event name */
+	bool cpu_field;		/* --script: CPU-wide counters, [CPU] shown */
 	const struct sym_result *sym;
 	const struct stk_sample_frame *frames;	/* with -g: the chain, leaf
 						   first; else NULL */

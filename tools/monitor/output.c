@@ -202,6 +202,122 @@ static void text_sample(FILE *out, const struct monitor_sample *s)
 		text_stack(out, s);
 }
 
+/* v in hex without "0x", space-padded to width (printf's %16lx). */
+static void put_hex_pad(struct line *l, uint64_t v, int width)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	while (width-- > n)
+		put_char(l, ' ');
+	while (n)
+		put_char(l, tmp[--n]);
+}
+
+/* s right-aligned in width, as printf's %*s. */
+static void put_str_right(struct line *l, const char *s, size_t width)
+{
+	size_t n = strlen(s);
+
+	while (width-- > n)
+		put_char(l, ' ');
+	put_str(l, s);
+}
+
+/* " SYM+0xOFF (DSO)" or " [unknown] (DSO)", as perf script ends a line. */
+static void script_sym(struct line *l, const char *sym, uint64_t off,
+		       const char *dso)
+{
+	put_char(l, ' ');
+	if (sym) {
+		put_str(l, sym);
+		put_str(l, "+0x");
+		put_hex_pad(l, off, 0);
+	} else {
+		put_str(l, "[unknown]");
+	}
+	put_str(l, " (");
+	put_str(l, dso ? dso : "[unknown]");
+	put_char(l, ')');
+}
+
+/*
+ * perf script's default sample line (perf 6.1, builtin-script.c), byte
+ * for byte:
+ *	%16s %5d [%03d] %12s: %10lu %*s:  %16lx SYM+0xOFF (DSO)
+ * COMM, TID, [CPU] only for CPU-wide counters (perf record of a command
+ * has no PERF_SAMPLE_CPU), TIME (s.us), PERIOD, EVENT as wide as the
+ * longest name.  With a chain, COMM is not padded, the line ends after
+ * the event and each frame follows as "	%16lx SYM+0xOFF (DSO)", the ip
+ * within its file (perf's map-relative address), then an empty line.
+ * Inlined frames are left out, as perf script leaves them without
+ * --inline.
+ */
+static void script_sample(FILE *out, const struct monitor_sample *s)
+{
+	const struct sym_result *r = s->sym;
+	const char *comm = s->comm ? s->comm : ":-1";
+	struct line l;
+	unsigned i;
+
+	l.len = 0;
+	if (s->frames)
+		put_str(&l, comm);
+	else
+		put_str_right(&l, comm, 16);
+	put_char(&l, ' ');
+	put_dec(&l, s->tid, 5, false);
+	put_char(&l, ' ');
+	if (s->cpu_field) {
+		put_char(&l, '[');
+		put_dec(&l, s->cpu, 3, true);
+		put_str(&l, "] ");
+	}
+	{
+		struct line t;
+
+		t.len = 0;
+		put_dec(&t, s->time / 1000000000, 0, false);
+		put_char(&t, '.');
+		put_dec(&t, s->time % 1000000000 / 1000, 6, true);
+		t.buf[t.len] = '\0';
+		put_str_right(&l, t.buf, 12);
+	}
+	put_str(&l, ": ");
+	put_dec(&l, s->period, 10, false);
+	put_char(&l, ' ');
+	put_str_right(&l, s->event, s->event_width);
+	put_str(&l, ": ");
+	if (!s->frames) {
+		put_char(&l, ' ');	/* perf's separator before the ip */
+		put_hex_pad(&l, s->ip, 16);
+		script_sym(&l, r->sym, r->off, r->dso);
+		put_char(&l, '\n');
+		fwrite(l.buf, 1, l.len, out);
+		return;
+	}
+	put_char(&l, '\n');
+	fwrite(l.buf, 1, l.len, out);
+	for (i = 0; i < s->nframes; i++) {
+		const struct stk_sample_frame *f = &s->frames[i];
+
+		if (f->inlined)
+			continue;
+		l.len = 0;
+		put_char(&l, '\t');
+		put_hex_pad(&l, f->dso_off, 16);
+		script_sym(&l, f->sym, f->off, f->dso);
+		put_char(&l, '\n');
+		fwrite(l.buf, 1, l.len, out);
+	}
+	fputc('\n', out);
+}
+
 /* The 2008 demo's line. */
 static void raw_sample(FILE *out, const struct monitor_sample *s)
 {
@@ -295,6 +411,7 @@ static const struct monitor_output outputs[] = {
 	[FORMAT_TEXT] = { "text", text_sample },
 	[FORMAT_RAW] = { "raw", raw_sample },
 	[FORMAT_JSON] = { "json", json_sample },
+	[FORMAT_SCRIPT] = { "script", script_sample },
 	[FORMAT_NONE] = { "summary", none_sample },
 };
 
