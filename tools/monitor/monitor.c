@@ -151,7 +151,9 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		switch (c) {
 		case 'c':
 			m->period = sample_arg_period(optarg);
-			m->period_set = true;
+			m->period_set = m->period != 0;
+			if (!m->period_set)
+				m->period = DEFAULT_PERIOD;
 			break;
 		case 'F':
 			m->freq = sample_arg_freq(optarg);
