@@ -169,9 +169,16 @@ u=$(grep -c ' ffffffff[0-9a-f]\{8\} ' au.out) ua=$(grep -c 'cpu-clock:' au.out)
 # --- -a and -C: every task on the CPUs, [CPU] in perf script's place ------
 # hot_spin's samples against its CPU time: 184 to 222 for 200 ms seen
 # under two busy loops, monitor and perf record -a alike; 20% holds
-"$MONITOR" -a --script -e cpu-clock -c 1000000 -- "$S" 200 > a.out 2> a.err
-cpu=$(grep -E '^[0-9]+$' a.out)
-hot=$(grep -c '^ *spin  *[0-9]* \[[0-9]\{3\}\]  *[0-9.]*:  *1000000 cpu-clock:  *[0-9a-f]* hot_spin+0x' a.out)
+# other spins may run on the machine: this one's pid, its CPU time apart
+SPIN='echo $$ > pid; exec "$1" 200 > cpu'
+# hot LINES: this spin's hot_spin lines, in perf script's -a shape
+hot() {
+	grep -c "^ *spin  *$(cat pid) \[[0-9]\{3\}\]  *[0-9.]*:  *1000000 cpu-clock:  *[0-9a-f]* hot_spin+0x" "$1"
+}
+"$MONITOR" -a --script -e cpu-clock -c 1000000 -- sh -c "$SPIN" sh "$S" \
+	> a.out 2> a.err
+cpu=$(cat cpu)
+hot=$(hot a.out)
 others=$(grep -E '\[[0-9]{3}\]' a.out | awk '{ print $1 }' | sort -u | wc -l)
 if [ -n "$cpu" ] && within "$hot" $((cpu / 1000)) 20 && [ "$others" -gt 1 ]; then
 	ok "-a: $hot samples in hot_spin for $((cpu / 1000)) ms, $others commands seen"
@@ -179,10 +186,11 @@ else
 	fail "-a: '$hot' samples in hot_spin for $((${cpu:-0} / 1000)) ms, $others commands: $(head -2 a.out)"
 fi
 if have_perf; then
-	perf record -q -a -o a.data -e cpu-clock -c 1000000 -- "$S" 200 > pa.out 2> /dev/null
-	pcpu=$(grep -E '^[0-9]+$' pa.out)
+	perf record -q -a -o a.data -e cpu-clock -c 1000000 -- \
+		sh -c "$SPIN" sh "$S" > /dev/null 2>&1
+	pcpu=$(cat cpu)
 	perf script -i a.data > pa.lines 2> /dev/null
-	phot=$(grep -c '^ *spin  *[0-9]* \[[0-9]\{3\}\]  *[0-9.]*:  *1000000 cpu-clock:  *[0-9a-f]* hot_spin+0x' pa.lines)
+	phot=$(hot pa.lines)
 	within "$phot" $((pcpu / 1000)) 20 &&
 		ok "-a: perf record -a: $phot in hot_spin for $((pcpu / 1000)) ms, the same line" ||
 		fail "-a: perf record -a: '$phot' hot_spin lines of this shape for $((pcpu / 1000)) ms: $(grep hot_spin pa.lines | head -1)"
