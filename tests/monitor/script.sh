@@ -81,6 +81,49 @@ if have_perf; then
 		fail "--script: $mt lines, perf script $pt"
 fi
 
+# --- --fields: perf script -F's fields, in perf's order and widths ---------
+# mask: the run's own numbers out, their widths kept (each digit a 9, an
+# address all x), for lines of two runs to compare
+mask() {
+	awk '{ s = $0; out = "";
+		while (match(s, /[^ \t]+/)) {
+			tok = substr(s, RSTART, RLENGTH);
+			out = out substr(s, 1, RSTART - 1);
+			if (tok ~ /^[0-9a-f]+$/ && length(tok) >= 8)
+				gsub(/./, "x", tok);
+			else
+				gsub(/[0-9]/, "9", tok);
+			out = out tok; s = substr(s, RSTART + RLENGTH) }
+		print out s }'
+}
+nf=0
+for f in comm,tid,ip,sym tid,time,event,ip,sym,symoff,dso ip,sym,dso \
+	 event,period,ip pid,tid,comm,ip,sym dso,ip,time,sym +pid -period,-dso \
+	 sw:comm,tid,period; do
+	"$MONITOR" --fields "$f" -e page-faults -c 1 -- "$T" 1000 \
+		> f.out 2> /dev/null
+	n=$(wc -l < f.out)
+	# touch-pages' loop: main's lines, or every line without the ip
+	grep -q ' main' f.out && grep ' main' f.out | mask | sort -u > f.mon ||
+		mask < f.out | sort -u > f.mon
+	if have_perf; then
+		perf script -i pf.data -F "$f" > f.perf 2> /dev/null
+		grep -q ' main' f.perf && grep ' main' f.perf | mask | sort -u > f.p ||
+			mask < f.perf | sort -u > f.p
+		if cmp -s f.mon f.p && [ "$n" -gt 1000 ]; then
+			nf=$((nf + 1))
+		else
+			fail "--fields $f: monitor '$(head -1 f.mon)', perf script -F '$(head -1 f.p)'"
+		fi
+	elif [ "$n" -gt 1000 ]; then
+		nf=$((nf + 1))
+	fi
+done
+[ $nf = 9 ] && ok "--fields: 9 lists, each line perf script -F's"
+"$MONITOR" --fields comm,srcline -- "$T" 10 > /dev/null 2> ferr
+[ $? = 2 ] && grep -q "'srcline' is not a field monitor prints" ferr &&
+	ok "--fields comm,srcline: $(cat ferr)" || fail "--fields srcline: $(cat ferr)"
+
 # --- cpu-clock: hot_spin's CPU time, under load ---------------------------
 # Two busy loops share the 2 CPUs: the tolerance holds under load.
 sh -c 'while :; do :; done' &

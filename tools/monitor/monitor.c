@@ -55,6 +55,7 @@ struct monitor {
 	bool quiet;			/* -q: no notices, no summary */
 	bool strict_freq;		/* --strict-freq */
 	unsigned ring_pages;		/* -m, 0: ours */
+	unsigned script_fields;		/* --script's SF_*, --fields */
 	int rt_prio;			/* -r, 0: none */
 	bool corrupt_seen;	/* a malformed record was met */
 	uint64_t period, freq, max_samples;
@@ -101,7 +102,8 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
-	OPT_TOP, OPT_CALL_GRAPH, OPT_SCRIPT, OPT_DRY_RUN, OPT_STRICT_FREQ,
+	OPT_TOP, OPT_CALL_GRAPH, OPT_SCRIPT, OPT_FIELDS, OPT_DRY_RUN,
+	OPT_STRICT_FREQ,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -120,6 +122,7 @@ static const struct opt_def options[] = {
 	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
 	{ "script", 0, OPT_SCRIPT, NULL, "print perf script's sample lines (and chains)" },
+	{ "fields", 0, OPT_FIELDS, "LIST", "--script with perf script -F's fields (comm,tid,ip,sym...)" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
 	{ "top", 0, OPT_TOP, "N", "functions in the summary (default 20)" },
 	{ "all-threads", 0, OPT_ALL_THREADS, NULL, "sample every thread of the process, new ones too" },
@@ -244,6 +247,10 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		case OPT_RAW: m->format = FORMAT_RAW; break;
 		case OPT_JSON: m->format = FORMAT_JSON; break;
 		case OPT_SCRIPT: m->format = FORMAT_SCRIPT; break;
+		case OPT_FIELDS:
+			m->script_fields = script_fields_parse(optarg);
+			m->format = FORMAT_SCRIPT;
+			break;
 		case OPT_SUMMARY: m->summary_only = true; break;
 		case OPT_TOP:
 			if (!parse_u64(optarg, 1, 100000, &top))
@@ -337,6 +344,8 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	if (m->system && m->legacy)
 		usage_error("--legacy samples one thread: not -a/-C (drop "
 			    "one of them)");
+	if (!m->script_fields)
+		m->script_fields = SF_DEFAULT | (m->system ? SF_CPU : 0);
 	if (m->summary_only)
 		m->format = FORMAT_NONE;
 	if (dry_run)
@@ -495,7 +504,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.event = m->event_names[fs->event],
 		.event_field = m->nevents > 1,
 		.period = fs->raw->period, .comm = fs->comm,
-		.event_width = m->event_width, .cpu_field = m->system,
+		.event_width = m->event_width,
+		.script_fields = m->script_fields,
 		.frames = m->callgraph != FEED_CG_NONE ? fs->frames : NULL,
 		.nframes = fs->nframes,
 	};

@@ -45,12 +45,25 @@ struct monitor_sample {
 	const char *event;	/* the event's name */
 	bool event_field;	/* several events: the text line names it */
 	unsigned event_width;	/* --script: the longest event name */
-	bool cpu_field;		/* --script: CPU-wide counters, [CPU] shown */
+	unsigned script_fields;	/* --script: SF_* */
 	const struct sym_result *sym;
 	const struct stk_sample_frame *frames;	/* with -g: the chain, leaf
 						   first; else NULL */
 	unsigned nframes;
 };
+
+/* perf script's fields, for --script and --fields. */
+enum {
+	SF_COMM = 1 << 0, SF_PID = 1 << 1, SF_TID = 1 << 2, SF_CPU = 1 << 3,
+	SF_TIME = 1 << 4, SF_PERIOD = 1 << 5, SF_EVENT = 1 << 6,
+	SF_IP = 1 << 7, SF_SYM = 1 << 8, SF_SYMOFF = 1 << 9, SF_DSO = 1 << 10,
+};
+/* perf script's default (the CPU added for CPU-wide counters) */
+#define SF_DEFAULT (SF_COMM | SF_TID | SF_TIME | SF_PERIOD | SF_EVENT | 		    SF_IP | SF_SYM | SF_SYMOFF | SF_DSO)
+
+/* --fields: perf script -F's list ("comm,tid,ip", "+cpu", "sw:ip,sym")
+   into SF_* bits; exit 2 on a name monitor does not print. */
+unsigned script_fields_parse(const char *arg);
 
 /* output.c: one row per format, looked up by enum monitor_format. */
 struct monitor_output {
