@@ -82,10 +82,16 @@ if have_perf; then
 fi
 
 # --- --fields: perf script -F's fields, in perf's order and widths ---------
-# mask: the run's own numbers out, their widths kept (each digit a 9, an
-# address all x), for lines of two runs to compare
+# mask PID: the run's own numbers out, their widths kept, for lines of
+# two runs to compare: PID as perf prints it (%5d, or %5d/%-5d with the
+# tid) all P, then each digit a 9, an address all x
 mask() {
-	awk '{ s = $0; out = "";
+	awk -v p="$1" '{ s = $0; out = "";
+		a = sprintf("%5d/%-5d", p, p); b = sprintf("%5d ", p);
+		if ((i = index(s, a)) > 0)
+			s = substr(s, 1, i - 1) "PPPPP/PPPPP" substr(s, i + length(a));
+		else if ((i = index(s, b)) > 0)
+			s = substr(s, 1, i - 1) "PPPPP " substr(s, i + length(b));
 		while (match(s, /[^ \t]+/)) {
 			tok = substr(s, RSTART, RLENGTH);
 			out = out substr(s, 1, RSTART - 1);
@@ -96,20 +102,28 @@ mask() {
 			out = out tok; s = substr(s, RSTART + RLENGTH) }
 		print out s }'
 }
+# the command's pid in a file: sh execs touch-pages in its place
+TP='echo $$ > pid; exec "$1" 1000'
+if have_perf; then
+	perf record -q -o f.data -e page-faults -c 1 -- sh -c "$TP" sh "$T" \
+		> /dev/null 2>&1
+	ppid=$(cat pid)
+fi
 nf=0
 for f in comm,tid,ip,sym tid,time,event,ip,sym,symoff,dso ip,sym,dso \
 	 event,period,ip pid,tid,comm,ip,sym dso,ip,time,sym +pid -period,-dso \
 	 sw:comm,tid,period; do
-	"$MONITOR" --fields "$f" -e page-faults -c 1 -- "$T" 1000 \
+	"$MONITOR" --fields "$f" -e page-faults -c 1 -- sh -c "$TP" sh "$T" \
 		> f.out 2> /dev/null
-	n=$(wc -l < f.out)
-	# touch-pages' loop: main's lines, or every line without the ip
-	grep -q ' main' f.out && grep ' main' f.out | mask | sort -u > f.mon ||
-		mask < f.out | sort -u > f.mon
+	n=$(wc -l < f.out) mpid=$(cat pid)
+	# touch-pages' loop: main's lines, or without the ip its own (not
+	# the sh's before the exec)
+	key=' main'
+	grep -q "$key" f.out || key='touch-pages '
+	grep "$key" f.out | mask "$mpid" | sort -u > f.mon
 	if have_perf; then
-		perf script -i pf.data -F "$f" > f.perf 2> /dev/null
-		grep -q ' main' f.perf && grep ' main' f.perf | mask | sort -u > f.p ||
-			mask < f.perf | sort -u > f.p
+		perf script -i f.data -F "$f" > f.perf 2> /dev/null
+		grep "$key" f.perf | mask "$ppid" | sort -u > f.p
 		if cmp -s f.mon f.p && [ "$n" -gt 1000 ]; then
 			nf=$((nf + 1))
 		else

@@ -194,6 +194,7 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	const char *tid_arg = NULL;
 	const struct opt_def *note;
 	bool dry_run = false, no_inherit = false, pid_given = false;
+	char pages[24];
 	uint64_t top, v;
 	int c, longindex;
 
@@ -274,8 +275,9 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		case 'i': no_inherit = true; break;
 		case 'm':
 			/* perf's PAGES[,AUX PAGES]: no AUX area here */
-			if (!parse_u64(strtok(optarg, ","), 1, 1u << 20, &v) ||
-			    (v & (v - 1)))
+			snprintf(pages, sizeof(pages), "%.*s",
+				 (int)strcspn(optarg, ","), optarg);
+			if (!parse_u64(pages, 1, 1u << 20, &v) || (v & (v - 1)))
 				usage_error("-m wants a number of pages, a power "
 					    "of two such as 64, not '%s'",
 					    optarg);
