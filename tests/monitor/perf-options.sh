@@ -68,9 +68,14 @@ takes() {
 }
 
 # --- the sweep: every long option, on a short run ------------------------
+# each in --help and in monitor(1) too
+"$MONITOR" --help > help.txt
 nopt=0
 for o in $LONGS; do
 	nopt=$((nopt + 1))
+	grep -q -- "--$o\b" help.txt || fail "--help does not list --$o"
+	grep -q -- "Fl \\\\-$o\b" "$top_srcdir/man/monitor.1" ||
+		fail "monitor(1) does not list --$o"
 	set -- "--$o"
 	takes "$o" && set -- "--$o" "$(arg "$o")"
 	case $o in
