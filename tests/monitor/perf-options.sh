@@ -173,30 +173,45 @@ u=$(grep -c ' ffffffff[0-9a-f]\{8\} ' au.out) ua=$(grep -c 'cpu-clock:' au.out)
 
 # --- -a and -C: every task on the CPUs, [CPU] in perf script's place ------
 # hot_spin's samples against its CPU time: 184 to 222 for 200 ms seen
-# under two busy loops, monitor and perf record -a alike; 20% holds
+# under two busy loops, monitor and perf record -a alike, and from 143
+# to 261 while other worktrees' tests ran too (the VM's stolen time:
+# the CPU-wide clock and rusage count it differently): at least 60% of
+# the CPU time, at most 140% plus the time every CPU lost meanwhile
+# (lost_cpu_ms).  Before monitor opened the counters ahead of the
+# command, it had none of the command's samples.
+# spin_near HOT CPU_US LOST0 LOST1
+spin_near() {
+	awk -v h="$1" -v c="$(($2 / 1000))" -v l="$(($4 - $3))" 'BEGIN {
+		exit !(h >= c * 0.6 && h <= c * 1.4 + l) }'
+}
 # other spins may run on the machine: this one's pid, its CPU time apart
 SPIN='echo $$ > pid; exec "$1" 200 > cpu'
 # hot LINES: this spin's hot_spin lines, in perf script's -a shape
 hot() {
 	grep -c "^ *spin  *$(cat pid) \[[0-9]\{3\}\]  *[0-9.]*:  *1000000 cpu-clock:  *[0-9a-f]* hot_spin+0x" "$1"
 }
+l0=$(lost_cpu_ms)
 "$MONITOR" -a --script -e cpu-clock -c 1000000 -- sh -c "$SPIN" sh "$S" \
 	> a.out 2> a.err
+l1=$(lost_cpu_ms)
 cpu=$(cat cpu)
 hot=$(hot a.out)
 others=$(grep -E '\[[0-9]{3}\]' a.out | awk '{ print $1 }' | sort -u | wc -l)
-if [ -n "$cpu" ] && within "$hot" $((cpu / 1000)) 20 && [ "$others" -gt 1 ]; then
+if [ -n "$cpu" ] && spin_near "$hot" "$cpu" "$l0" "$l1" &&
+   [ "$others" -gt 1 ]; then
 	ok "-a: $hot samples in hot_spin for $((cpu / 1000)) ms, $others commands seen"
 else
 	fail "-a: '$hot' samples in hot_spin for $((${cpu:-0} / 1000)) ms, $others commands: $(head -2 a.out)"
 fi
 if have_perf; then
+	l0=$(lost_cpu_ms)
 	perf record -q -a -o a.data -e cpu-clock -c 1000000 -- \
 		sh -c "$SPIN" sh "$S" > /dev/null 2>&1
+	l1=$(lost_cpu_ms)
 	pcpu=$(cat cpu)
 	perf script -i a.data > pa.lines 2> /dev/null
 	phot=$(hot pa.lines)
-	within "$phot" $((pcpu / 1000)) 20 &&
+	spin_near "$phot" "$pcpu" "$l0" "$l1" &&
 		ok "-a: perf record -a: $phot in hot_spin for $((pcpu / 1000)) ms, the same line" ||
 		fail "-a: perf record -a: '$phot' hot_spin lines of this shape for $((pcpu / 1000)) ms: $(grep hot_spin pa.lines | head -1)"
 fi
@@ -208,7 +223,8 @@ n=$(grep -c ' \[001\] ' c.out) all=$(grep -c 'cpu-clock:' c.out)
 # --- -p and -t: a process's threads, or one thread -----------------------
 spawn_ready "$TH" 4 || fail "no threads helper"
 pid=$ready
-timeout -s INT 1 "$MONITOR" -p "$pid" --script -e cpu-clock > p.out 2> p.err
+# -n: a count of samples, not a time a loaded machine may spend starting
+timeout 30 "$MONITOR" -p "$pid" -n 400 --script -e cpu-clock > p.out 2> p.err
 ptids=$(awk '/cpu-clock:/ { print $2 }' p.out | sort -u | wc -l)
 timeout -s INT 1 "$MONITOR" -t "$pid" --script -e cpu-clock > t.out 2> t.err
 ttids=$(awk '/cpu-clock:/ { print $2 }' t.out | sort -u | tr '\n' ' ')
@@ -218,7 +234,8 @@ else
 	fail "-p: $ptids threads; -t: '$ttids' (want $pid alone, or none)"
 fi
 if have_perf; then
-	timeout -s INT 1 perf record -q -o p.data -e cpu-clock -p "$pid" > /dev/null 2>&1
+	# the second counted from perf's start: it runs sleep once ready
+	perf record -q -o p.data -e cpu-clock -p "$pid" -- sleep 1 > /dev/null 2>&1
 	pp=$(perf script -i p.data -F tid 2> /dev/null | sort -u | wc -l)
 	[ "$pp" -ge 2 ] && ok "-p: perf record -p samples $pp threads too" ||
 		fail "-p: perf record -p sampled $pp threads"

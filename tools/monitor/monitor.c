@@ -664,6 +664,11 @@ static void loop(struct monitor *m)
 
 	for (;;) {
 		more = drain(m);
+		/* -a/-C: the maps of the processes that ran before; their
+		   samples wait for them (feed_background()) */
+		if (m->system && feed_background(m->feed, 20) > 0 &&
+		    m->info.held)
+			more = true;
 		out_check();
 		if (interrupted || m->info.target_gone || samples_done(m))
 			break;
@@ -671,8 +676,11 @@ static void loop(struct monitor *m)
 					  m->child.pid) {
 			m->child.pid = 0;
 			m->child_status = status;
-			/* what it left in the ring, a signal still heard */
-			while (drain(m) && !interrupted && !samples_done(m))
+			/* what it left in the ring (and the samples that
+			   wait for maps), a signal still heard */
+			while ((drain(m) || (m->system &&
+				feed_background(m->feed, 50) > 0)) &&
+			       !interrupted && !samples_done(m))
 				out_check();
 			break;
 		}
