@@ -14,8 +14,10 @@ uint64_t sample_arg_period(const char *arg)
 {
 	uint64_t v;
 
-	if (!parse_u64(arg, 1, UINT64_MAX >> 1, &v))
-		usage_error("-c wants a count of events >= 1, not '%s'", arg);
+	/* 0 is perf's "no -c": the tool's default rate */
+	if (!parse_u64(arg, 0, UINT64_MAX >> 1, &v))
+		usage_error("-c wants a count of events (0 for the default), "
+			    "not '%s'", arg);
 	return v;
 }
 

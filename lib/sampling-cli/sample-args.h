@@ -8,7 +8,10 @@
 
 #include <stdint.h>
 
-/* -c COUNT: events between samples, 1 to 2^63-1; exit 2 otherwise. */
+/*
+ * -c COUNT: events between samples, 1 to 2^63-1, or 0: no -c, the tool's
+ * default rate (as perf record and perf top take -c 0); exit 2 otherwise.
+ */
 uint64_t sample_arg_period(const char *arg);
 
 /* -F HZ: samples a second, 1 to 10^9; exit 2 otherwise. */

@@ -58,7 +58,7 @@ done <<EOF
 2@-d@-d 3601
 2@-F@-F 0
 2@-F@-F abc
-2@-c@-c 0
+2@-c@-c -1
 2@-F.*-c|-c.*-F@-F 100 -c 100
 2@99@-e cpu-clock -C 99
 2@abc@-C abc

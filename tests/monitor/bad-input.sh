@@ -23,7 +23,8 @@ expect() {
 expect 1 "no thread 4194303" 4194303
 expect 2 "not a thread id" notanumber
 expect 2 "which thread" -F 100
-expect 2 "count of events" -c 0 1
+expect 2 "count of events" -c -1 1
+expect 2 "count of events" -c x 1
 expect 2 "did you mean 'cycles'" -e cylces 1
 expect 2 "unknown event" -e no-such-event 1
 expect 2 "exclude each other" -c 10 -F 10 1
@@ -113,4 +114,37 @@ fi
 grep -q ' hot_spin+0x' out || fail "-d metacharacters: $(head -2 out) $(cat err)"
 [ ! -e pwned ] && [ ! -e pwned2 ] && [ ! -e pwned3 ] ||
 	fail "a shell ran parts of the -d path"
+# -c 0 is perf record's "no -c": the default rate, never refused.
+# page-faults: the default count of 10000 (every line's period); cpu-clock:
+# 4000 Hz, periods of about 250 us of CPU (perf record -c 0 -e cpu-clock
+# samples at 4000 Hz too).
+T="$top_builddir/tests/helpers/touch-pages"
+"$MONITOR" --script -c 0 -e page-faults -- "$T" 4096 5 > c0 2> err
+rc=$?
+per=$(awk '{ sub(/^.*[0-9]: +/, ""); print $1 }' c0 | sort -u)
+if [ $rc -eq 0 ] && [ "$per" = 10000 ] && [ "$(wc -l < c0)" -ge 2 ]; then
+	ok "-c 0 -e page-faults: $(wc -l < c0) samples, every 10000 faults"
+else
+	fail "-c 0 -e page-faults: exit $rc, periods '$per': $(head -1 err)"
+fi
+"$MONITOR" --script -c 0 -e cpu-clock -- "$H" hot 300 > c0 2> err
+rc=$?
+# the median period (ns), as the kernel's frequency mode settles it
+med=$(awk '{ sub(/^.*[0-9]: +/, ""); print $1 }' c0 | sort -n |
+	awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+if [ $rc -eq 0 ] && [ -n "$med" ] && within "$med" 250000 40; then
+	ok "-c 0 -e cpu-clock: median period $med ns (4000 Hz)"
+else
+	fail "-c 0 -e cpu-clock: exit $rc, median period '$med' ns (want about 250000): $(head -1 err)"
+fi
+if have_perf; then
+	perf record -q -o c0.data -c 0 -e cpu-clock -- "$H" hot 300 \
+		> /dev/null 2>&1
+	pmed=$(perf script -i c0.data -F period 2> /dev/null | sort -n |
+		awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	within "$med" "$pmed" 40 && ok "-c 0: perf record's median period $pmed ns" ||
+		fail "-c 0: median period $med ns, perf record's $pmed ns"
+else
+	without perf "perf record -c 0"
+fi
 done_testing

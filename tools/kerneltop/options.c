@@ -415,7 +415,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			break;
 		case 'c':
 			o->period = sample_arg_period(optarg);
-			o->period_set = true;
+			o->period_set = o->period != 0;
 			break;
 		case 'a': break;
 		case 'p':

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@
 #include "util/output.h"
 #include "util/parse.h"
 #include "util/stop-signals.h"
+#include "util/target-args.h"
 #include "util/task.h"
 #include "util/usage.h"
 #include "util/xmalloc.h"
@@ -47,6 +49,14 @@ struct monitor {
 	pid_t tid;			/* <tid>, or the command's pid */
 	char **command;
 	bool all_threads, legacy, summary_only, period_set, freq_set;
+	bool system;			/* -a or -C: every task on the CPUs */
+	int *cpus;			/* -C, NULL: every online CPU */
+	size_t ncpus;
+	bool quiet;			/* -q: no notices, no summary */
+	bool strict_freq;		/* --strict-freq */
+	unsigned ring_pages;		/* -m, 0: ours */
+	unsigned script_fields;		/* --script's SF_*, --fields */
+	int rt_prio;			/* -r, 0: none */
 	bool corrupt_seen;	/* a malformed record was met */
 	uint64_t period, freq, max_samples;
 	const char *debug_file;
@@ -65,6 +75,7 @@ struct monitor {
 	struct perf_event_attr attrs[MONITOR_MAX_EVENTS];
 	char event_names[MONITOR_MAX_EVENTS][64];
 	unsigned nevents;
+	unsigned event_width;		/* the longest name, for --script */
 	char events_joined[MONITOR_MAX_EVENTS * 64], target_name[64];
 	char rate[64];		/* the rate asked, for the lost message */
 
@@ -91,7 +102,8 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
-	OPT_TOP, OPT_CALL_GRAPH,
+	OPT_TOP, OPT_CALL_GRAPH, OPT_SCRIPT, OPT_FIELDS, OPT_DRY_RUN,
+	OPT_STRICT_FREQ,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -109,9 +121,23 @@ static const struct opt_def options[] = {
 	EXPORT_OPT_ROWS(OPT_EXPORT),
 	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
+	{ "script", 0, OPT_SCRIPT, NULL, "print perf script's sample lines (and chains)" },
+	{ "fields", 0, OPT_FIELDS, "LIST", "--script with perf script -F's fields (comm,tid,ip,sym...)" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
 	{ "top", 0, OPT_TOP, "N", "functions in the summary (default 20)" },
 	{ "all-threads", 0, OPT_ALL_THREADS, NULL, "sample every thread of the process, new ones too" },
+	{ "pid", 'p', 'p', "PID", "sample process PID: every thread (= PID --all-threads)" },
+	{ "tid", 't', 't', "TID", "sample thread TID (= TID)" },
+	{ "all-cpus", 'a', 'a', NULL, "sample every task on every CPU (until the command ends, or a signal)" },
+	{ "cpu", 'C', 'C', "CPUS", "sample every task on these CPUs (0,2-3)" },
+	{ "no-inherit", 'i', 'i', NULL, "the thread alone, not the threads it creates (the default)" },
+	{ "all-kernel", 0, 'k', NULL, "= -k" },
+	{ "all-user", 0, 'u', NULL, "= -u" },
+	{ "mmap-pages", 'm', 'm', "PAGES", "ring buffer data pages per ring, a power of two" },
+	{ "realtime", 'r', 'r', "PRIO", "read the samples at SCHED_FIFO priority PRIO" },
+	{ "quiet", 'q', 'q', NULL, "no notices, and no summary on standard error" },
+	{ "strict-freq", 0, OPT_STRICT_FREQ, NULL, "refuse -F above the kernel's limit (else lowered to it)" },
+	{ "dry-run", 0, OPT_DRY_RUN, NULL, "check the options, then exit" },
 	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
 	{ "help", 'h', 'h', NULL, "this help" },
 	{ "version", 'V', 'V', NULL, "print the version" },
@@ -121,22 +147,61 @@ static const struct opt_def options[] = {
 static void usage(void)
 {
 	usage_print(stdout, "usage: monitor [options] TID\n"
+			    "       monitor [options] -a|-C CPUS [-- COMMAND [ARGS...]]\n"
 			    "       monitor [options] -- COMMAND [ARGS...]",
-		    options, NOPTIONS, "See monitor(1).");
+		    options, NOPTIONS, NULL);
+	usage_print(stdout, "\nperf record's options that mean nothing here "
+			    "(accepted, with a notice saying why):",
+		    perf_options, nperf_options, "See monitor(1).");
 	exit(0);
+}
+
+/* monitor's options, then perf record's that mean nothing here */
+static struct opt_def all_options[NOPTIONS + 64];
+
+static size_t all_options_fill(void)
+{
+	if (nperf_options > sizeof(all_options) / sizeof(all_options[0]) -
+			    NOPTIONS)
+		die("option table too small");
+	memcpy(all_options, options, sizeof(options));
+	memcpy(all_options + NOPTIONS, perf_options,
+	       nperf_options * sizeof(perf_options[0]));
+	return NOPTIONS + nperf_options;
+}
+
+/* -p/-t: one id, through the tools' one parser and its messages. */
+static const char *one_id(const char *arg, char opt)
+{
+	pid_t *ids = NULL;
+	size_t n = 0;
+
+	target_arg_ids(arg, opt, &ids, &n);
+	if (n != 1)
+		usage_error("one %s only, not %zu (give one to -%c)",
+			    opt == 'p' ? "process" : "thread", n, opt);
+	free(ids);
+	return arg;
 }
 
 static void parse_options(struct monitor *m, int argc, char **argv)
 {
-	struct option longopts[NOPTIONS + 1];
-	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	size_t nall = all_options_fill();
+	struct option longopts[sizeof(all_options) / sizeof(all_options[0]) +
+			       1];
+	char shortopts[OPTS_SHORT_SIZE(sizeof(all_options) /
+				       sizeof(all_options[0]))];
 	const char *tid_arg = NULL;
-	uint64_t top;
-	int c;
+	const struct opt_def *note;
+	bool dry_run = false, no_inherit = false, pid_given = false;
+	char pages[24];
+	uint64_t top, v;
+	int c, longindex;
 
-	usage_getopt(options, NOPTIONS, longopts, shortopts, true);
+	usage_getopt(all_options, nall, longopts, shortopts, true);
 	for (;;) {
-		c = getopt_long(argc, argv, shortopts, longopts, NULL);
+		longindex = -1;
+		c = getopt_long(argc, argv, shortopts, longopts, &longindex);
 		/* options may follow the TID too (monitor 4242 -n 10);
 		   everything after -- is the command's */
 		if (c == -1 && optind < argc && !tid_arg &&
@@ -149,7 +214,9 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		switch (c) {
 		case 'c':
 			m->period = sample_arg_period(optarg);
-			m->period_set = true;
+			m->period_set = m->period != 0;
+			if (!m->period_set)
+				m->period = DEFAULT_PERIOD;
 			break;
 		case 'F':
 			m->freq = sample_arg_freq_max(optarg);
@@ -180,6 +247,11 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			break;
 		case OPT_RAW: m->format = FORMAT_RAW; break;
 		case OPT_JSON: m->format = FORMAT_JSON; break;
+		case OPT_SCRIPT: m->format = FORMAT_SCRIPT; break;
+		case OPT_FIELDS:
+			m->script_fields = script_fields_parse(optarg);
+			m->format = FORMAT_SCRIPT;
+			break;
 		case OPT_SUMMARY: m->summary_only = true; break;
 		case OPT_TOP:
 			if (!parse_u64(optarg, 1, 100000, &top))
@@ -188,6 +260,38 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			m->top = (unsigned)top;
 			break;
 		case OPT_ALL_THREADS: m->all_threads = true; break;
+		case 'p':
+			tid_arg = one_id(optarg, 'p');
+			m->all_threads = pid_given = true;
+			break;
+		case 't': tid_arg = one_id(optarg, 't'); break;
+		case 'a': m->system = true; break;
+		case 'C':
+			free(m->cpus);
+			m->cpus = NULL;
+			target_arg_cpus(optarg, &m->cpus, &m->ncpus);
+			m->system = true;
+			break;
+		case 'i': no_inherit = true; break;
+		case 'm':
+			/* perf's PAGES[,AUX PAGES]: no AUX area here */
+			snprintf(pages, sizeof(pages), "%.*s",
+				 (int)strcspn(optarg, ","), optarg);
+			if (!parse_u64(pages, 1, 1u << 20, &v) || (v & (v - 1)))
+				usage_error("-m wants a number of pages, a power "
+					    "of two such as 64, not '%s'",
+					    optarg);
+			m->ring_pages = (unsigned)v;
+			break;
+		case 'r':
+			if (!parse_u64(optarg, 1, 99, &v))
+				usage_error("-r wants a SCHED_FIFO priority, 1 "
+					    "to 99, not '%s'", optarg);
+			m->rt_prio = (int)v;
+			break;
+		case 'q': m->quiet = true; break;
+		case OPT_STRICT_FREQ: m->strict_freq = true; break;
+		case OPT_DRY_RUN: dry_run = true; break;
 		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:
 			exports_option(&m->exports, c, OPT_EXPORT, optarg);
 			break;
@@ -196,7 +300,11 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 		case 'V': printf("monitor (%s) %s\n", PACKAGE_NAME,
 				 PACKAGE_VERSION);
 			exit(0);
-		default: usage_bad_option(c, argv);
+		default:
+			note = perf_option_find(c, all_options, longindex);
+			if (!note)
+				usage_bad_option(c, argv);
+			perf_option_note(note, m->quiet);
 		}
 	}
 	if (m->period_set && m->freq_set)
@@ -220,14 +328,30 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 			usage_error("'%s' is not a thread id (to run a "
 				    "command, put it after --)", tid_arg);
 		m->tid = tid;
+	} else if (!tid_arg && m->system) {
+		/* every task on the CPUs, until a signal */
 	} else if (!tid_arg) {
 		usage_error("which thread? give a TID, or -- COMMAND");
 	} else {
 		usage_error("one TID only, not '%s' and '%s' (to run a "
 			    "command, put it after --)", tid_arg, argv[optind]);
 	}
+	/* -i: the thread alone, whatever the order; -p's process keeps
+	   every thread */
+	if (no_inherit && !pid_given)
+		m->all_threads = false;
+	if (m->system && tid_arg)
+		usage_error("-a/-C sample every task on the CPUs, not thread "
+			    "%s (drop one of them)", tid_arg);
+	if (m->system && m->legacy)
+		usage_error("--legacy samples one thread: not -a/-C (drop "
+			    "one of them)");
+	if (!m->script_fields)
+		m->script_fields = SF_DEFAULT | (m->system ? SF_CPU : 0);
 	if (m->summary_only)
 		m->format = FORMAT_NONE;
+	if (dry_run)
+		exit(0);
 }
 
 /*
@@ -268,8 +392,15 @@ static void setup_events(struct monitor *m)
 			    "call reads each counter's IPs alone)",
 			    m->events.nr);
 	if (m->freq_set && probe->max_sample_rate > 0 &&
+	    m->freq > (uint64_t)probe->max_sample_rate && m->strict_freq)
+		usage_error("-F %" PRIu64 " is above "
+			    "kernel.perf_event_max_sample_rate (%d Hz) and "
+			    "--strict-freq refuses to lower it", m->freq,
+			    probe->max_sample_rate);
+	if (m->freq_set && probe->max_sample_rate > 0 &&
 	    m->freq > (uint64_t)probe->max_sample_rate) {
-		warn_msg("-F %" PRIu64 " is above "
+		if (!m->quiet)
+			warn_msg("-F %" PRIu64 " is above "
 			 "kernel.perf_event_max_sample_rate; using %d Hz",
 			 m->freq, probe->max_sample_rate);
 		m->freq = (uint64_t)probe->max_sample_rate;
@@ -279,7 +410,7 @@ static void setup_events(struct monitor *m)
 		struct perf_event_attr *a = &m->attrs[i];
 
 		*a = m->events.ev[i].attr;
-		if (!m->legacy && feed_event_fallback(a))
+		if (!m->legacy && feed_event_fallback(a) && !m->quiet)
 			warn_msg("cycles not supported here (no hardware PMU); "
 				 "sampling cpu-clock%s", m->period_set ||
 				 m->freq_set ? "" : " at 4000 Hz");
@@ -297,6 +428,8 @@ static void setup_events(struct monitor *m)
 							: DEFAULT_FREQ)
 					 : m->period, freq, 0);
 		pc_event_name(a, m->event_names[i], sizeof(m->event_names[i]));
+		if (strlen(m->event_names[i]) > m->event_width)
+			m->event_width = (unsigned)strlen(m->event_names[i]);
 		str_join(m->events_joined, sizeof(m->events_joined), ",",
 			 m->event_names[i]);
 		if (i == 0)
@@ -314,24 +447,28 @@ static void open_feed(struct monitor *m)
 	pid_t id = m->tid;
 	char buf[PC_STRERROR_SIZE + 256];
 
-	if (m->all_threads && !m->command)
+	if (m->all_threads && !m->command && !m->system)
 		id = thread_tgid(m->tid);
 	m->feed = feed_open(&FEED_OPTS(
 		.attrs = m->attrs, .nattrs = m->nevents,
-		.scope = m->all_threads ? FEED_PROCESSES : FEED_THREADS,
-		.ids = &id, .nids = 1,
+		.scope = m->system ? FEED_SYSTEM : m->all_threads ?
+			 FEED_PROCESSES : FEED_THREADS,
+		.ids = m->system ? NULL : &id, .nids = m->system ? 0 : 1,
+		.cpus = m->cpus, .ncpus = m->ncpus,
 		.backend = m->legacy ? PC_BACKEND_LEGACY : PC_BACKEND_AUTO,
-		.enable_on_exec = m->command != NULL,
+		/* -a: every task from the start, as perf record -a */
+		.enable_on_exec = m->command != NULL && !m->system,
 		.user_fallback = m->space == SPACE_ALL,
 		.no_resolve = m->format == FORMAT_RAW,
-		.ring_pages = m->callgraph == FEED_CG_DWARF ? RING_PAGES_DWARF
+		.ring_pages = m->ring_pages ? m->ring_pages :
+			      m->callgraph == FEED_CG_DWARF ? RING_PAGES_DWARF
 							    : RING_PAGES,
 		.sym = m->sym, .failure = &fail,
 		.callgraph = m->callgraph, .stack_size = m->stack_size));
 	if (!m->feed) {
 		int e = errno;
 
-		if (m->command) {
+		if (m->command && m->child.pid > 0) {
 			kill(m->child.pid, SIGKILL);
 			waitpid(m->child.pid, NULL, 0);
 		}
@@ -343,9 +480,9 @@ static void open_feed(struct monitor *m)
 				.rings = "buffer" }, buf, sizeof(buf)));
 	}
 	feed_info(m->feed, &m->info);
-	if (m->info.user_only)
+	if (m->info.user_only && !m->quiet)
 		warn_msg("%s", FEED_USER_ONLY_NOTICE);
-	if (m->info.scheme == FEED_SCHEME_BUSIEST) {
+	if (m->info.scheme == FEED_SCHEME_BUSIEST && !m->quiet) {
 		feed_scheme_str(m->feed, buf, sizeof(buf));
 		warn_msg("sampling: %s", buf);	/* not every thread */
 	}
@@ -368,6 +505,9 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.has_cpu = fs->has_cpu, .ip = fs->raw->ip, .sym = r,
 		.event = m->event_names[fs->event],
 		.event_field = m->nevents > 1,
+		.period = fs->raw->period, .comm = fs->comm,
+		.event_width = m->event_width,
+		.script_fields = m->script_fields,
 		.frames = m->callgraph != FEED_CG_NONE ? fs->frames : NULL,
 		.nframes = fs->nframes,
 	};
@@ -413,7 +553,8 @@ static bool drain(struct monitor *m)
 	}
 	feed_info(m->feed, &m->info);
 	if (m->info.malformed && !m->corrupt_seen) {
-		warn_msg("malformed record in the sample buffer; "
+		if (!m->quiet)
+			warn_msg("malformed record in the sample buffer; "
 			 "skipped the unread records and going on");
 		m->corrupt_seen = true;
 	}
@@ -456,6 +597,9 @@ static void target_setup(struct monitor *m)
 		m->tid = m->child.pid;
 		snprintf(m->target_name, sizeof(m->target_name), "%s (pid %d)",
 			 m->command[0], (int)m->tid);
+	} else if (m->system) {
+		snprintf(m->target_name, sizeof(m->target_name), "%s",
+			 m->cpus ? "the CPUs of -C" : "every CPU");
 	} else {
 		if (thread_tgid(m->tid) < 0)
 			die("no thread %d (has it exited?)", (int)m->tid);
@@ -482,6 +626,9 @@ static void target_setup(struct monitor *m)
 			die("-d file '%s' is not a regular file (a FIFO or a "
 			    "device; give the target's unstripped executable "
 			    "or its debug file)", m->debug_file);
+		if (!exe && m->system)
+			die("-d names the target's executable: give -a/-C a "
+			    "command (-- COMMAND), or drop -d");
 		if (!exe)
 			die("cannot find the executable of thread %d for -d",
 			    (int)m->tid);
@@ -517,6 +664,11 @@ static void loop(struct monitor *m)
 
 	for (;;) {
 		more = drain(m);
+		/* -a/-C: the maps of the processes that ran before; their
+		   samples wait for them (feed_background()) */
+		if (m->system && feed_background(m->feed, 20) > 0 &&
+		    m->info.held)
+			more = true;
 		out_check();
 		if (interrupted || m->info.target_gone || samples_done(m))
 			break;
@@ -524,8 +676,11 @@ static void loop(struct monitor *m)
 					  m->child.pid) {
 			m->child.pid = 0;
 			m->child_status = status;
-			/* what it left in the ring, a signal still heard */
-			while (drain(m) && !interrupted && !samples_done(m))
+			/* what it left in the ring (and the samples that
+			   wait for maps), a signal still heard */
+			while ((drain(m) || (m->system &&
+				feed_background(m->feed, 50) > 0)) &&
+			       !interrupted && !samples_done(m))
 				out_check();
 			break;
 		}
@@ -583,9 +738,17 @@ int main(int argc, char **argv)
 	 */
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die_nomem();
-	target_setup(&m);
 	m.start_ns = clock_ns(CLOCK_REALTIME);
-	open_feed(&m);
+	/*
+	 * -a/-C: the counters first, then the command, a new process whose
+	 * maps come as records; started first, it would be a process whose
+	 * maps the feed's scan reads, and its samples wait for that scan.
+	 */
+	if (m.system)
+		open_feed(&m);
+	target_setup(&m);
+	if (!m.system)
+		open_feed(&m);
 	if (m.command && (errno = spawn_release(&m.child)) != 0) {
 		char why[512];
 		int e = errno;
@@ -594,6 +757,11 @@ int main(int argc, char **argv)
 		die("cannot run '%s': %s", m.command[0],
 		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
+	/* perf record's -r: the reader, not the command (started already) */
+	if (m.rt_prio && sched_setscheduler(0, SCHED_FIFO, &(struct
+			sched_param){ .sched_priority = m.rt_prio }) != 0)
+		die_errno("cannot run at SCHED_FIFO priority %d (-r)",
+			  m.rt_prio);
 	loop(&m);
 	/* what was lost while we read: not what came once we stopped */
 	feed_info(m.feed, &m.info);
@@ -609,7 +777,8 @@ int main(int argc, char **argv)
 			m.child_status = st;
 		if (w == 0) {
 			spawn_end_started();
-			warn_msg("%" PRIu64 " samples taken (-n): ended %s "
+			if (!m.quiet)
+				warn_msg("%" PRIu64 " samples taken (-n): ended %s "
 				 "(pid %d)", m.max_samples, m.command[0],
 				 (int)m.child.pid);
 		}
@@ -645,11 +814,14 @@ int main(int argc, char **argv)
 	m.totals.lost_fix = fix;
 	feed_scheme_str(m.feed, sampling, sizeof(sampling));
 	m.totals.sampling = sampling;
-	summary_print(m.summary_only ? stdout : stderr, m.fns,
-		      (const char (*)[64])m.event_names, m.nevents, m.sym,
-		      &m.totals, m.top, &m.info);
-	output_check(m.summary_only ? stdout : stderr, m.summary_only ?
-		     "standard output" : "standard error");
+	if (m.summary_only || !m.quiet) {
+		summary_print(m.summary_only ? stdout : stderr, m.fns,
+			      (const char (*)[64])m.event_names, m.nevents,
+			      m.sym, &m.totals, m.top, &m.info);
+		output_check(m.summary_only ? stdout : stderr,
+			     m.summary_only ? "standard output"
+					    : "standard error");
+	}
 	if (m.stacks) {
 		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
 			.tool = "monitor", .target = m.target_name,
@@ -666,6 +838,7 @@ int main(int argc, char **argv)
 	symbols_free(m.sym);
 	top_free(m.fns);
 	pc_event_list_release(&m.events);
+	free(m.cpus);
 	output_check(stdout, "standard output");
 	if (status)
 		return 1;

@@ -10,6 +10,7 @@
 
 #include <sysapi/sysapi.h>
 
+#include "base/opts.h"
 #include "profile/feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
@@ -23,6 +24,7 @@ enum monitor_format {
 	FORMAT_TEXT,
 	FORMAT_RAW,
 	FORMAT_JSON,
+	FORMAT_SCRIPT,	/* --script: perf script's default lines */
 	FORMAT_NONE,	/* --summary: the table only */
 };
 
@@ -38,13 +40,30 @@ struct monitor_sample {
 	uint32_t pid, tid, cpu;
 	bool has_cpu;		/* false on the legacy backend */
 	uint64_t ip;
+	uint64_t period;	/* events since the last sample */
+	const char *comm;	/* the thread's command name */
 	const char *event;	/* the event's name */
 	bool event_field;	/* several events: the text line names it */
+	unsigned event_width;	/* --script: the longest event name */
+	unsigned script_fields;	/* --script: SF_* */
 	const struct sym_result *sym;
 	const struct stk_sample_frame *frames;	/* with -g: the chain, leaf
 						   first; else NULL */
 	unsigned nframes;
 };
+
+/* perf script's fields, for --script and --fields. */
+enum {
+	SF_COMM = 1 << 0, SF_PID = 1 << 1, SF_TID = 1 << 2, SF_CPU = 1 << 3,
+	SF_TIME = 1 << 4, SF_PERIOD = 1 << 5, SF_EVENT = 1 << 6,
+	SF_IP = 1 << 7, SF_SYM = 1 << 8, SF_SYMOFF = 1 << 9, SF_DSO = 1 << 10,
+};
+/* perf script's default (the CPU added for CPU-wide counters) */
+#define SF_DEFAULT (SF_COMM | SF_TID | SF_TIME | SF_PERIOD | SF_EVENT | 		    SF_IP | SF_SYM | SF_SYMOFF | SF_DSO)
+
+/* --fields: perf script -F's list ("comm,tid,ip", "+cpu", "sw:ip,sym")
+   into SF_* bits; exit 2 on a name monitor does not print. */
+unsigned script_fields_parse(const char *arg);
 
 /* output.c: one row per format, looked up by enum monitor_format. */
 struct monitor_output {
@@ -73,6 +92,20 @@ void summary_print(FILE *out, struct top *fns,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info);
+
+/* perf-options.c: perf record's options that mean nothing here. */
+/* The id of the long-only rows (getopt_long's index tells them apart). */
+#define OPT_PERF_ONLY 1000
+extern const struct opt_def perf_options[];
+extern const size_t nperf_options;
+/* The row of getopt_long's id (and longindex into all, the table getopt
+   was given: monitor's rows, then perf_options), or NULL when id is none
+   of perf_options. */
+const struct opt_def *perf_option_find(int id, const struct opt_def *all,
+				       int longindex);
+/* Say in one line on stderr that d has no effect, and why (not when
+   quiet, -q). */
+void perf_option_note(const struct opt_def *d, bool quiet);
 
 /* target.c: facts about the target. */
 /* The process (thread group) of thread tid, or -1 with errno ESRCH. */

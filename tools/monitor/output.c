@@ -8,6 +8,7 @@
 
 #include "base/escape.h"
 #include "monitor.h"
+#include "util/die.h"
 #include "util/esc-print.h"
 
 static const char *basename_of(const char *p)
@@ -202,6 +203,207 @@ static void text_sample(FILE *out, const struct monitor_sample *s)
 		text_stack(out, s);
 }
 
+/* v in hex without "0x", space-padded to width (printf's %16lx). */
+static void put_hex_pad(struct line *l, uint64_t v, int width)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	while (width-- > n)
+		put_char(l, ' ');
+	while (n)
+		put_char(l, tmp[--n]);
+}
+
+/* s right-aligned in width, as printf's %*s. */
+static void put_str_right(struct line *l, const char *s, size_t width)
+{
+	size_t n = strlen(s);
+
+	while (width-- > n)
+		put_char(l, ' ');
+	put_str(l, s);
+}
+
+/* " SYM[+0xOFF] (DSO)" as perf script ends a line, each part if asked. */
+static void script_sym(struct line *l, unsigned fields, const char *sym,
+		       uint64_t off, const char *dso)
+{
+	if (fields & SF_SYM) {
+		put_char(l, ' ');
+		put_str(l, sym ? sym : "[unknown]");
+		if (sym && (fields & SF_SYMOFF)) {
+			put_str(l, "+0x");
+			put_hex_pad(l, off, 0);
+		}
+	}
+	if (fields & SF_DSO) {
+		put_str(l, " (");
+		put_str(l, dso ? dso : "[unknown]");
+		put_char(l, ')');
+	}
+}
+
+/*
+ * perf script's sample line (perf 6.1, builtin-script.c), byte for byte,
+ * its fields in perf's order whatever the order asked:
+ *	%16s %5d/%-5d [%03d] %12s: %10lu %*s:  %16lx SYM+0xOFF (DSO)
+ * COMM, PID/TID (or either alone: %5d), [CPU], TIME (s.us), PERIOD,
+ * EVENT as wide as the longest name, then a space and the IP, SYM
+ * (+0xOFF with symoff) and (DSO).  By default (no --fields), the CPU
+ * only for CPU-wide counters, as perf record of a command records none.
+ * With a chain (and the ip field), COMM is not padded, the line ends
+ * after the event and each frame follows as "\t%16lx SYM+0xOFF (DSO)",
+ * the ip within its file (perf's map-relative address), then an empty
+ * line.  Inlined frames are left out, as perf script leaves them
+ * without --inline.
+ */
+static void script_sample(FILE *out, const struct monitor_sample *s)
+{
+	const struct sym_result *r = s->sym;
+	const char *comm = s->comm ? s->comm : ":-1";
+	unsigned f = s->script_fields;
+	bool chain = s->frames && (f & SF_IP);
+	struct line l;
+	unsigned i;
+
+	l.len = 0;
+	if ((f & SF_COMM) && chain) {
+		put_str(&l, comm);
+		put_char(&l, ' ');
+	} else if (f & SF_COMM) {
+		put_str_right(&l, comm, 16);
+		put_char(&l, ' ');
+	}
+	if ((f & SF_PID) && (f & SF_TID)) {
+		put_dec(&l, s->pid, 5, false);
+		put_char(&l, '/');
+		{
+			size_t at = l.len;
+
+			put_dec(&l, s->tid, 0, false);
+			while (l.len - at < 5)	/* %-5d */
+				put_char(&l, ' ');
+		}
+		put_char(&l, ' ');
+	} else if (f & (SF_PID | SF_TID)) {
+		put_dec(&l, (f & SF_PID) ? s->pid : s->tid, 5, false);
+		put_char(&l, ' ');
+	}
+	if (f & SF_CPU) {
+		put_char(&l, '[');
+		put_dec(&l, s->cpu, 3, true);
+		put_str(&l, "] ");
+	}
+	if (f & SF_TIME) {
+		struct line t;
+
+		t.len = 0;
+		put_dec(&t, s->time / 1000000000, 0, false);
+		put_char(&t, '.');
+		put_dec(&t, s->time % 1000000000 / 1000, 6, true);
+		t.buf[t.len] = '\0';
+		put_str_right(&l, t.buf, 12);
+		put_str(&l, ": ");
+	}
+	if (f & SF_PERIOD) {
+		put_dec(&l, s->period, 10, false);
+		put_char(&l, ' ');
+	}
+	if (f & SF_EVENT) {
+		put_str_right(&l, s->event, s->event_width);
+		put_str(&l, ": ");
+	}
+	if (!(f & SF_IP)) {
+		put_char(&l, '\n');
+		fwrite(l.buf, 1, l.len, out);
+		return;
+	}
+	if (!chain) {
+		put_char(&l, ' ');	/* perf's separator before the ip */
+		put_hex_pad(&l, s->ip, 16);
+		script_sym(&l, f, r->sym, r->off, r->dso);
+		put_char(&l, '\n');
+		fwrite(l.buf, 1, l.len, out);
+		return;
+	}
+	put_char(&l, '\n');
+	fwrite(l.buf, 1, l.len, out);
+	for (i = 0; i < s->nframes; i++) {
+		const struct stk_sample_frame *fr = &s->frames[i];
+
+		if (fr->inlined)
+			continue;
+		l.len = 0;
+		put_char(&l, '\t');
+		put_hex_pad(&l, fr->dso_off, 16);
+		script_sym(&l, f, fr->sym, fr->off, fr->dso);
+		put_char(&l, '\n');
+		fwrite(l.buf, 1, l.len, out);
+	}
+	fputc('\n', out);
+}
+
+/* perf script's field names, for --fields. */
+static const struct {
+	const char *name;
+	unsigned bit;
+} script_field_names[] = {
+	{ "comm", SF_COMM }, { "pid", SF_PID }, { "tid", SF_TID },
+	{ "cpu", SF_CPU }, { "time", SF_TIME }, { "period", SF_PERIOD },
+	{ "event", SF_EVENT }, { "ip", SF_IP }, { "sym", SF_SYM },
+	{ "symoff", SF_SYMOFF }, { "dso", SF_DSO },
+};
+
+unsigned script_fields_parse(const char *arg)
+{
+	const size_t n = sizeof(script_field_names) /
+			 sizeof(script_field_names[0]);
+	const char *p = strchr(arg, ':');
+	unsigned mask = 0, bit;
+	char word[32];
+	int sign = 0;
+	size_t i, len;
+
+	/* perf's "TYPE:fields": every event is one type here */
+	p = p ? p + 1 : arg;
+	if (*p == '+' || *p == '-')	/* perf's +f/-f: from the default */
+		mask = SF_DEFAULT;
+	while (*p) {
+		if (*p == '+' || *p == '-')
+			sign = *p++ == '+' ? 1 : -1;
+		len = strcspn(p, ",");
+		if (len == 0 || len >= sizeof(word))
+			usage_error("--fields wants perf script's field names "
+				    "(comm,tid,time,...), not '%s'", arg);
+		memcpy(word, p, len);
+		word[len] = '\0';
+		for (i = 0; i < n; i++)
+			if (strcmp(word, script_field_names[i].name) == 0)
+				break;
+		if (i == n)
+			usage_error("--fields: '%s' is not a field monitor "
+				    "prints (comm, pid, tid, cpu, time, period, "
+				    "event, ip, sym, symoff, dso)", word);
+		bit = script_field_names[i].bit;
+		mask = sign < 0 ? mask & ~bit : mask | bit;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (!mask)
+		usage_error("--fields wants at least one field, not '%s'", arg);
+	if ((mask & (SF_SYM | SF_SYMOFF | SF_DSO)) && !(mask & SF_IP))
+		usage_error("--fields: sym, symoff and dso need ip (add it), "
+			    "as in perf script");
+	return mask;
+}
+
 /* The 2008 demo's line. */
 static void raw_sample(FILE *out, const struct monitor_sample *s)
 {
@@ -295,6 +497,7 @@ static const struct monitor_output outputs[] = {
 	[FORMAT_TEXT] = { "text", text_sample },
 	[FORMAT_RAW] = { "raw", raw_sample },
 	[FORMAT_JSON] = { "json", json_sample },
+	[FORMAT_SCRIPT] = { "script", script_sample },
 	[FORMAT_NONE] = { "summary", none_sample },
 };
 
