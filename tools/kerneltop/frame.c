@@ -45,17 +45,32 @@ static const char *visible(const char *s, char *tmp, size_t size)
 	return tmp;
 }
 
+static void header_rate(const struct perf_event_attr *a, char *buf,
+			size_t size, size_t *len)
+{
+	str_append(buf, size, len, a->freq ? " %" PRIu64 " Hz" : " every %"
+		   PRIu64, (uint64_t)a->sample_period);
+}
+
+/* The events and their rate, once when they share it (tracepoints are
+   sampled at each occurrence beside the others' frequency). */
 static void header_events(const struct kt *kt, char *buf, size_t size,
 			  size_t *len)
 {
+	const struct perf_event_attr *a = kt->attrs;
+	bool same = true;
 	unsigned i;
 
-	for (i = 0; i < kt->nevents; i++)
+	for (i = 1; i < kt->nevents; i++)
+		same &= a[i].freq == a[0].freq &&
+			a[i].sample_period == a[0].sample_period;
+	for (i = 0; i < kt->nevents; i++) {
 		str_append(buf, size, len, "%s%s", i ? "," : "", kt->names[i]);
-	if (kt->opt.period_set)
-		str_append(buf, size, len, " every %" PRIu64, kt->opt.period);
-	else
-		str_append(buf, size, len, " %" PRIu64 " Hz", kt->opt.freq);
+		if (!same)
+			header_rate(&a[i], buf, size, len);
+	}
+	if (same && kt->nevents)
+		header_rate(&a[0], buf, size, len);
 }
 
 static void header_target(const struct kt *kt, char *buf, size_t size,

@@ -22,6 +22,7 @@
 #include "base/strbuf.h"
 #include "kerneltop.h"
 #include "sampling-cli/rings.h"
+#include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/events.h"
 #include "util/stop-signals.h"
@@ -75,8 +76,12 @@ static void events_setup(struct kt *kt)
 		pc_attr_sampling(a, o->period_set ? o->period : freq,
 				 !o->period_set, 0);
 		a->disabled = 1;	/* feed_enable() in session_open() */
-		pc_event_name(a, kt->names[i], sizeof(kt->names[i]));
 	}
+	if (!o->period_set && !o->freq_set)
+		sample_every_event_set(kt->attrs, kt->nevents);
+	for (i = 0; i < kt->nevents; i++)
+		sample_event_name(&o->events.ev[i], &kt->attrs[i], kt->names[i],
+				  sizeof(kt->names[i]));
 }
 
 static struct feed *try_open(struct kt *kt, enum feed_scope scope,

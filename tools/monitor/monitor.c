@@ -374,7 +374,8 @@ static bool is_fast(const struct perf_event_attr *a)
  * hardware PMU.  Without -c or -F, events with a fast one among them are
  * sampled at perf's 4000 Hz, all of them (the ring's records have one
  * layout), and other events every 10000, as the 2008 demo (whose 2008
- * call knows no frequency: --legacy keeps the period).
+ * call knows no frequency: --legacy keeps the period); tracepoints and
+ * breakpoints at each occurrence, as perf record.
  */
 static void setup_events(struct monitor *m)
 {
@@ -427,16 +428,23 @@ static void setup_events(struct monitor *m)
 		pc_attr_sampling(a, freq ? (m->freq_set ? m->freq
 							: DEFAULT_FREQ)
 					 : m->period, freq, 0);
-		pc_event_name(a, m->event_names[i], sizeof(m->event_names[i]));
+	}
+	if (!m->period_set && !m->freq_set && !m->legacy)
+		sample_every_event_set(m->attrs, m->nevents);
+	for (i = 0; i < m->nevents; i++) {
+		struct perf_event_attr *a = &m->attrs[i];
+
+		sample_event_name(&m->events.ev[i], a, m->event_names[i],
+				  sizeof(m->event_names[i]));
 		if (strlen(m->event_names[i]) > m->event_width)
 			m->event_width = (unsigned)strlen(m->event_names[i]);
 		str_join(m->events_joined, sizeof(m->events_joined), ",",
 			 m->event_names[i]);
 		if (i == 0)
-			snprintf(m->rate, sizeof(m->rate), freq ?
+			snprintf(m->rate, sizeof(m->rate), a->freq ?
 				 "-F %" PRIu64 : "-c %" PRIu64,
-				 (uint64_t)(freq ? a->sample_freq
-						 : a->sample_period));
+				 (uint64_t)(a->freq ? a->sample_freq
+						    : a->sample_period));
 	}
 }
 
