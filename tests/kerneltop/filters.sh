@@ -228,14 +228,9 @@ bad=$(kt_rows per.out | awk '$3 != $2 * 100000' | head -2)
 [ -z "$bad" ] && [ -n "$(kt_rows per.out)" ] &&
 	ok "--show-total-period: Period = Samples x 100000" ||
 	fail "--show-total-period: $bad"
-# perf top decays Samples and Period apart, each rounded down: its
-# Period / Samples is c within 0.1% (measured 100006 for 100000).
-if have_perf; then
-	pt per -p $hp -c 100000 -n --show-total-period -s sym
-	bad=$(awk '$2 > 100 && ($3 / $2 < 99900 || $3 / $2 > 100100)' per.perf | head -2)
-	[ -z "$bad" ] && ok "perf --show-total-period: Period = Samples x 100000 (0.1%)" ||
-		fail "perf --show-total-period: $bad"
-fi
+# (perf top decays Samples and Period apart, each rounded down: its
+# Period / Samples strays from c, by 0.14% under load; nothing to hold
+# ours to.)
 
 # --- --fields: perf's columns, sort keys among them -----------------------
 kt fo -n 1 -d 1 -p $hp --fields overhead,sym
