@@ -2,6 +2,19 @@
 # tests/test-subr.sh: a parser of batch frames, and a real terminal
 # (a private tmux server) to drive the TUI on.
 
+# kt NAME ARGS...: kerneltop $KT_ARGS ARGS > NAME.out 2> NAME.err, never
+# more than 20 s; the status in $rc.  (A test that runs kerneltop its own
+# way defines its own kt after sourcing this file.)
+KT_ARGS=
+kt() {
+	local name=$1
+	shift
+	# shellcheck disable=SC2086
+	timeout 20 "$KERNELTOP" $KT_ARGS "$@" > "$name.out" 2> "$name.err"
+	rc=$?
+	[ $rc -ne 124 ] || fail "kerneltop $* hung (killed after 20 s)"
+}
+
 # kt_nochains FILE: FILE without the call graphs that -b -g prints under
 # each row (kt_chains reads those): their lines are indented 11 columns
 # and more (graph, flat) and end with a blank line, or are folded lines

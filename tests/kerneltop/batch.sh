@@ -15,16 +15,6 @@ num='[0-9]+(\.[0-9]+)?'
 # after a target other than all tasks, the CPUs may follow ("pid 1 on CPUs 0-1")
 oncpus='( on CPUs [0-9][-0-9,]*)?'
 
-# kt NAME ARGS...: kerneltop ARGS > NAME.out 2> NAME.err, never more than
-# 20 s; the status in $rc.
-kt() {
-	local name=$1
-	shift
-	timeout 20 "$KT" "$@" > "$name.out" 2> "$name.err"
-	rc=$?
-	[ $rc -ne 124 ] || fail "kerneltop $* hung (killed after 20 s)"
-}
-
 # frames NAME N: NAME.out is N well-formed frames and kerneltop exited 0
 frames() {
 	local got

@@ -11,15 +11,7 @@ H="$top_builddir/tests/kerneltop/kt-helper"
 HPATH=$(cd "$(dirname "$H")" && pwd -P)/kt-helper
 SRC="$top_srcdir/tests/kerneltop/kt-helper.c"
 
-# kt NAME ARGS...: kerneltop -b ARGS > NAME.out 2> NAME.err, never more
-# than 20 s; the status in $rc.
-kt() {
-	local name=$1
-	shift
-	timeout 20 "$KERNELTOP" -b -e cpu-clock "$@" > "$name.out" 2> "$name.err"
-	rc=$?
-	[ $rc -ne 124 ] || fail "kerneltop $* hung (killed after 20 s)"
-}
+KT_ARGS="-b -e cpu-clock"	# for kt (lib-kerneltop.sh)
 
 # pt NAME ARGS...: perf top --stdio ARGS for about 3 s into NAME.perf,
 # the rows of its last frame that has any.  perf reads keys from stdin:

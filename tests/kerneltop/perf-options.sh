@@ -14,16 +14,6 @@ need kerneltop perf_event
 KT="$KERNELTOP"
 SPIN="$helpers/spin"
 
-# kt NAME ARGS...: kerneltop ARGS > NAME.out 2> NAME.err, 20 s at most;
-# the status in $rc.
-kt() {
-	local name=$1
-	shift
-	timeout 20 "$KT" "$@" > "$name.out" 2> "$name.err"
-	rc=$?
-	[ $rc -ne 124 ] || fail "kerneltop $* hung (killed after 20 s)"
-}
-
 # kt_bg NAME ARGS...: kerneltop -v ARGS in the background ($ktpid), and
 # wait until its counters are open (-v's "sampling:" line); 1 if never.
 kt_bg() {

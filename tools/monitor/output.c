@@ -52,39 +52,37 @@ static void put_char(struct line *l, char c)
 		l->buf[l->len++] = c;
 }
 
-/* v in decimal, right-aligned in width (0: no padding), zero-filled
-   when zero is set. */
-static void put_dec(struct line *l, uint64_t v, int width, bool zero)
+/* v in base 10 or 16 (lower case), right-aligned in width with pad
+   (0: no padding). */
+static void put_num(struct line *l, uint64_t v, unsigned base, int width,
+		    char pad)
 {
+	static const char digits[] = "0123456789abcdef";
 	char tmp[24];
 	int n = 0;
 
 	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
+		tmp[n++] = digits[v % base];
+		v /= base;
 	} while (v);
 	while (width-- > n)
-		put_char(l, zero ? '0' : ' ');
+		put_char(l, pad);
 	while (n)
 		put_char(l, tmp[--n]);
+}
+
+/* v in decimal, right-aligned in width (0: no padding), zero-filled
+   when zero is set. */
+static void put_dec(struct line *l, uint64_t v, int width, bool zero)
+{
+	put_num(l, v, 10, width, zero ? '0' : ' ');
 }
 
 /* "0x" and v in lower-case hex, zero-filled to width digits. */
 static void put_hex(struct line *l, uint64_t v, int width)
 {
-	static const char digits[] = "0123456789abcdef";
-	char tmp[16];
-	int n = 0;
-
-	do {
-		tmp[n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
 	put_str(l, "0x");
-	while (width-- > n)
-		put_char(l, '0');
-	while (n)
-		put_char(l, tmp[--n]);
+	put_num(l, v, 16, width, '0');
 }
 
 /*
@@ -206,18 +204,7 @@ static void text_sample(FILE *out, const struct monitor_sample *s)
 /* v in hex without "0x", space-padded to width (printf's %16lx). */
 static void put_hex_pad(struct line *l, uint64_t v, int width)
 {
-	static const char digits[] = "0123456789abcdef";
-	char tmp[16];
-	int n = 0;
-
-	do {
-		tmp[n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
-	while (width-- > n)
-		put_char(l, ' ');
-	while (n)
-		put_char(l, tmp[--n]);
+	put_num(l, v, 16, width, ' ');
 }
 
 /* s right-aligned in width, as printf's %*s. */
