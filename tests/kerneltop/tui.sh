@@ -448,7 +448,7 @@ for k in a Enter; do
 	if retry 5 path_shown fl "Annotate: kt_hot (" ")"; then
 		ok "$k acts on the row highlighted (kt_hot), not on the model's first now"
 	else
-		fail "$k: $(head -1 fl.screen) (want Annotate: kt_hot)"
+		fail "$k: $(head -1 fl.screen) / $(status fl) (want Annotate: kt_hot)"
 	fi
 	keys fl q
 	wait_screen fl '^ *Overhead ' 3 || fail "$k: q did not go back: $(head -2 fl.screen)"

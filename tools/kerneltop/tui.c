@@ -89,11 +89,13 @@ int tui_run(struct kt *kt)
 			session_tick(kt, now - last);
 			last = now;
 			sym_annotate_open(&t, &annotated);
-			if (!view.paused) {	/* paused: sampling goes on */
+			/* paused: sampling goes on, and a key that came
+			   with this tick still draws its screen */
+			if (!view.paused) {
 				screen_draw(&t);
 				last_draw = now;
+				redraw = false;
 			}
-			redraw = false;
 			/* a target that has ended leaves its last table */
 			if (!kt->ended)
 				session_age(kt);
