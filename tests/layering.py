@@ -33,6 +33,7 @@ LAYERS = {
     'sysapi': ('base',),
     'symbols': ('base',),
     'unwind': ('symbols',),
+    'trace': ('sysapi',),
     'profile': ('sysapi', 'unwind'),
     'util': ('sysapi',),
     'sampling-cli': ('profile', 'util'),
@@ -41,6 +42,7 @@ LAYERS = {
 LIBRARY = {
     'base': 'libbase.la', 'sysapi': 'libsysapi.la',
     'symbols': 'libsymbols.la', 'unwind': 'libunwinder.la',
+    'trace': 'libtrace.la',
     'profile': 'libprofile.la', 'util': 'libutil.la',
     'sampling-cli': 'libsamplingcli.la',
 }

@@ -27,6 +27,9 @@ struct pc_sample {
 	uint32_t pid, tid;
 	uint64_t time;		/* ns, perf clock */
 	uint32_t cpu;
+	uint32_t raw_size;	/* PERF_SAMPLE_RAW: bytes at raw (a
+				   tracepoint's record: its format in
+				   tracefs says how to read it) */
 	uint64_t period;	/* events it stands for: the record's
 				   (freq), else the attr's period */
 	uint64_t id;
@@ -38,6 +41,7 @@ struct pc_sample {
 	uint64_t stack_size;	/* PERF_SAMPLE_STACK_USER: bytes copied */
 	uint64_t stack_dyn_size;/* bytes of them that are valid */
 	const uint8_t *stack;
+	const uint8_t *raw;	/* NULL without PERF_SAMPLE_RAW */
 };
 
 /* The sample_id trailer of non-sample records (when sample_id_all). */

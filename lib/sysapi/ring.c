@@ -225,6 +225,7 @@ static int parse_sample(struct pc_ring *r, struct cursor *cur,
 			s->callchain = take_bytes(cur, s->nr_callchain * 8);
 	}
 	if (st & PERF_SAMPLE_RAW) {
+		const uint8_t *p;
 		uint32_t size;
 
 		if (cur->end - cur->p < 4) {
@@ -232,8 +233,12 @@ static int parse_sample(struct pc_ring *r, struct cursor *cur,
 			goto done;
 		}
 		memcpy(&size, cur->p, 4);
-		/* u32 size + data, padded to u64 alignment */
-		take_bytes(cur, (4 + (uint64_t)size + 7) & ~7ull);
+		/* u32 size + data, the two padded to u64 alignment */
+		p = take_bytes(cur, (4 + (uint64_t)size + 7) & ~7ull);
+		if (p) {
+			s->raw = p + 4;
+			s->raw_size = size;
+		}
 	}
 	if (st & PERF_SAMPLE_REGS_USER) {
 		s->regs_abi = take_u64(cur);

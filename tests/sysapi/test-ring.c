@@ -99,6 +99,59 @@ static void fixed_period(long page)
 	free(base);
 }
 
+/*
+ * PERF_SAMPLE_RAW: a tracepoint's record comes out as raw/raw_size (u32
+ * size, the bytes, padding to 8), straddling the end of the buffer too;
+ * a size past the record's end is refused, never read past.
+ */
+static void raw_record(long page)
+{
+	static const uint8_t rec_raw[12] = "\x48\x01\x00\x00kt-nap\0\0";
+	struct pc_counter counter = { .fd = -1 };
+	struct pc_ring *ring;
+	struct pc_record rec;
+	uint64_t w[16];
+	uint32_t sz = sizeof(rec_raw);
+	void *base;
+	size_t n = 1;
+
+	pc_attr_sampling(&counter.attr, 1, false, PERF_SAMPLE_RAW);
+	base = calloc(2, (size_t)page);
+	ring = base ? pc_ring_new_memory(&counter, base, (size_t)page) : NULL;
+	if (!ring)
+		SKIP("out of memory");
+	pg = base;
+	data = (uint8_t *)base + page;
+	size = (size_t)page;
+	CHECK(counter.attr.sample_type & PERF_SAMPLE_RAW,
+	      "PERF_SAMPLE_RAW not asked");
+	place_at(size - 40);
+	w[n++] = 0x401000;			/* ip */
+	w[n++] = 42 | (uint64_t)43 << 32;	/* pid, tid */
+	w[n++] = 1000;				/* time */
+	w[n++] = 1;				/* cpu */
+	memcpy(&w[n], &sz, 4);			/* raw: 4 + 12 bytes */
+	memcpy((uint8_t *)&w[n] + 4, rec_raw, sizeof(rec_raw));
+	n += 2;
+	w[0] = PERF_RECORD_SAMPLE | (uint64_t)(n * 8) << 48;
+	put(w, n * 8);
+	CHECK(pc_ring_next(ring, &rec) == 1 && rec.sample.raw &&
+	      rec.sample.raw_size == sizeof(rec_raw) &&
+	      !memcmp(rec.sample.raw, rec_raw, sizeof(rec_raw)) &&
+	      rec.sample.tid == 43,
+	      "raw record: size %u", (unsigned)rec.sample.raw_size);
+
+	/* a raw size of 64 in a record of 48 bytes */
+	sz = 64;
+	memcpy(&w[5], &sz, 4);
+	put(w, n * 8);
+	CHECK(pc_ring_next(ring, &rec) == -1 && errno == EBADMSG,
+	      "a raw size past the record read");
+	CHECK(pc_ring_next(ring, &rec) == 0, "ring not empty after it");
+	pc_ring_free(ring);
+	free(base);
+}
+
 int main(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -223,5 +276,6 @@ int main(void)
 	pc_ring_free(ring);
 	free(base);
 	fixed_period(page);
+	raw_record(page);
 	return check_done();
 }
