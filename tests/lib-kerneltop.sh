@@ -101,6 +101,11 @@ kt_chains() {
 	END { for (i = 1; i <= kn; i++) print keep[i] }'
 }
 
+# between X LO HI: LO <= X <= HI (X may be empty: false)
+between() {
+	[ -n "$1" ] && awk -v x="$1" -v l="$2" -v h="$3" 'BEGIN { exit !(x >= l && x <= h) }'
+}
+
 kt_rows() { kt_part rows "$@"; }
 kt_header() { kt_part header "$@"; }
 kt_target() { kt_part target "$@"; }

@@ -14,7 +14,7 @@
 /* One distinct sample key.  Strings are interned, so equal strings are
    equal pointers (top_rows() groups by pointer). */
 struct top_entry {
-	const char *sym, *dso, *comm, *srcline, *parent;
+	const char *sym, *dso, *comm, *srcline, *parent, *trace;
 	pid_t pid, tid;
 	int cpu, socket;
 	char mode;

@@ -123,6 +123,8 @@ static void row_key(struct top_row *r, const struct top_entry *e,
 		r->srcline = e->srcline;
 	if (keys & TOP_KEY_PARENT)
 		r->parent = e->parent;
+	if (keys & TOP_KEY_TRACE)
+		r->trace = e->trace;
 }
 
 /* Groups are keyed by interned pointers: their addresses are their
@@ -135,6 +137,7 @@ static size_t row_hash(const struct top_row *r)
 	h = hash_bytes(&r->comm, sizeof(r->comm), h);
 	h = hash_bytes(&r->srcline, sizeof(r->srcline), h);
 	h = hash_bytes(&r->parent, sizeof(r->parent), h);
+	h = hash_bytes(&r->trace, sizeof(r->trace), h);
 	h = hash_bytes(&r->pid, sizeof(r->pid), h);
 	h = hash_bytes(&r->tid, sizeof(r->tid), h);
 	h = hash_bytes(&r->cpu, sizeof(r->cpu), h);
@@ -149,7 +152,8 @@ static bool row_eq(const void *item, const void *key)
 	return a->sym == b->sym && a->dso == b->dso && a->comm == b->comm &&
 	       a->pid == b->pid && a->tid == b->tid && a->mode == b->mode &&
 	       a->cpu == b->cpu && a->socket == b->socket &&
-	       a->srcline == b->srcline && a->parent == b->parent;
+	       a->srcline == b->srcline && a->parent == b->parent &&
+	       a->trace == b->trace;
 }
 
 double top_percent(uint64_t part, uint64_t total)
@@ -262,7 +266,9 @@ static int row_cmp(const void *pa, const void *pb, void *arg)
 		c = cmp_num(a->socket, b->socket);
 	if (!c)
 		c = cmp_str(a->srcline, b->srcline);
-	return c ? c : cmp_str(a->parent, b->parent);
+	if (!c)
+		c = cmp_str(a->parent, b->parent);
+	return c ? c : cmp_str(a->trace, b->trace);
 }
 
 /* --- rows ---------------------------------------------------------------- */

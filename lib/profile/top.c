@@ -98,6 +98,7 @@ static size_t entry_hash(const struct top_entry *k)
 	h = hash_bytes(k->comm, strlen(k->comm) + 1, h);
 	h = hash_bytes(k->srcline, strlen(k->srcline) + 1, h);
 	h = hash_bytes(k->parent, strlen(k->parent) + 1, h);
+	h = hash_bytes(k->trace, strlen(k->trace) + 1, h);
 	h = hash_bytes(&k->pid, sizeof(k->pid), h);
 	h = hash_bytes(&k->tid, sizeof(k->tid), h);
 	h = hash_bytes(&k->cpu, sizeof(k->cpu), h);
@@ -113,7 +114,7 @@ static bool entry_eq(const void *item, const void *key)
 	       a->cpu == b->cpu && a->socket == b->socket &&
 	       !strcmp(a->sym, b->sym) && !strcmp(a->dso, b->dso) &&
 	       !strcmp(a->comm, b->comm) && !strcmp(a->srcline, b->srcline) &&
-	       !strcmp(a->parent, b->parent);
+	       !strcmp(a->parent, b->parent) && !strcmp(a->trace, b->trace);
 }
 
 /* The entry of key (the caller's strings), made with zero counts and
@@ -122,7 +123,7 @@ static struct top_entry *entry_get(struct top *t, const struct top_entry *key)
 {
 	size_t h = entry_hash(key);
 	struct top_entry *e = hashtab_find(&t->entries, h, entry_eq, key);
-	const char *sym, *dso, *comm, *srcline, *parent;
+	const char *sym, *dso, *comm, *srcline, *parent, *trace;
 
 	if (e)
 		return e;
@@ -131,7 +132,8 @@ static struct top_entry *entry_get(struct top *t, const struct top_entry *key)
 	comm = strpool_intern(&t->strings, key->comm);
 	srcline = strpool_intern(&t->strings, key->srcline);
 	parent = strpool_intern(&t->strings, key->parent);
-	if (!sym || !dso || !comm || !srcline || !parent)
+	trace = strpool_intern(&t->strings, key->trace);
+	if (!sym || !dso || !comm || !srcline || !parent || !trace)
 		return NULL;
 	e = calloc(1, sizeof(*e) + 3 * t->nevents * sizeof(e->count[0]));
 	if (!e)
@@ -142,6 +144,7 @@ static struct top_entry *entry_get(struct top *t, const struct top_entry *key)
 	e->comm = comm;
 	e->srcline = srcline;
 	e->parent = parent;
+	e->trace = trace;
 	if (hashtab_add(&t->entries, h, e) != 0) {
 		free(e);
 		return NULL;
@@ -202,6 +205,7 @@ int top_add(struct top *t, const struct top_sample *s)
 	key.comm = s->comm ? s->comm : UNKNOWN;
 	key.srcline = s->srcline ? s->srcline : "";
 	key.parent = s->parent ? s->parent : "";
+	key.trace = s->trace ? s->trace : "";
 	key.pid = s->pid;
 	key.tid = s->tid;
 	key.cpu = s->cpu;

@@ -6,7 +6,7 @@
  * refresh and draws what top_rows() returns.
  *
  * A sample is (sym, dso, mode, comm, pid, tid, cpu, socket, srcline,
- * parent) plus an event index, a weight, a period and an address.  Each distinct key is one entry holding one
+ * parent, trace) plus an event index, a weight, a period and an address.  Each distinct key is one entry holding one
  * integer count per event.  At each refresh the counts decay as the 2008
  * kerneltop's did, count = count * 7 / 8 (integer division), or are set to
  * 0 in zero mode; an entry whose counts are all 0 is dropped unless a
@@ -67,6 +67,8 @@ struct top_sample {
 	int socket;		/* that CPU's package (socket) id */
 	const char *srcline;	/* "file:line"; NULL is taken as "" */
 	const char *parent;	/* perf's parent symbol; NULL is taken as "" */
+	const char *trace;	/* a tracepoint record's text (perf's
+				   trace sort keys); NULL is taken as "" */
 	uint64_t period;	/* the events it stands for (perf's Period);
 				   summed, decayed and zeroed as the counts */
 };
@@ -119,7 +121,8 @@ enum top_key {
 	TOP_KEY_SOCKET = 64,
 	TOP_KEY_SRCLINE = 128,
 	TOP_KEY_PARENT = 256,
-	TOP_KEY_ALL = 511
+	TOP_KEY_TRACE = 512,
+	TOP_KEY_ALL = 1023
 };
 
 /*
@@ -127,7 +130,7 @@ enum top_key {
  * (by weight in the weight view).  The others: ascending by that field
  * (strings by strcmp, numbers numerically), ties by share descending.
  * Every order ends in the row's whole key (sym, dso, mode, comm, pid, tid,
- * cpu, socket, srcline, parent ascending), so it is total and the same
+ * cpu, socket, srcline, parent, trace ascending), so it is total and the same
  * table always reads the same.
  */
 enum top_order {
@@ -197,6 +200,7 @@ struct top_row {
 	pid_t pid, tid;			/* 0 when not a key */
 	int cpu, socket;		/* 0 when not a key */
 	const char *srcline, *parent;	/* NULL when not a key */
+	const char *trace;		/* NULL when not a key */
 	char mode;			/* with TOP_KEY_SYM; else 0 */
 	const uint64_t *count;		/* nevents counts, summed over the
 					   group's entries */

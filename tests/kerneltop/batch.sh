@@ -33,11 +33,6 @@ share() {
 		awk -v s="$2" '$4 == s { sub("%", "", $1); print $1; exit }'
 }
 
-# between X LO HI: LO <= X <= HI (X may be empty: false)
-between() {
-	[ -n "$1" ] && awk -v x="$1" -v l="$2" -v h="$3" 'BEGIN { exit !(x >= l && x <= h) }'
-}
-
 # total NAME FRAME: the sum of the Samples column (field 2) of a frame
 total() {
 	kt_rows "$1.out" "$2" | awk '{ n += $2 } END { print n + 0 }'

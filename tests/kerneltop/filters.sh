@@ -32,11 +32,6 @@ pt() {
 	[ -s "$name.perf" ] || fail "perf top $* printed no rows: $(head -3 "$name.perr")"
 }
 
-# between X LO HI: LO <= X <= HI (X may be empty: false)
-between() {
-	[ -n "$1" ] && awk -v x="$1" -v l="$2" -v h="$3" 'BEGIN { exit !(x >= l && x <= h) }'
-}
-
 # pct TEXT: the share of the first row of TEXT, without its %
 pct() { awk 'NR == 1 { sub("%", "", $1); print $1 }'; }
 

@@ -25,6 +25,10 @@
  *                          control sequence (OSC 2, set the window title
  *                          to "pwn"): it must reach no terminal as such
  *   kt-helper forever      the same as "hot 0"
+ *   kt-helper naps MS      sleeps 1 ms at a time under the name
+ *                          "kt-napper": every sched:sched_switch of it
+ *                          leaves it asleep (prev_state=S), but for a
+ *                          rare preemption
  *
  * MS is wall-clock milliseconds; 0 means until killed (the helper then
  * also dies with its parent).  Prints "ready PID" on stderr when it starts
@@ -303,6 +307,18 @@ static int run_threads(void)
 	return 0;
 }
 
+/* naps: switch out asleep, again and again, using no CPU to speak of */
+static int run_naps(void)
+{
+	struct timespec nap = { 0, 1000000 };
+
+	prctl(PR_SET_NAME, "kt-napper", 0, 0, 0);
+	fprintf(stderr, "ready %d\n", (int)getpid());
+	while (!end_ms || now_ms(CLOCK_MONOTONIC) < end_ms)
+		nanosleep(&nap, NULL);
+	return 0;
+}
+
 static volatile sig_atomic_t flip;
 
 static void on_usr1(int sig)
@@ -330,6 +346,8 @@ int main(int argc, char **argv)
 	end_ms = ms > 0 ? now_ms(CLOCK_MONOTONIC) + ms : 0;
 	if (!strcmp(mode, "threads"))
 		return run_threads();
+	if (!strcmp(mode, "naps"))
+		return run_naps();
 	if (!strcmp(mode, "unicode"))
 		prctl(PR_SET_NAME, "kt-\xe6\xbc\xa2\xe5\xad\x97", 0, 0, 0);
 	if (!strcmp(mode, "evil")) {

@@ -45,7 +45,7 @@ show-on-off-events show-total-period source stdio stitch-lbr switch-off
 switch-on sym-annotate symbols tui'
 # perf top's options that mean nothing here: accepted, one line why.
 NO_EFFECT='all-cgroups overwrite proc-map-timeout num-thread-synthesize
-namespaces force vmlinux ignore-vmlinux demangle-kernel raw-trace
+namespaces force vmlinux ignore-vmlinux demangle-kernel
 dump-symtab branch-any branch-filter stitch-lbr disassembler-style asm-raw
 objdump source prefix prefix-strip column-widths ignore-callees
 no-bpf-event switch-on switch-off show-on-off-events'

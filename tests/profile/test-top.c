@@ -682,7 +682,26 @@ static void test_perf_filters(void)
 	CHECK(r && n == 1 && r[0].socket == 0 &&
 	      !strcmp(r[0].parent, "[other]") && r[0].count[0] == 6 &&
 	      r[0].period[0] == 600 && !r[0].srcline, "socket, parent rows");
-	/* periods decay with the counts (cpu 0's count 1 goes) */
+	/* a tracepoint's record text: its own rows, ordered last by it */
+	{
+		struct top_sample tr = extra[0];
+
+		tr.trace = "prev_state=S";
+		tr.weight = 1;
+		CHECK(top_add(t, &tr) == 0, "trace sample");
+		r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_TRACE,
+					  .comms = "s"), &n);
+		CHECK(r && n == 2 && !strcmp(r[0].trace, "") &&
+		      r[0].count[0] == 6 && !strcmp(r[1].trace,
+		      "prev_state=S") && r[1].count[0] == 1 && !r[0].sym,
+		      "trace rows");
+		r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_CPU, .comms = "s"),
+			     &n);
+		CHECK(r && n == 2 && !r[0].trace && r[0].count[0] == 6,
+		      "trace: no row of its own unless a key");
+	}
+	/* periods decay with the counts (cpu 0's count 1 goes, and the
+	   trace sample's) */
 	top_age(t, false);
 	r = top_rows(t, &TOP_VIEW(.keys = TOP_KEY_CPU, .comms = "s"), &n);
 	CHECK(r && n == 1 && r[0].period[0] == 500 * 7 / 8,

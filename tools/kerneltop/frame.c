@@ -22,6 +22,8 @@
    push the rest of their row right). */
 #define PARENT_COLS 16
 #define SRCLINE_COLS 24
+/* -s trace with keys after it: the record's text padded to this */
+#define TRACE_COLS 60
 
 /* The digits -d needs, one to three: 0.5 as 0.5, 0.01 as 0.01, never 0.0. */
 static int delay_digits(double d)
@@ -175,6 +177,18 @@ static void put_padded(char *buf, size_t size, size_t *len, const char *s,
 	str_append(buf, size, len, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
 }
 
+/* The width of the -s trace columns: their own (none) when last, else
+   at least TRACE_COLS, so that the keys after them line up. */
+static size_t trace_cols(const struct kt *kt, unsigned keys)
+{
+	size_t w = esc_width(kt->trace_head);
+
+	if (!(keys & (TOP_KEY_PARENT | TOP_KEY_SRCLINE | TOP_KEY_SYM |
+		      TOP_KEY_DSO)))
+		return 0;
+	return w > TRACE_COLS ? w : TRACE_COLS;
+}
+
 /* The columns a string from a target takes once made visible. */
 static size_t visible_width(const char *s)
 {
@@ -276,6 +290,13 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "  %3s", "CPU");
 	if (keys & TOP_KEY_SOCKET)
 		str_append(buf, size, &len, "  %6s", "Socket");
+	/* the record's columns are laid out by trace-keys.c; last of the
+	   keys, they are not padded unless more follow */
+	if (keys & TOP_KEY_TRACE) {
+		str_append(buf, size, &len, "  ");
+		put_padded(buf, size, &len, kt->trace_head,
+			   trace_cols(kt, keys));
+	}
 	if (keys & TOP_KEY_PARENT)
 		str_append(buf, size, &len, "  %-*s", PARENT_COLS,
 		    "Parent symbol");
@@ -341,6 +362,11 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, "  %03d", r->cpu);
 	if (keys & TOP_KEY_SOCKET)
 		str_append(buf, size, &len, "  %6.3d", r->socket);
+	if (keys & TOP_KEY_TRACE) {
+		str_append(buf, size, &len, "  ");
+		put_padded(buf, size, &len, visible(r->trace, tmp,
+			   sizeof(tmp)), trace_cols(kt, keys));
+	}
 	if (keys & TOP_KEY_PARENT) {
 		str_append(buf, size, &len, "  ");
 		put_padded(buf, size, &len, visible(r->parent, tmp,
@@ -376,7 +402,7 @@ static const struct key_name {
 	{ TOP_KEY_COMM, "Command" }, { TOP_KEY_PID, "Pid" },
 	{ TOP_KEY_TID, "Tid" }, { TOP_KEY_CPU, "CPU" },
 	{ TOP_KEY_SOCKET, "Socket" }, { TOP_KEY_SRCLINE, "Source:Line" },
-	{ TOP_KEY_PARENT, "Parent symbol" },
+	{ TOP_KEY_PARENT, "Parent symbol" }, { TOP_KEY_TRACE, "Trace output" },
 };
 
 static const char *key_name(unsigned key)
@@ -403,6 +429,7 @@ static bool key_same(unsigned key, const struct top_row *a,
 	case TOP_KEY_CPU: return a->cpu == b->cpu;
 	case TOP_KEY_SOCKET: return a->socket == b->socket;
 	case TOP_KEY_SRCLINE: return a->srcline == b->srcline;
+	case TOP_KEY_TRACE: return a->trace == b->trace;
 	default: return a->parent == b->parent;
 	}
 }
@@ -430,6 +457,10 @@ static void key_text(unsigned key, const struct top_row *r, char *buf,
 	case TOP_KEY_SOCKET: snprintf(buf, size, "%03d", r->socket); break;
 	case TOP_KEY_SRCLINE:
 		snprintf(buf, size, "%s", visible(r->srcline, tmp,
+						  sizeof(tmp)));
+		break;
+	case TOP_KEY_TRACE:
+		snprintf(buf, size, "%s", visible(r->trace, tmp,
 						  sizeof(tmp)));
 		break;
 	default:

@@ -20,6 +20,8 @@
 #include "profile/feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
+
+struct trace_formats;
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
 #include "symbols/symbols.h"
@@ -27,7 +29,8 @@
 #define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
 #define KT_MAX_RING_PAGES (1u << 20)	/* -m: 4 GiB of 4K pages a ring */
-#define KT_NKEYS 9		/* the TOP_KEY_* bits */
+#define KT_NKEYS 10		/* the TOP_KEY_* bits */
+#define KT_MAX_TRACE_COLS 64	/* -s trace keys, fields expanded */
 #define KT_MAX_CPUS 4096	/* -s socket: CPUs whose package is known */
 /* -s parent: perf's default --parent pattern */
 #define KT_PARENT_RE "^sys_|^do_page_fault"
@@ -84,6 +87,10 @@ struct kt_options {
 	unsigned verbose;		/* -v */
 	const char *kallsyms;		/* --kallsyms FILE */
 	const char *sym_annotate;	/* --sym-annotate SYM */
+	char *trace_keys[KT_MAX_TRACE_COLS]; /* -s trace, trace_fields and
+					   tracepoint fields, as given */
+	size_t ntrace_keys;
+	bool raw_trace;			/* --raw-trace */
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -132,8 +139,25 @@ struct kt {
 	uint64_t start_ns;		/* wall clock, for the exports */
 
 	int *socket_of;			/* -s socket: per CPU, read once */
+	/* -s trace keys: the formats, the columns (trace_fields expanded)
+	   and their header (trace-keys.c) */
+	struct trace_formats *trace;
+	struct kt_trace_col {
+		int event;		/* its values from this event only;
+					   -1: any that has the field */
+		const char *field;	/* NULL: the record's whole text */
+		int width;		/* padded to, but the last column */
+	} tcols[KT_MAX_TRACE_COLS];
+	size_t ntcols;
+	char trace_head[512];
 	regex_t parent_re;		/* -s parent: KT_PARENT_RE */
 };
+
+/* trace-keys.c: the -s trace keys' columns from the events' formats
+   (the samples then carry their records), and a sample's key text. */
+void trace_keys_setup(struct kt *kt);
+const char *trace_keys_text(struct kt *kt, const struct pc_sample *s,
+			    char *buf, size_t size);
 
 /* A stop signal came (util/stop-signals.h), caught from session_open()
    on: the batch and TUI loops end on it. */

@@ -52,7 +52,8 @@ static const struct opt_def options[] = {
 	{ "cpu", 'C', 'C', "LIST", "only these CPUs (0,2-3)" },
 	{ "delay", 'd', 'd', "SECS", "refresh every SECS (default 2)" },
 	{ "sort", 's', 's', "KEYS",
-	  "group by sym,dso,comm,pid,tid,cpu,socket,srcline,parent" },
+	  "group by sym,dso,comm,pid,tid,cpu,socket,srcline,parent, "
+	  "trace,trace_fields or a tracepoint field" },
 	{ "comms", 0, OPT_COMMS, "COMM,..", "only samples of these commands" },
 	{ "dsos", 0, OPT_DSOS, "DSO,..",
 	  "only samples in these DSOs (path or file name)" },
@@ -127,7 +128,7 @@ static const struct opt_def options[] = {
 	{ "sym-annotate", 0, OPT_SYM_ANNOTATE, "SYM",
 	  "annotate SYM (batch: after each frame)" },
 	{ "raw-trace", 0, OPT_RAW_TRACE, NULL,
-	  "no effect here: tracepoints shown by symbol" },
+	  "tracepoint records as their raw fields, not their print fmt" },
 	/* perf top's: the rest of its list */
 	{ "hide_kernel_symbols", 0, 'K', NULL, "the same as -K (perf's)" },
 	{ "hide_user_symbols", 0, 'U', NULL, "the same as -U (perf's)" },
@@ -196,8 +197,6 @@ static const struct no_effect {
 			      "from kallsyms" },
 	{ OPT_DEMANGLE_KERNEL, "kernel symbols are shown as kallsyms names "
 			       "them" },
-	{ OPT_RAW_TRACE, "tracepoint samples are shown by symbol, not by "
-			 "their trace record" },
 	{ 'D', "perf's debugging dump; press H for what is unresolved" },
 	{ OPT_BRANCH_ANY, NO_LBR }, { 'j', NO_LBR }, { OPT_STITCH_LBR, NO_LBR },
 	{ 'M', NO_ASM }, { OPT_ASM_RAW, NO_ASM }, { OPT_OBJDUMP, NO_ASM },
@@ -296,7 +295,20 @@ static unsigned sort_key(const char *name)
 	return 0;
 }
 
-#define KEY_NAMES "sym, dso, comm, pid, tid, cpu, socket, srcline, parent"
+#define KEY_NAMES "sym, dso, comm, pid, tid, cpu, socket, srcline, " \
+	"parent, trace, trace_fields, or a tracepoint's field"
+
+/* A -s key for a tracepoint's record: trace, trace_fields, or a field
+   ("prev_comm", "sched_switch.prev_comm", "sched:sched_switch.prev_comm"),
+   checked against the formats when the events are read. */
+static bool trace_key(const char *tok)
+{
+	size_t n = strspn(tok, "abcdefghijklmnopqrstuvwxyz"
+			  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:.");
+
+	return n && !tok[n] && tok[0] != '.' && tok[0] != ':' &&
+	       tok[strlen(tok) - 1] != '.';
+}
 
 /* Key k once more in the order --hierarchy nests by (the first time
    counts). */
@@ -309,15 +321,40 @@ static void key_order_add(struct kt_options *o, unsigned k)
 		o->key_order[o->nkey_order++] = k;
 }
 
+static void trace_keys_release(struct kt_options *o)
+{
+	for (size_t i = 0; i < o->ntrace_keys; i++)
+		free(o->trace_keys[i]);
+	o->ntrace_keys = 0;
+}
+
+/* Whether every event is a tracepoint: perf then sorts by the trace
+   records, unless told otherwise. */
+static bool all_tracepoints(const struct pc_event_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (l->ev[i].attr.type != PERF_TYPE_TRACEPOINT)
+			return false;
+	return l->nr > 0;
+}
+
 static unsigned parse_sort(struct kt_options *o, const char *arg)
 {
 	char *copy = xstrdup(arg), *tok, *save = NULL;
 	unsigned keys = 0, k;
 
 	o->nkey_order = 0;
+	trace_keys_release(o);
 	for (tok = strtok_r(copy, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		k = sort_key(tok);
+		if (!k && trace_key(tok)) {
+			if (o->ntrace_keys == KT_MAX_TRACE_COLS)
+				usage_error("at most %d tracepoint sort keys",
+					    KT_MAX_TRACE_COLS);
+			o->trace_keys[o->ntrace_keys++] = xstrdup(tok);
+			k = TOP_KEY_TRACE;
+		}
 		if (!k)
 			usage_error("unknown sort key '%s' (use " KEY_NAMES ")",
 				    tok);
@@ -522,6 +559,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		case 'v': o->verbose++; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_SYM_ANNOTATE: o->sym_annotate = optarg; break;
+		case OPT_RAW_TRACE: o->raw_trace = true; break;
 		case OPT_TUI: o->batch = false; break;
 		case 'k':
 			if (access(optarg, R_OK) != 0)
@@ -569,6 +607,16 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		memcpy(o->key_order, field_order, sizeof(field_order));
 		o->nkey_order = nfield_order;
 	}
+	/* perf: tracepoints alone sort by their records (the fields with
+	   --raw-trace); call chains are of symbols */
+	if (!o->keys && all_tracepoints(&o->events) &&
+	    o->callgraph == FEED_CG_NONE) {
+		o->trace_keys[o->ntrace_keys++] =
+			xstrdup(o->raw_trace ? "trace_fields" : "trace");
+		o->keys = TOP_KEY_TRACE;
+		o->key_order[0] = TOP_KEY_TRACE;
+		o->nkey_order = 1;
+	}
 	if (!o->keys) {
 		o->keys = TOP_KEY_SYM;
 		o->key_order[0] = TOP_KEY_SYM;
@@ -590,6 +638,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 void options_release(struct kt_options *o)
 {
 	pc_event_list_release(&o->events);
+	trace_keys_release(o);
 	free(o->ids);
 	free(o->cpus);
 }

@@ -20,6 +20,7 @@
 
 #include "base/clock.h"
 #include "base/strbuf.h"
+#include "trace/trace.h"
 #include "kerneltop.h"
 #include "sampling-cli/rings.h"
 #include "sampling-cli/sample-args.h"
@@ -262,6 +263,7 @@ void session_open(struct kt *kt)
 	realtime_set(kt);
 	cgroup_check(kt);
 	events_setup(kt);
+	trace_keys_setup(kt);
 	cpu_list_format(kt);
 	/*
 	 * The live table needs function names only: loading every sampled
@@ -361,6 +363,7 @@ void session_close(struct kt *kt)
 	if (kt->opt.keys & TOP_KEY_PARENT)
 		regfree(&kt->parent_re);
 	free(kt->socket_of);
+	trace_formats_free(kt->trace);
 	symbols_free(kt->sym);
 	symbols_free(kt->sym_lines);
 	options_release(&kt->opt);
@@ -450,7 +453,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	struct kt *kt = arg;
 	const struct sym_result *r = s->sym;
 	unsigned keys = kt->opt.keys;
-	char srcline[KT_LINE];
+	char srcline[KT_LINE], trace[KT_LINE];
 	struct top_view filters = filter_view(&kt->opt);
 	struct top_sample ts = {
 		.sym = r->sym,
@@ -477,6 +480,8 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	}
 	if (keys & TOP_KEY_PARENT)
 		ts.parent = parent_of(kt, s);
+	if (keys & TOP_KEY_TRACE)
+		ts.trace = trace_keys_text(kt, s->raw, trace, sizeof(trace));
 
 	if (s->raw->time > kt->newest_ns)
 		kt->newest_ns = s->raw->time;

@@ -1,0 +1,112 @@
+#!/bin/sh
+# trace.sh - perf's tracepoint sort keys in kerneltop -b, on a helper
+# whose every switch is known: kt-helper naps sleeps 1 ms at a time as
+# "kt-napper", so each sched:sched_switch of it says prev_comm=kt-napper
+# and prev_state=S (but for a rare preemption).  Tracepoints alone sort
+# by their record's text as perf top does (the print fmt's line, checked
+# against perf top's on the same helper), or by its fields (-s
+# prev_comm,prev_state; the event's name before the field; --raw-trace
+# for the values as recorded); keys that name no field fail in a line.
+. "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
+need kerneltop perf_event tracefs
+[ -r /sys/kernel/tracing/events/sched/sched_switch/format ] ||
+	skip "no sched:sched_switch format in tracefs"
+
+H="$top_builddir/tests/kerneltop/kt-helper"
+spawn_ready "$H" naps 0 || fail "naps helper did not start"
+np=$spawned
+
+# share_of FILE ERE...: the summed share of the rows of FILE's last
+# frame that match every ERE
+share_of() {
+	local f=$1
+	shift
+	kt_rows "$f" | awk -v res="$*" '
+		BEGIN { n = split(res, re, " ") }
+		{ for (i = 1; i <= n; i++) if ($0 !~ re[i]) next
+		  s += $1 }
+		END { printf "%.2f\n", s }'
+}
+
+# --- the default: the record's text, as the kernel's print fmt says ---
+kt def -b -n 3 -d 1 -e sched:sched_switch -p $np
+[ $rc -eq 0 ] || fail "kerneltop -e sched:sched_switch: exit $rc: $(head -2 def.err)"
+kt_header def.out | grep -q 'Trace output' &&
+	ok "tracepoints alone: sorted by their record (Trace output)" ||
+	fail "no Trace output column: $(kt_header def.out)"
+first=$(kt_rows def.out | head -1)
+case $first in
+*"prev_comm=kt-napper prev_pid=$np prev_prio="*" prev_state=S ==> next_comm="*" next_prio="*)
+	ok "top row: kt-napper switching out asleep" ;;
+*)	fail "top row: '$first'" ;;
+esac
+s=$(share_of def.out 'prev_comm=kt-napper' 'prev_state=S')
+between "$s" 80 100.01 && ok "asleep: $s% of the switches" ||
+	fail "asleep: $s% of the switches (want 80 to 100)"
+
+# --- against perf top on the same helper: the same text, the same share ---
+if have perf; then
+	sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
+		-e sched:sched_switch -p $np 2> pt.err | tr -d '\033' |
+		awk '/PerfTop:/ { f++; n[f] = 0; next }
+		     f && /^ +[0-9.]+% / { r[f, ++n[f]] = $0 }
+		     END { for (k = f; k > 0 && !n[k]; k--) ;
+			   for (i = 1; k && i <= n[k]; i++) print r[k, i] }' \
+		> pt.rows
+	if [ -s pt.rows ]; then
+		# perf cuts its lines at 80 columns: the first 50 of the text
+		p=$(head -1 pt.rows | sed 's/^ *[0-9.]*% *//' | cut -c1-50)
+		o=$(kt_rows def.out | head -1 | sed 's/^ *[0-9.]*% *[0-9]* *//' |
+		    cut -c1-50)
+		[ "$p" = "$o" ] && ok "the text perf top shows: '$o'" ||
+			fail "text: perf top '$p', kerneltop '$o'"
+		ps=$(awk '/prev_comm=kt-napper/ && /prev_state=S/ { s += $1 }
+			  END { printf "%.2f\n", s }' pt.rows)
+		d=$(awk -v a="$s" -v b="$ps" 'BEGIN { d = a - b; print d < 0 ? -d : d }')
+		between "$d" 0 8 && ok "asleep: $s% here, $ps% in perf top" ||
+			fail "asleep: $s% here, $ps% in perf top"
+	else
+		fail "perf top -e sched:sched_switch printed no rows: $(head -2 pt.err)"
+	fi
+else
+	without perf "the comparison with perf top"
+fi
+
+# --- fields: by name, by event.name, by sys:event.name -------------------
+for key in prev_comm,prev_state sched_switch.prev_comm,prev_state \
+	   sched:sched_switch.prev_comm,sched:sched_switch.prev_state; do
+	kt fl -b -n 3 -d 1 -e sched:sched_switch -s $key -p $np
+	r=$(kt_rows fl.out | head -1)
+	s=$(kt_rows fl.out | awk '$3 == "kt-napper" && $4 == "S" { print $1 + 0 }')
+	kt_header fl.out | grep -Eq 'prev_comm +prev_state' &&
+	between "$s" 80 100.01 &&
+		ok "-s $key: kt-napper S, $s%" ||
+		fail "-s $key: header '$(kt_header fl.out)', row '$r'"
+done
+
+# --- --raw-trace: the values as recorded (TASK_INTERRUPTIBLE is 1) ------
+kt raw -b -n 3 -d 1 -e sched:sched_switch -s prev_comm,prev_state \
+	--raw-trace -p $np
+s=$(kt_rows raw.out | awk '$3 == "kt-napper" && $4 == "1" { print $1 + 0 }')
+between "$s" 80 100.01 && ok "--raw-trace: prev_state 1, $s%" ||
+	fail "--raw-trace: $(kt_rows raw.out | head -2)"
+# alone, --raw-trace sorts by every field (perf's trace_fields)
+kt rawdef -b -n 2 -d 1 -e sched:sched_switch --raw-trace -p $np
+kt_header rawdef.out | grep -Eq 'prev_comm +prev_pid +prev_prio +prev_state +next_comm +next_pid +next_prio' &&
+	kt_rows rawdef.out | head -1 | grep -q " kt-napper  *$np  " &&
+	ok "--raw-trace alone: a column per field" ||
+	fail "--raw-trace alone: '$(kt_header rawdef.out)' '$(kt_rows rawdef.out | head -1)'"
+
+# --- keys that name nothing ---------------------------------------------
+kt bad -b -n 1 -d 0.5 -e sched:sched_switch -s no_such_field -p $np
+[ $rc -ne 0 ] && [ "$(wc -l < bad.err)" -eq 1 ] &&
+	grep -q "unknown sort key 'no_such_field': no tracepoint sampled" bad.err &&
+	ok "an unknown field: one line, exit $rc" ||
+	fail "an unknown field: exit $rc: $(cat bad.err)"
+kt notp -b -n 1 -d 0.5 -e cpu-clock -s trace -p $np
+[ $rc -ne 0 ] && grep -q "sample one" notp.err &&
+	ok "-s trace without a tracepoint: exit $rc" ||
+	fail "-s trace without a tracepoint: exit $rc: $(cat notp.err)"
+
+done_testing
