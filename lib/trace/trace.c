@@ -253,6 +253,16 @@ const char *const *trace_formats_fields(const struct trace_formats *tf,
 	return e->fields;
 }
 
+void trace_event_name(const char *spec, char *buf, size_t size)
+{
+	const char *c = strchr(spec, ':');
+	size_t len = strlen(spec);
+
+	if (c && (c = strchr(c + 1, ':')))
+		len = (size_t)(c - spec);
+	snprintf(buf, size, "%.*s", (int)len, spec);
+}
+
 static struct tf_event *of_record(const struct trace_formats *tf,
 				  const void *raw, size_t size)
 {

@@ -82,6 +82,12 @@ int trace_record_field(struct trace_formats *tf, const void *raw,
 		       char *buf, size_t bufsize);
 
 /*
+ * The "SYS:NAME" of a tracepoint as an event list names it, its
+ * modifiers ("sched:sched_switch:u") left out, into buf[size].
+ */
+void trace_event_name(const char *spec, char *buf, size_t size);
+
+/*
  * The name ("SYS:NAME") of the event added whose record raw[0..size)
  * is, or NULL with errno ENOENT (or EBADMSG: shorter than a u16).
  */

@@ -31,6 +31,30 @@ c=$(sed -n "s/^monitor: \([0-9]*\) samples of $tp .*/\1/p" c.out)
 check "monitor -c 1000 -e $tp: $c samples, a period given is kept" \
 	awk -v v="$c" -v n=$n 'BEGIN { exit !(v >= n / 1000 - 1 && v <= n / 1000 + 1) }'
 
+# --script: a tracepoint's sample line is perf script's, its record's
+# text after the event (the print fmt's, through lib/trace), with the
+# CPU and no ip.  sleep switches out asleep once at least, as itself.
+ss=sched:sched_switch
+line_re="^ +sleep +[0-9]+ \\[[0-9]{3}\\] +[0-9]+\\.[0-9]{6}: $ss: prev_comm=sleep prev_pid=[0-9]+ prev_prio=[0-9]+ prev_state=S ==> next_comm=.+ next_pid=[0-9]+ next_prio=[0-9]+$"
+"$MONITOR" --script -e $ss -- sleep 0.05 > tp.out 2> tp.err
+check "monitor --script -e $ss: exit 0 ($?): $(head -1 tp.err)" test $? -eq 0
+check "monitor --script -e $ss: sleep switched out asleep, as perf script writes it: $(head -1 tp.out)" \
+	grep -Eq "$line_re" tp.out
+# every line of sleep's own: its pid as prev_pid
+check "monitor --script -e $ss: each record's prev_pid is the line's pid" \
+	awk '{ split($7, p, "="); if (p[1] != "prev_pid" || p[2] != $2) exit 1 }' tp.out
+if have_perf; then
+	perf record -q -o ss.data -e $ss -- sleep 0.05 2> /dev/null
+	perf script -i ss.data 2> /dev/null > ss.perf
+	check "perf script's line has the same form: $(head -1 ss.perf)" \
+		grep -Eq "$line_re" ss.perf
+else
+	without perf "the line against perf script's"
+fi
+"$MONITOR" --fields comm,tid,event,trace -e $ss -- sleep 0.05 > tf.out 2>&1
+check "--fields comm,tid,event,trace: $(head -1 tf.out)" \
+	grep -Eq "^ +sleep +[0-9]+ $ss: prev_comm=sleep " tf.out
+
 # kerneltop: a tracepoint beside cpu-clock, each at its own rate, in one
 # ring (their samples must read alike).
 if have kerneltop; then

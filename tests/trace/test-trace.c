@@ -278,6 +278,10 @@ static void fake_tree(void)
 	memcpy(r + 8, &v, 4);
 	CHECK(trace_record_text(tf, r, 12, TRACE_PRETTY, buf, sizeof(buf)) > 0 &&
 	      !strcmp(buf, "v=77"), "bad print fmt: '%s'", buf);
+	trace_event_name("sched:sched_switch:u", buf, sizeof(buf));
+	CHECK(!strcmp(buf, "sched:sched_switch"), "name: '%s'", buf);
+	trace_event_name("sched:sched_switch", buf, sizeof(buf));
+	CHECK(!strcmp(buf, "sched:sched_switch"), "name: '%s'", buf);
 	trace_formats_free(tf);
 	nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS);
 }

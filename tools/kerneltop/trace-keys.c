@@ -26,12 +26,7 @@
 static void event_name(const struct kt *kt, unsigned i, char *buf,
 		       size_t size)
 {
-	const char *c;
-
-	snprintf(buf, size, "%s", kt->opt.events.ev[i].name);
-	c = strchr(buf, ':');
-	if (c && (c = strchr(c + 1, ':')))
-		buf[c - buf] = '\0';
+	trace_event_name(kt->opt.events.ev[i].name, buf, size);
 }
 
 /* Whether event i has field. */

@@ -21,6 +21,7 @@
 
 #include "base/clock.h"
 #include "base/strbuf.h"
+#include "trace/trace.h"
 #include "monitor.h"
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
@@ -56,6 +57,9 @@ struct monitor {
 	bool strict_freq;		/* --strict-freq */
 	unsigned ring_pages;		/* -m, 0: ours */
 	unsigned script_fields;		/* --script's SF_*, --fields */
+	unsigned script_tp_fields;	/* those of a tracepoint's samples */
+	struct trace_formats *trace;	/* --script with tracepoints: their
+					   formats (lib/trace) */
 	int rt_prio;			/* -r, 0: none */
 	bool corrupt_seen;	/* a malformed record was met */
 	uint64_t period, freq, max_samples;
@@ -346,6 +350,10 @@ static void parse_options(struct monitor *m, int argc, char **argv)
 	if (m->system && m->legacy)
 		usage_error("--legacy samples one thread: not -a/-C (drop "
 			    "one of them)");
+	/* perf script's defaults, a tracepoint's its own; --fields is
+	   for every event */
+	m->script_tp_fields = m->script_fields ? m->script_fields :
+			      SF_TRACEPOINT;
 	if (!m->script_fields)
 		m->script_fields = SF_DEFAULT | (m->system ? SF_CPU : 0);
 	if (m->summary_only)
@@ -367,6 +375,23 @@ static bool is_fast(const struct perf_event_attr *a)
 		       a->config == PERF_COUNT_SW_TASK_CLOCK;
 	return a->type != PERF_TYPE_TRACEPOINT &&
 	       a->type != PERF_TYPE_BREAKPOINT;
+}
+
+/* --script: a tracepoint's format, for its records' text, as perf
+   script prints it. */
+static void trace_add(struct monitor *m, const struct pc_event_spec *ev)
+{
+	char name[64];
+
+	if (!m->trace && !(m->trace = trace_formats_new(NULL)))
+		die("cannot read the tracepoints' formats for --script: %s "
+		    "(mount tracefs: mount -t tracefs nodev "
+		    "/sys/kernel/tracing)", strerror(errno));
+	trace_event_name(ev->name, name, sizeof(name));
+	if (trace_formats_add(m->trace, name) != 0)
+		die("cannot read the format of %s: %s", name,
+		    errno == EBADMSG ? "libtraceevent cannot parse it" :
+		    strerror(errno));
 }
 
 /*
@@ -438,6 +463,10 @@ static void setup_events(struct monitor *m)
 				  sizeof(m->event_names[i]));
 		if (strlen(m->event_names[i]) > m->event_width)
 			m->event_width = (unsigned)strlen(m->event_names[i]);
+		if (a->type == PERF_TYPE_TRACEPOINT &&
+		    m->format == FORMAT_SCRIPT &&
+		    (m->script_tp_fields & SF_TRACE))
+			trace_add(m, &m->events.ev[i]);
 		str_join(m->events_joined, sizeof(m->events_joined), ",",
 			 m->event_names[i]);
 		if (i == 0)
@@ -446,6 +475,9 @@ static void setup_events(struct monitor *m)
 				 (uint64_t)(a->freq ? a->sample_freq
 						    : a->sample_period));
 	}
+	/* the records come with every event's samples: one layout */
+	for (i = 0; m->trace && i < m->nevents; i++)
+		m->attrs[i].sample_type |= PERF_SAMPLE_RAW;
 }
 
 /* The feed on the thread, its process, or the command we started. */
@@ -507,6 +539,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	struct monitor *m = arg;
 	const struct monitor_output *out = output_for(m->format);
 	const struct sym_result *r = fs->sym;
+	bool tp = m->attrs[fs->event].type == PERF_TYPE_TRACEPOINT;
+	char trace[1024];
 	struct monitor_sample s = {
 		.time = fs->raw->time, .pid = fs->raw->pid,
 		.tid = fs->raw->tid, .cpu = fs->raw->cpu,
@@ -515,7 +549,7 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.event_field = m->nevents > 1,
 		.period = fs->raw->period, .comm = fs->comm,
 		.event_width = m->event_width,
-		.script_fields = m->script_fields,
+		.script_fields = tp ? m->script_tp_fields : m->script_fields,
 		.frames = m->callgraph != FEED_CG_NONE ? fs->frames : NULL,
 		.nframes = fs->nframes,
 	};
@@ -523,6 +557,14 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	if (!want_sample(m, fs->mode == 'k')) {
 		m->totals.filtered++;
 		return 0;
+	}
+	if (tp && m->trace) {
+		if (trace_record_text(m->trace, fs->raw->raw,
+				      fs->raw->raw_size, TRACE_PRETTY, trace,
+				      sizeof(trace)) < 0)
+			snprintf(trace, sizeof(trace), "[%s]", errno == EBADMSG ?
+				 "bad record" : "unknown record");
+		s.trace = trace;
 	}
 	out->sample(stdout, &s);
 	output_note(stdout);	/* a failed flush inside keeps its errno */
@@ -844,6 +886,7 @@ int main(int argc, char **argv)
 	if (m.command && m.child.pid > 0)
 		waitpid(m.child.pid, &m.child_status, 0);
 	symbols_free(m.sym);
+	trace_formats_free(m.trace);
 	top_free(m.fns);
 	pc_event_list_release(&m.events);
 	free(m.cpus);

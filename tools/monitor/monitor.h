@@ -46,6 +46,8 @@ struct monitor_sample {
 	bool event_field;	/* several events: the text line names it */
 	unsigned event_width;	/* --script: the longest event name */
 	unsigned script_fields;	/* --script: SF_* */
+	const char *trace;	/* --script, a tracepoint: its record's
+				   text (lib/trace); else NULL */
 	const struct sym_result *sym;
 	const struct stk_sample_frame *frames;	/* with -g: the chain, leaf
 						   first; else NULL */
@@ -57,7 +59,12 @@ enum {
 	SF_COMM = 1 << 0, SF_PID = 1 << 1, SF_TID = 1 << 2, SF_CPU = 1 << 3,
 	SF_TIME = 1 << 4, SF_PERIOD = 1 << 5, SF_EVENT = 1 << 6,
 	SF_IP = 1 << 7, SF_SYM = 1 << 8, SF_SYMOFF = 1 << 9, SF_DSO = 1 << 10,
+	SF_TRACE = 1 << 11,
 };
+/* perf script's default for a tracepoint's samples: its record's text
+   instead of the ip */
+#define SF_TRACEPOINT (SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVENT | \
+		       SF_TRACE)
 /* perf script's default (the CPU added for CPU-wide counters) */
 #define SF_DEFAULT (SF_COMM | SF_TID | SF_TIME | SF_PERIOD | SF_EVENT | 		    SF_IP | SF_SYM | SF_SYMOFF | SF_DSO)
 

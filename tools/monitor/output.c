@@ -306,6 +306,8 @@ static void script_sample(FILE *out, const struct monitor_sample *s)
 		put_str_right(&l, s->event, s->event_width);
 		put_str(&l, ": ");
 	}
+	if ((f & SF_TRACE) && s->trace)
+		put_str(&l, s->trace);
 	if (!(f & SF_IP)) {
 		put_char(&l, '\n');
 		fwrite(l.buf, 1, l.len, out);
@@ -344,7 +346,7 @@ static const struct {
 	{ "comm", SF_COMM }, { "pid", SF_PID }, { "tid", SF_TID },
 	{ "cpu", SF_CPU }, { "time", SF_TIME }, { "period", SF_PERIOD },
 	{ "event", SF_EVENT }, { "ip", SF_IP }, { "sym", SF_SYM },
-	{ "symoff", SF_SYMOFF }, { "dso", SF_DSO },
+	{ "symoff", SF_SYMOFF }, { "dso", SF_DSO }, { "trace", SF_TRACE },
 };
 
 unsigned script_fields_parse(const char *arg)
@@ -376,7 +378,8 @@ unsigned script_fields_parse(const char *arg)
 		if (i == n)
 			usage_error("--fields: '%s' is not a field monitor "
 				    "prints (comm, pid, tid, cpu, time, period, "
-				    "event, ip, sym, symoff, dso)", word);
+				    "event, ip, sym, symoff, dso, trace)",
+				    word);
 		bit = script_field_names[i].bit;
 		mask = sign < 0 ? mask & ~bit : mask | bit;
 		p += len;
