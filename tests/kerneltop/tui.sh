@@ -693,6 +693,44 @@ fi
 keys gone q
 restored "q after the target exited" gone 0
 
+# === --hierarchy on the screen: groups folded as perf's, Enter opens ===
+# The hot helper's samples are all of kt-helper: one group, kt_hot the
+# first row under it.  Enter and + open or close the group selected, C
+# and E every group; a, on a row, annotates it, on a group says why not.
+kt_start hi 120 40 -d 0.5 -e cpu-clock -s comm,sym --hierarchy -p $hp
+wait_screen hi '^ *Overhead +Samples +Command / Symbol *$' 5 &&
+	wait_screen hi '^ *[0-9.]+% +[0-9]+  \+ kt-helper *$' 5 &&
+	ok "--hierarchy: one group, kt-helper, folded (+)" ||
+	fail "--hierarchy: $(sed -n 4,6p hi.screen)"
+keys hi Home Enter
+wait_screen hi '^ *[0-9.]+% +[0-9]+  - kt-helper *$' 3 &&
+	wait_screen hi '^ *[0-9.]+% +[0-9]+ {7}\[\.\] kt_hot *$' 3 &&
+	ok "Enter opens kt-helper: kt_hot under it" ||
+	fail "Enter on the group: $(sed -n 4,7p hi.screen)"
+keys hi C
+wait_screen_not hi 'kt_hot' 3 && wait_screen hi '\+ kt-helper' 3 &&
+	ok "C closes every group" || fail "C: $(sed -n 4,7p hi.screen)"
+keys hi +
+wait_screen hi '\[\.\] kt_hot' 3 && ok "+ opens the group" ||
+	fail "+: $(sed -n 4,7p hi.screen)"
+keys hi Home a
+wait_screen hi 'a group: Enter opens it' 3 && ok "a on a group: says why not" ||
+	fail "a on a group: status '$(status hi)'"
+keys hi C E
+wait_screen hi '\[\.\] kt_hot' 3 || fail "E: $(sed -n 4,7p hi.screen)"
+keys hi Home Down
+wait_sel hi ' kt_hot' 5 || fail "--hierarchy: kt_hot not selected: '$(selected hi)'"
+keys hi a
+if retry 5 path_shown hi "Annotate: kt_hot (" ")"; then
+	ok "a on a row of the hierarchy annotates it (kt_hot)"
+else
+	fail "a on kt_hot: $(head -1 hi.screen) / $(status hi)"
+fi
+keys hi q
+wait_screen hi '^ *Overhead ' 3 || fail "--hierarchy: q did not go back"
+keys hi q
+restored "q (hierarchy)" hi 0
+
 # === SIGTERM and SIGHUP restore the terminal ============================
 for sig in TERM HUP; do
 	kt_start sig$sig 100 30 -d 0.5 -e cpu-clock -p $hp

@@ -121,6 +121,7 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 		  size_t size)
 {
 	const struct feed_info *in = &kt->info;
+	char tmp[KT_LINE];
 	size_t len = 0;
 
 	buf[0] = '\0';
@@ -142,6 +143,16 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 			  (double)in->samples : 0.0,
 	    delay_digits(kt->opt.delay), kt->opt.delay,
 	    kt->opt.zero ? "zero" : "decay");
+	/* the filters, as perf names them: one name is a column less */
+	if (kt->opt.comms && *kt->opt.comms)
+		str_append(buf, size, &len, "   comm: %s",
+			   visible(kt->opt.comms, tmp, sizeof(tmp)));
+	if (kt->opt.dsos && *kt->opt.dsos)
+		str_append(buf, size, &len, "   dso: %s",
+			   visible(kt->opt.dsos, tmp, sizeof(tmp)));
+	if (kt->opt.symbols && *kt->opt.symbols)
+		str_append(buf, size, &len, "   symbol: %s",
+			   visible(kt->opt.symbols, tmp, sizeof(tmp)));
 	/* how a target's tasks are sampled: its threads may be too many
 	   for a counter each (feed.h's enum feed_scheme) */
 	if (kt->scope != FEED_SYSTEM && kt->feed) {
@@ -175,6 +186,14 @@ static void put_padded(char *buf, size_t size, size_t *len, const char *s,
 	size_t w = esc_width(s);
 
 	str_append(buf, size, len, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
+}
+
+/* Whether the Shared Object column is shown: with sym or dso keys,
+   unless --dsos names one. */
+static bool so_shown(const struct kt_table *tb)
+{
+	return (tb->keys & (TOP_KEY_SYM | TOP_KEY_DSO)) &&
+	       !(tb->elide & TOP_KEY_DSO);
 }
 
 /* The width of the -s trace columns: their own (none) when last, else
@@ -279,7 +298,7 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 	}
 	if (tb->baseline)
 		str_append(buf, size, &len, " %7s", "Delta");
-	if (keys & TOP_KEY_COMM)
+	if ((keys & TOP_KEY_COMM) && !(tb->elide & TOP_KEY_COMM))
 		str_append(buf, size, &len, "  %-15.15s", "Command");
 	if (keys & TOP_KEY_PID)
 		str_append(buf, size, &len, "  %7s", "Pid");
@@ -303,11 +322,11 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 	if (keys & TOP_KEY_SRCLINE)
 		str_append(buf, size, &len, "  %-*s", SRCLINE_COLS,
 		    "Source:Line");
-	if (keys & TOP_KEY_SYM)
-		str_append(buf, size, &len, "  %-*s  %s",
-		    sym_width(width, esc_width(buf)) + 4, "Symbol",
-		    "Shared Object");
-	else if (keys & TOP_KEY_DSO)
+	if ((keys & TOP_KEY_SYM) && !(tb->elide & TOP_KEY_SYM))
+		str_append(buf, size, &len, "  %-*s",
+		    so_shown(tb) ? sym_width(width, esc_width(buf)) + 4 : 0,
+		    "Symbol");
+	if (so_shown(tb))
 		str_append(buf, size, &len, "  %s", "Shared Object");
 }
 
@@ -348,7 +367,7 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		str_append(buf, size, &len, " %+7.2f", r->delta);
 	else if (tb->baseline)
 		str_append(buf, size, &len, " %7s", "");
-	if (keys & TOP_KEY_COMM) {
+	if ((keys & TOP_KEY_COMM) && !(tb->elide & TOP_KEY_COMM)) {
 		/* 15 columns, cut on a whole escape or character */
 		visible_cut(r->comm, 15, tmp, sizeof(tmp));
 		str_append(buf, size, &len, "  ");
@@ -377,14 +396,14 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		put_padded(buf, size, &len, visible(r->srcline, tmp,
 			   sizeof(tmp)), SRCLINE_COLS);
 	}
-	if (keys & TOP_KEY_SYM) {
+	if ((keys & TOP_KEY_SYM) && !(tb->elide & TOP_KEY_SYM)) {
 		int w = sym_width(width, esc_width(buf));
 
 		str_append(buf, size, &len, "  [%c] ", r->mode ? r->mode : '.');
 		put_padded(buf, size, &len, visible(r->sym, tmp, sizeof(tmp)),
-			   (size_t)w);
+			   so_shown(tb) ? (size_t)w : 0);
 	}
-	if (keys & (TOP_KEY_SYM | TOP_KEY_DSO)) {
+	if (so_shown(tb)) {
 		str_append(buf, size, &len, "  ");
 		put_dso(buf, size, &len, r->dso ? r->dso : "",
 			width > 0 ? width - (int)esc_width(buf) : 0);
@@ -488,20 +507,51 @@ static int hgroup_cmp(const void *pa, const void *pb)
 	return (a->first > b->first) - (a->first < b->first);
 }
 
+/* The lines of --hierarchy being made. */
+struct hier {
+	const struct kt *kt;
+	const struct kt_table *tb;
+	bool (*open)(const char *path, void *arg);
+	void *arg;
+	struct kt_hline *lines;
+	size_t n, alloc;
+};
+
+static void hier_add(struct hier *h, const char *text, const char *path,
+		     unsigned lvl, const struct top_row *row)
+{
+	struct kt_hline *l;
+
+	if (h->n == h->alloc) {
+		h->alloc = h->alloc ? 2 * h->alloc : 64;
+		h->lines = xrealloc(h->lines, h->alloc * sizeof(*h->lines));
+	}
+	l = &h->lines[h->n++];
+	l->text = xstrdup(text);
+	l->path = xstrdup(path);
+	l->level = lvl;
+	l->row = row;
+	l->open = false;
+}
+
 /*
  * Level lvl of --hierarchy over rows[0..n) (grouped by every key, in
- * order): a line per value of the lvl-th key, largest first, its share
- * the sum of its rows', each followed by its next level, indented by 3
- * as perf's.
+ * order), under the group at path: a line per value of the lvl-th key,
+ * largest first, its share the sum of its rows', each followed by its
+ * next level when h->open says so (always without h->open), indented
+ * by 3 as perf's.  On a screen (h->open) a group is marked + (closed)
+ * or - (open).  The last level's lines are the rows, one each.
  */
-static void hier_print(const struct kt *kt, const struct kt_table *tb,
-		       const struct top_row **rows, size_t n, unsigned lvl,
-		       FILE *out)
+static void hier_level(struct hier *h, const struct top_row **rows,
+		       size_t n, unsigned lvl, const char *path)
 {
+	const struct kt *kt = h->kt;
+	const struct kt_table *tb = h->tb;
 	unsigned key = kt->opt.key_order[lvl], ev = (unsigned)tb->event;
+	bool last = lvl + 1 >= kt->opt.nkey_order;
 	struct hgroup *g = xcalloc(n ? n : 1, sizeof(*g));
 	const struct top_row **all = xcalloc(n ? n : 1, sizeof(*all));
-	char line[KT_LINE], text[KT_LINE];
+	char line[KT_LINE], text[KT_LINE], sub[KT_LINE];
 	size_t ng = 0, i, j, k = 0;
 
 	for (i = 0; i < n; i++) {
@@ -528,6 +578,7 @@ static void hier_print(const struct kt *kt, const struct kt_table *tb,
 	qsort(g, ng, sizeof(*g), hgroup_cmp);
 	for (j = 0; j < ng; j++) {
 		size_t len = 0;
+		bool open;
 
 		line[0] = '\0';
 		if (tb->cols & KT_COL_OVERHEAD)
@@ -540,24 +591,60 @@ static void hier_print(const struct kt *kt, const struct kt_table *tb,
 			str_append(line, sizeof(line), &len, "%s%14" PRIu64,
 			    len ? " " : "", g[j].period);
 		key_text(key, g[j].first, text, sizeof(text));
-		fprintf(out, "%s%*s  %s\n", line, (int)(3 * lvl), "", text);
-		if (lvl + 1 < kt->opt.nkey_order)
-			hier_print(kt, tb, g[j].rows, g[j].n, lvl + 1, out);
+		/* the path: the key values from the top, a unit separator
+		   between (no key value holds one: visible() escapes it) */
+		snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "\x1f" : "",
+			 text);
+		open = !last && (!h->open || h->open(sub, h->arg));
+		str_append(line, sizeof(line), &len, "%*s  %s%s",
+			   (int)(3 * lvl), "", !h->open ? "" : last ? "  " :
+			   open ? "- " : "+ ", text);
+		hier_add(h, line, sub, lvl, last ? g[j].first : NULL);
+		h->lines[h->n - 1].open = open;
+		if (open)
+			hier_level(h, g[j].rows, g[j].n, lvl + 1, sub);
 	}
 	free(all);
 	free(g);
 }
 
-/* Whether tb is printed as --hierarchy nests it. */
-static bool hier_shown(const struct kt *kt, const struct kt_table *tb)
+size_t frame_hier_lines(const struct kt *kt, const struct kt_table *tb,
+			size_t max_rows,
+			bool (*open)(const char *path, void *arg), void *arg,
+			struct kt_hline **lines)
+{
+	struct hier h = { .kt = kt, .tb = tb, .open = open, .arg = arg };
+	size_t n = max_rows && tb->n > max_rows ? max_rows : tb->n, i;
+	const struct top_row **rows = xcalloc(n ? n : 1, sizeof(*rows));
+
+	for (i = 0; i < n; i++)
+		rows[i] = &tb->rows[i];
+	if (kt->opt.nkey_order)
+		hier_level(&h, rows, n, 0, "");
+	free(rows);
+	*lines = h.lines;
+	return h.n;
+}
+
+void frame_hier_free(struct kt_hline *lines, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(lines[i].text);
+		free(lines[i].path);
+	}
+	free(lines);
+}
+
+/* Whether tb is shown as --hierarchy nests it. */
+bool frame_hier_shown(const struct kt *kt, const struct kt_table *tb)
 {
 	return kt->opt.hierarchy && kt->opt.nkey_order && tb->event >= 0 &&
 	       !tb->children && !tb->group;
 }
 
 /* The column header of --hierarchy: figures, then "Command / Symbol". */
-static void hier_columns(const struct kt *kt, const struct kt_table *tb,
-			 char *buf, size_t size)
+void frame_hier_columns(const struct kt *kt, const struct kt_table *tb,
+			char *buf, size_t size)
 {
 	size_t len = 0;
 	unsigned i;
@@ -587,17 +674,16 @@ int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
 	frame_header(kt, 1, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	fputc('\n', out);
-	if (hier_shown(kt, tb)) {
-		const struct top_row **rows;
-		size_t n = max_rows && tb->n > max_rows ? max_rows : tb->n;
+	if (frame_hier_shown(kt, tb)) {
+		struct kt_hline *hl;
+		size_t n;
 
-		hier_columns(kt, tb, line, sizeof(line));
+		frame_hier_columns(kt, tb, line, sizeof(line));
 		fprintf(out, "%s\n", line);
-		rows = xcalloc(n ? n : 1, sizeof(*rows));
+		n = frame_hier_lines(kt, tb, max_rows, NULL, NULL, &hl);
 		for (i = 0; i < n; i++)
-			rows[i] = &tb->rows[i];
-		hier_print(kt, tb, rows, n, 0, out);
-		free(rows);
+			fprintf(out, "%s\n", hl[i].text);
+		frame_hier_free(hl, n);
 		fputc('\n', out);
 		return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 	}

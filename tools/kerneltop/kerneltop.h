@@ -231,6 +231,8 @@ struct kt_table {
 	bool baseline;		/* a Delta column */
 	unsigned cols;		/* KT_COL_* */
 	bool group;		/* --group: a share per event, of these */
+	unsigned elide;		/* TOP_KEY_* columns not shown: a filter
+				   of one name fixes them (perf's elide) */
 	uint64_t total[KT_MAX_EVENTS];
 };
 
@@ -259,6 +261,29 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 /* What is sampled, as the header says it ("pid 123 on CPUs 0-1"). */
 void frame_target(const struct kt *kt, char *buf, size_t size);
 /* A whole frame of tb as batch prints it; returns 0 or -1 with errno. */
+/*
+ * --hierarchy: tb's rows nested by the -s keys in their order, a line
+ * each (text as shown).  open(path, arg) says whether a group's lines
+ * are shown under it (path: its key values from the top, 0x1f between);
+ * NULL shows all, unmarked (batch); else groups are marked + or -.
+ * max_rows 0: every row.  frame_hier_free() frees the lines.
+ */
+struct kt_hline {
+	char *text;
+	char *path;			/* the group (or row) it is */
+	unsigned level;
+	bool open;			/* a group shown open */
+	const struct top_row *row;	/* the last level: its row; NULL for
+					   a group */
+};
+bool frame_hier_shown(const struct kt *kt, const struct kt_table *tb);
+void frame_hier_columns(const struct kt *kt, const struct kt_table *tb,
+			char *buf, size_t size);
+size_t frame_hier_lines(const struct kt *kt, const struct kt_table *tb,
+			size_t max_rows,
+			bool (*open)(const char *path, void *arg), void *arg,
+			struct kt_hline **lines);
+void frame_hier_free(struct kt_hline *lines, size_t n);
 int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
 		size_t max_rows);
 

@@ -24,6 +24,12 @@
 
 struct main_screen {
 	struct kt_table tb;		/* the table drawn, which keys act on */
+	/* --hierarchy: tb's rows nested, the groups shown open */
+	struct kt_hline *hl;
+	size_t nhl;
+	bool all_open;			/* E: every group open, C: none */
+	char **toggled;			/* groups opened or closed otherwise */
+	size_t ntoggled;
 	char head[2][KT_LINE];		/* and its header lines */
 	bool taken;			/* tb holds a table */
 	unsigned gen;			/* the view's gen it was drawn at */
@@ -36,11 +42,60 @@ struct main_screen {
 /* The highlighted row of the table drawn, or NULL (with a message). */
 static const struct top_row *selected(struct tui *t, struct main_screen *m)
 {
+	if (m->hl) {
+		if (m->nhl && m->hl[m->list.sel].row)
+			return m->hl[m->list.sel].row;
+		snprintf(t->msg, sizeof(t->msg), "%s", m->nhl ?
+			 "a group: Enter opens it, to act on a row under it" :
+			 "no row selected");
+		return NULL;
+	}
 	if (!m->tb.n) {
 		snprintf(t->msg, sizeof(t->msg), "no row selected");
 		return NULL;
 	}
 	return &m->tb.rows[m->list.sel];
+}
+
+/* --- --hierarchy -------------------------------------------------------- */
+
+static size_t toggled_find(const struct main_screen *m, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < m->ntoggled && strcmp(m->toggled[i], path); i++)
+		;
+	return i;
+}
+
+/* Whether the group at path is shown open: as E or C left them all,
+   unless toggled since. */
+static bool group_open(const char *path, void *arg)
+{
+	const struct main_screen *m = arg;
+
+	return m->all_open != (toggled_find(m, path) < m->ntoggled);
+}
+
+static void toggled_clear(struct main_screen *m)
+{
+	for (size_t i = 0; i < m->ntoggled; i++)
+		free(m->toggled[i]);
+	free(m->toggled);
+	m->toggled = NULL;
+	m->ntoggled = 0;
+}
+
+/* The lines of the table drawn, as its groups are open now; none
+   without --hierarchy. */
+static void hier_build(struct tui *t, struct main_screen *m)
+{
+	frame_hier_free(m->hl, m->nhl);
+	m->hl = NULL;
+	m->nhl = 0;
+	if (frame_hier_shown(t->kt, &m->tb))
+		m->nhl = frame_hier_lines(t->kt, &m->tb, 0, group_open, m,
+					  &m->hl);
 }
 
 static void status_add(char *buf, size_t size, const char *s)
@@ -126,16 +181,23 @@ static bool main_draw(struct tui *t, struct screen *s)
 		m->gen = t->view->gen;
 	}
 	take(t, m);
+	hier_build(t, m);
 	term_line(0, m->head[0], A_BOLD);
 	term_line(1, m->head[1], 0);
 	status_line(t, line, sizeof(line));
 	term_line(2, line, A_BOLD);
-	frame_columns(t->kt, &m->tb, line, sizeof(line), COLS);
+	if (m->hl)
+		frame_hier_columns(t->kt, &m->tb, line, sizeof(line));
+	else
+		frame_columns(t->kt, &m->tb, line, sizeof(line), COLS);
 	term_line(3, line, A_REVERSE);
-	list_place(&m->list, m->tb.n, FIRST_ROW);
+	list_place(&m->list, m->hl ? m->nhl : m->tb.n, FIRST_ROW);
 	for (i = m->list.top; i < list_end(&m->list); i++) {
-		frame_row(t->kt, &m->tb, &m->tb.rows[i], line, sizeof(line),
-			  COLS);
+		if (m->hl)
+			snprintf(line, sizeof(line), "%s", m->hl[i].text);
+		else
+			frame_row(t->kt, &m->tb, &m->tb.rows[i], line,
+				  sizeof(line), COLS);
 		term_line(list_y(&m->list, i), line, list_attr(&m->list, i));
 	}
 	if (!m->prompting) {
@@ -278,6 +340,59 @@ static void key_annotate(struct tui *t, struct screen *s)
 		    &(struct annotate_arg){ r->sym, r->dso });
 }
 
+/* --hierarchy's keys: a group opened or closed, or all of them. */
+static bool key_fold(struct tui *t, struct main_screen *m)
+{
+	const struct kt_hline *h;
+	size_t i;
+
+	if (!m->hl || !m->nhl)
+		return false;
+	h = &m->hl[m->list.sel];
+	if (h->row)
+		return false;		/* a row: Enter acts on it */
+	i = toggled_find(m, h->path);
+	if (i < m->ntoggled) {
+		free(m->toggled[i]);
+		m->toggled[i] = m->toggled[--m->ntoggled];
+	} else {
+		m->toggled = xrealloc(m->toggled, (m->ntoggled + 1) *
+				      sizeof(*m->toggled));
+		m->toggled[m->ntoggled++] = xstrdup(h->path);
+	}
+	hier_build(t, m);
+	return true;
+}
+
+static void key_plus(struct tui *t, struct screen *s)
+{
+	if (!key_fold(t, s->data))
+		snprintf(t->msg, sizeof(t->msg), "%s", ((struct main_screen *)
+			 s->data)->hl ? "a row, not a group" :
+			 "groups are of --hierarchy");
+}
+
+static void key_all(struct tui *t, struct main_screen *m, bool open)
+{
+	if (!m->hl) {
+		snprintf(t->msg, sizeof(t->msg), "groups are of --hierarchy");
+		return;
+	}
+	m->all_open = open;
+	toggled_clear(m);
+	hier_build(t, m);
+}
+
+static void key_expand(struct tui *t, struct screen *s)
+{
+	key_all(t, s->data, true);
+}
+
+static void key_collapse(struct tui *t, struct screen *s)
+{
+	key_all(t, s->data, false);
+}
+
 static void key_health(struct tui *t, struct screen *s)
 {
 	(void)s;
@@ -291,6 +406,8 @@ static void key_enter(struct tui *t, struct screen *s)
 	const struct top_row *r;
 	uint32_t f;
 
+	if (key_fold(t, s->data))
+		return;
 	if (!t->kt->stacks) {
 		key_annotate(t, s);
 		return;
@@ -381,8 +498,15 @@ static const struct screen_key main_keys[] = {
 	{ "h ?", { 'h', '?' }, "this help", "h help", FOOT_ALWAYS, key_help },
 	{ "q", { 'q' }, "quit", "q quit", FOOT_ALWAYS, key_quit },
 	{ "Enter", { '\n', '\r', KEY_ENTER },
-	  "with -g: the callers of the symbol as a tree; else annotate",
+	  "with -g: the callers of the symbol as a tree; else annotate; "
+	  "on a group of --hierarchy: open or close it",
 	  "Enter callers", FOOT_CHAINS, key_enter },
+	{ "+", { '+' }, "--hierarchy: open or close the group", NULL,
+	  FOOT_NEVER, key_plus },
+	{ "E", { 'E' }, "--hierarchy: open every group", NULL, FOOT_NEVER,
+	  key_expand },
+	{ "C", { 'C' }, "--hierarchy: close every group", NULL, FOOT_NEVER,
+	  key_collapse },
 	{ "c", { 'c' }, "with -g: sort by Children or by Self",
 	  "c children/self", FOOT_CHAINS, key_children },
 	{ "s", { 's' }, "sort by overhead, sym, dso, comm, pid, tid",
@@ -464,6 +588,8 @@ static void main_close(struct screen *s)
 	struct main_screen *m = s->data;
 
 	table_release(&m->tb);
+	frame_hier_free(m->hl, m->nhl);
+	toggled_clear(m);
 	free(m);
 }
 

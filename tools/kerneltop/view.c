@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kerneltop.h"
 
@@ -55,6 +56,34 @@ bool view_children(const struct kt *kt, const struct kt_view *v)
 	       v->top.keys == TOP_KEY_SYM && !v->top.tid;
 }
 
+/* Whether list (--comms, --dsos, --symbols) names exactly one. */
+static bool one_name(const char *list)
+{
+	return list && *list && !strchr(list, ',');
+}
+
+/*
+ * perf's elide: a column that a filter of one name fixes says nothing,
+ * so it goes (the header says the name) -- unless it would take every
+ * key asked for, then all stay.  The DSO column is also the one that
+ * goes with Symbol here.
+ */
+static unsigned elided(const struct kt_options *o, unsigned keys)
+{
+	const unsigned named = TOP_KEY_SYM | TOP_KEY_DSO | TOP_KEY_COMM;
+	unsigned e = 0;
+
+	if (one_name(o->comms))
+		e |= TOP_KEY_COMM;
+	if (one_name(o->dsos))
+		e |= TOP_KEY_DSO;
+	if (one_name(o->symbols))
+		e |= TOP_KEY_SYM;
+	if (!(keys & ~named) && !(keys & ~e))
+		return 0;		/* nothing asked for would be left */
+	return e & (keys & TOP_KEY_SYM ? named : keys);
+}
+
 int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 {
 	bool children = view_children(kt, v);
@@ -74,6 +103,7 @@ int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 		.baseline = top_baseline_active(kt->top),
 		.cols = kt->opt.cols,
 		.group = kt->opt.group && kt->nevents > 1 && v->top.event >= 0,
+		.elide = elided(&kt->opt, v->top.keys),
 	};
 	for (unsigned i = 0; i < kt->nevents; i++)
 		tb->total[i] = top_total(kt->top, i);
