@@ -35,6 +35,25 @@ void usage_bad_option(int c, char *const argv[])
 	usage_error("unknown option '%s'", arg);
 }
 
+void usage_no_effect(const struct opt_def *d, const char *why)
+{
+	static const struct opt_def *said[128];
+	static size_t nsaid;
+	size_t i;
+
+	for (i = 0; i < nsaid; i++)
+		if (said[i] == d)
+			return;
+	if (nsaid < sizeof(said) / sizeof(said[0]))
+		said[nsaid++] = d;
+	if (d->letter)
+		warn_msg("-%c/--%s: no effect here: %s", d->letter, d->name,
+			 why ? why : d->help);
+	else
+		warn_msg("--%s: no effect here: %s", d->name,
+			 why ? why : d->help);
+}
+
 void usage_getopt(const struct opt_def *defs, size_t n, struct option *longopts,
 		  char *shortopts, int stop_at_nonopt)
 {

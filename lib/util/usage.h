@@ -28,6 +28,14 @@ void usage_print(FILE *out, const char *synopsis, const struct opt_def *defs,
 void usage_bad_option(int c, char *const argv[]) __attribute__((noreturn));
 
 /*
+ * Option d was given but means nothing to this tool: one of perf's,
+ * accepted so that a perf user's command line runs.  Say so on standard
+ * error in one line, "-x/--name: no effect here: why" (why NULL: d's
+ * help), once per option however often it is given.
+ */
+void usage_no_effect(const struct opt_def *d, const char *why);
+
+/*
  * Prepare getopt_long for defs: opts_getopt() into longopts and shortopts
  * (sized n + 1 and OPTS_SHORT_SIZE(n)), opterr = 0; a bad table is a
  * programming error and dies.

@@ -112,7 +112,7 @@ for o in $(cat perf-longs); do
 	fi
 	case " $(echo $NO_EFFECT) " in
 	*" $o "*)
-		n=$(grep -c "^kerneltop: --[a-z_-]*: no effect here: ." sweep.err)
+		n=$(grep -Ec "^kerneltop: (-./)?--[a-z_-]*: no effect here: ." sweep.err)
 		[ "$n" -eq 1 ] ||
 			fail "--$o: $n 'no effect here' lines, want 1: $(cat sweep.err)"
 		;;

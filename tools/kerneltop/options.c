@@ -215,19 +215,14 @@ static const struct no_effect {
    it was. */
 static bool no_effect(int id)
 {
-	static bool said[sizeof(no_effects) / sizeof(no_effects[0])];
 	size_t i;
 
-	for (i = 0; i < sizeof(no_effects) / sizeof(no_effects[0]); i++) {
-		if (no_effects[i].id != id)
-			continue;
-		if (!said[i])
-			warn_msg("--%s: no effect here: %s",
-				 opts_find(options, NOPTIONS, id)->name,
-				 no_effects[i].why);
-		said[i] = true;
-		return true;
-	}
+	for (i = 0; i < sizeof(no_effects) / sizeof(no_effects[0]); i++)
+		if (no_effects[i].id == id) {
+			usage_no_effect(opts_find(options, NOPTIONS, id),
+					no_effects[i].why);
+			return true;
+		}
 	return false;
 }
 

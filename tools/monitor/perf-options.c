@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "monitor.h"
-#include "util/die.h"
+#include "util/usage.h"
 
 /* Long-only rows share one id: getopt_long's index tells them apart. */
 const struct opt_def perf_options[] = {
@@ -96,11 +96,6 @@ const struct opt_def *perf_option_find(int id, const struct opt_def *all,
 
 void perf_option_note(const struct opt_def *d, bool quiet)
 {
-	if (quiet)
-		return;
-	if (d->letter)
-		warn_msg("-%c/--%s: no effect here: %s", d->letter, d->name,
-			 d->help);
-	else
-		warn_msg("--%s: no effect here: %s", d->name, d->help);
+	if (!quiet)
+		usage_no_effect(d, NULL);
 }
