@@ -14,8 +14,16 @@
 #include "profile/feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
+#include "sampling-cli/exports.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
+
+struct trace_formats;
+
+#define DEFAULT_PERIOD 10000
+/* perf's default rate, for the clocks (10000 ns would be 100 kHz) */
+#define DEFAULT_FREQ 4000
+#define DEFAULT_EVENT "cycles"
 
 /* Events sampled at once (-e a,b or -e a -e b), at most. */
 #define MONITOR_MAX_EVENTS 8
@@ -113,6 +121,57 @@ const struct opt_def *perf_option_find(int id, const struct opt_def *all,
 /* Say in one line on stderr that d has no effect, and why (not when
    quiet, -q). */
 void perf_option_note(const struct opt_def *d, bool quiet);
+
+/* The sampler: what the command line asked (options.c), and the
+   running session (monitor.c). */
+struct monitor {
+	pid_t tid;			/* <tid>, or the command's pid */
+	char **command;
+	bool all_threads, legacy, summary_only, period_set, freq_set;
+	bool system;			/* -a or -C: every task on the CPUs */
+	int *cpus;			/* -C, NULL: every online CPU */
+	size_t ncpus;
+	bool quiet;			/* -q: no notices, no summary */
+	bool strict_freq;		/* --strict-freq */
+	unsigned ring_pages;		/* -m, 0: ours */
+	unsigned script_fields;		/* --script's SF_*, --fields */
+	unsigned script_tp_fields;	/* those of a tracepoint's samples */
+	struct trace_formats *trace;	/* --script with tracepoints: their
+					   formats (lib/trace) */
+	int rt_prio;			/* -r, 0: none */
+	bool corrupt_seen;	/* a malformed record was met */
+	uint64_t period, freq, max_samples;
+	const char *debug_file;
+	struct pc_event_list events;	/* -e, each one parsed */
+	enum monitor_format format;
+	enum monitor_space space;
+	unsigned top;
+	enum feed_callgraph callgraph;
+	uint32_t stack_size;
+	struct exports exports;
+	struct stacks *stacks;		/* with exports: every sample's chain */
+	uint64_t start_ns;		/* wall clock, for the exports */
+
+	struct feed *feed;
+	struct feed_info info;
+	struct perf_event_attr attrs[MONITOR_MAX_EVENTS];
+	char event_names[MONITOR_MAX_EVENTS][64];
+	unsigned nevents;
+	unsigned event_width;		/* the longest name, for --script */
+	char events_joined[MONITOR_MAX_EVENTS * 64], target_name[64];
+	char rate[64];		/* the rate asked, for the lost message */
+
+	struct symbols *sym;
+	struct top *fns;		/* the functions, per event */
+	struct monitor_totals totals;
+	struct spawn child;		/* the command, when monitor starts one */
+	int child_status;		/* its wait status once it ended on
+					   its own; -1 before, or when -n or
+					   a signal to us ended it */
+};
+
+/* options.c: argv into m (exit 2 on a bad command line). */
+void options_parse(struct monitor *m, int argc, char **argv);
 
 /* target.c: facts about the target. */
 /* The process (thread group) of thread tid, or -1 with errno ESRCH. */
