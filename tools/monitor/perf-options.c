@@ -24,7 +24,7 @@ const struct opt_def perf_options[] = {
 	{ "cgroup", 'G', 'G', "NAME", "monitor samples a thread, a process or CPUs, not a cgroup" },
 	{ "intr-regs", 'I', 'I', "[=REGS]", "registers are not sampled here (only the user stack with --call-graph dwarf)" },
 	{ "period", 'P', 'P', NULL, "always: every sample has its period (--script, --json)" },
-	{ "raw-samples", 'R', 'R', NULL, "tracepoint raw data is not printed here" },
+	{ "raw-samples", 'R', 'R', NULL, "a tracepoint's record is read whenever --script prints it (its text, as perf script)" },
 	{ "snapshot", 'S', 'S', "[=OPTS]", "no AUX area tracing here" },
 	{ "stat", 's', 's', NULL, "per-thread counts are pcstat's (pcstat --per-thread)" },
 	{ "timestamp", 'T', 'T', NULL, "always: every sample has its time" },
