@@ -63,6 +63,8 @@ if have kerneltop; then
 		test $? -eq 0
 	check "kerneltop's header: each event at its rate: $(head -1 kt.out)" \
 		grep -q '^kerneltop: .* cpu-clock 4000 Hz,sched:sched_switch every 1 ' kt.out
+	check "kerneltop's weight columns: each event's name whole" \
+		grep -Eq '^ *Weight +cpu-clock +sched:sched_switch +Symbol' kt.out
 else
 	without kerneltop "kerneltop's tracepoint sampling"
 fi

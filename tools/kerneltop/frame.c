@@ -188,6 +188,15 @@ static void put_padded(char *buf, size_t size, size_t *len, const char *s,
 	str_append(buf, size, len, "%s%*s", s, w < cols ? (int)(cols - w) : 0, "");
 }
 
+/* The weight view's column of event i: 12 wide, or its name's width
+   (sched:sched_switch), so that the name is never cut. */
+static int event_cols(const struct kt *kt, unsigned i)
+{
+	size_t w = strlen(kt->names[i]);
+
+	return w > 12 ? (int)w : 12;
+}
+
 /* Whether the Shared Object column is shown: with sym or dso keys,
    unless --dsos names one. */
 static bool so_shown(const struct kt_table *tb)
@@ -276,7 +285,8 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 	if (tb->event < 0) {		/* the weight view */
 		str_append(buf, size, &len, "%10s", "Weight");
 		for (i = 0; i < kt->nevents; i++)
-			str_append(buf, size, &len, " %12.12s", kt->names[i]);
+			str_append(buf, size, &len, " %*s",
+			    event_cols(kt, i), kt->names[i]);
 	} else {
 		if (tb->children)
 			str_append(buf, size, &len, "%8s %8s", "Children",
@@ -341,7 +351,8 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 	if (tb->event < 0) {
 		str_append(buf, size, &len, "%10.1f", r->weight);
 		for (i = 0; i < kt->nevents; i++)
-			str_append(buf, size, &len, " %12" PRIu64, r->count[i]);
+			str_append(buf, size, &len, " %*" PRIu64,
+			    event_cols(kt, i), r->count[i]);
 	} else {
 		unsigned ev = r->has_children ? 0 : (unsigned)tb->event;
 
