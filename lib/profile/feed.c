@@ -426,7 +426,7 @@ struct feed *feed_open(const struct feed_opts *opts)
 	f->backend = pc_counter_backend(f->ctr[0].c);
 	if (f->nattrs > 1)
 		qsort(f->ctr, f->nctr, sizeof(*f->ctr), cmp_id);
-	f->pfd = calloc(f->nctr, sizeof(*f->pfd));
+	f->pfd = calloc(f->nctr + 1, sizeof(*f->pfd));	/* + feed_poll_fd()'s */
 	if (!f->pfd)
 		goto fail;
 	f->npfd = f->nctr;
@@ -496,9 +496,17 @@ bool feed_event_fallback(struct perf_event_attr *attr)
 
 int feed_poll(struct feed *f, int timeout_ms)
 {
-	size_t i, n = 0;
+	return feed_poll_fd(f, -1, timeout_ms, NULL);
+}
+
+int feed_poll_fd(struct feed *f, int fd, int timeout_ms, bool *fd_ready)
+{
+	size_t i, n = 0, k;
+	bool ready = false;
 	int r;
 
+	if (fd_ready)
+		*fd_ready = false;
 	for (i = 0; i < f->nctr; i++) {
 		if (f->ctr[i].hup)
 			continue;
@@ -507,13 +515,17 @@ int feed_poll(struct feed *f, int timeout_ms)
 		f->pfd[n].revents = 0;
 		n++;
 	}
-	if (n == 0) {		/* every counter's task has ended */
+	if (n == 0)		/* every counter's task has ended */
 		f->target_gone = f->scope_ends;
+	if (fd >= 0)
+		f->pfd[n] = (struct pollfd){ .fd = fd, .events = POLLIN };
+	else if (n == 0)
 		return 0;
-	}
-	r = poll(f->pfd, n, timeout_ms);
+	r = poll(f->pfd, n + (fd >= 0), timeout_ms);
 	if (r < 0)
 		return errno == EINTR ? 0 : -1;
+	if (fd >= 0 && fd_ready)
+		*fd_ready = f->pfd[n].revents != 0;
 	if (r == 0)
 		return 0;
 	/*
@@ -522,13 +534,14 @@ int feed_poll(struct feed *f, int timeout_ms)
 	 * now on.  Records of other counters sharing its ring still wake
 	 * their own fds.
 	 */
-	for (i = 0, n = 0; i < f->nctr; i++) {
+	for (i = 0, k = 0; i < f->nctr; i++) {
 		if (f->ctr[i].hup)
 			continue;
-		if (f->pfd[n++].revents & POLLHUP)
+		ready |= f->pfd[k].revents != 0;
+		if (f->pfd[k++].revents & POLLHUP)
 			f->ctr[i].hup = true;
 	}
-	return 1;
+	return ready;
 }
 
 void feed_info(const struct feed *f, struct feed_info *out)

@@ -187,6 +187,14 @@ int feed_enable(struct feed *f);
 int feed_poll(struct feed *f, int timeout_ms);
 
 /*
+ * feed_poll() that also wakes when fd (a terminal's keys; -1 none) is
+ * readable, and says so in *fd_ready (when not NULL).  Returns 1 when
+ * some ring has data, as feed_poll(); once every watched task has
+ * ended it waits for fd alone.
+ */
+int feed_poll_fd(struct feed *f, int fd, int timeout_ms, bool *fd_ready);
+
+/*
  * Take every record the rings hold: mappings and task events go to the
  * symbols session, samples to fn.  Returns 0, fn's non-zero value when it
  * stopped the drain, or -1 with errno (ENOMEM: a mapping, a file's or the

@@ -551,6 +551,15 @@ bool session_background(struct kt *kt)
 /* What lowers the rate of samples, for the messages. */
 static const char *rate_fix(const struct kt *kt)
 {
+	bool every = false;
+
+	/* a tracepoint is sampled at each occurrence: -F does not apply */
+	for (unsigned i = 0; i < kt->nevents; i++)
+		every |= !kt->attrs[i].freq && kt->attrs[i].sample_period == 1;
+	if (every && !kt->opt.period_set)
+		return kt->opt.callgraph == FEED_CG_DWARF ?
+		       "-c N samples every Nth, or use --call-graph fp" :
+		       "-c N samples every Nth";
 	if (kt->opt.callgraph == FEED_CG_DWARF)
 		return kt->opt.period_set ? "raise -c, or use --call-graph fp"
 					  : "lower -F, or use --call-graph fp";

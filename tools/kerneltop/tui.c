@@ -53,7 +53,6 @@ int tui_run(struct kt *kt)
 	struct kt_view view;
 	struct tui t = { .kt = kt, .view = &view };
 	double start, next, last, last_draw;
-	struct pollfd pfd;
 	bool behind = false, annotated = false;
 
 	view_init(&view, kt);
@@ -62,8 +61,6 @@ int tui_run(struct kt *kt)
 		die("cannot open the main screen: %s", t.msg);
 	start = last = last_draw = clock_s(CLOCK_MONOTONIC);
 	next = start + kt->opt.delay;
-	pfd.fd = term_key_fd();
-	pfd.events = POLLIN;
 	screen_draw(&t);
 	while (!t.quit && !kt_stop) {
 		double now = clock_s(CLOCK_MONOTONIC), wait = next - now;
@@ -74,9 +71,12 @@ int tui_run(struct kt *kt)
 		/* behind: keys are looked at, and what is left read, at once */
 		if (wait < 0 || behind)
 			wait = 0;
-		if (poll(&pfd, 1, behind ? 0 : (int)(wait * 1000) + 1) < 0 &&
-		    errno != EINTR)
-			die_errno("cannot wait for keys");
+		/* keys, and the rings: a ring half full wakes the loop to
+		   drain it before it overflows (tracepoints at 100,000 a
+		   second fill one in tens of milliseconds) */
+		if (feed_poll_fd(kt->feed, term_key_fd(), behind ? 0 :
+				 (int)(wait * 1000) + 1, NULL) < 0)
+			die_errno("cannot wait for keys and samples");
 		/* a key redraws the screen, which keeps its rows while the
 		   view is paused */
 		redraw = read_keys(&t);
