@@ -15,6 +15,7 @@
 # Not a test: the ratios are the result.
 # usage: bench/bigproc.sh [BUILDDIR] [THREADS] [WINDOW] [LIMIT]
 set -eu
+. "$(dirname "$0")/bench-subr.sh"
 b=${1:-.}
 nthreads=${2:-3000}
 win=${3:-10}
@@ -50,12 +51,6 @@ while ! grep -q '^ready' "$work/helper" && [ $n -lt 300 ]; do
 done
 grep -q '^ready' "$work/helper" || { echo "helper did not start: $(cat "$work/helper")" >&2; exit 1; }
 
-hz=$(getconf CLK_TCK)
-ms_now() { echo $(( $(date +%s%N) / 1000000 )); }
-cpu_ticks() {
-	sed 's/.*) //' "/proc/$1/stat" 2> /dev/null | awk '{ print $12 + $13 }' | grep . || echo died
-}
-hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status" 2> /dev/null | grep . || echo died; }
 row_re='^ *[0-9]+\.[0-9][0-9]% '
 screen() { tm capture-pane -p -t "$1"; }
 # until the tool redraws its header (10 s at most)
@@ -118,7 +113,7 @@ run() {
 		# "lost: 0/123": the last refresh's and the total
 		lost=$(screen "$name" | sed -n 's/.*lost: *[0-9]*\/\([0-9]*\).*/\1/p' | head -1)
 	fi
-	echo "$(( (c1 - c0) * 1000 / hz )) $(hwm_kib "$pid") ${lost:-0}"
+	echo "$(( (c1 - c0) * 1000 / clk_tck )) $(hwm_kib "$pid") ${lost:-0}"
 	tm kill-session -t "$name" 2> /dev/null || :
 	while kill -0 "$pid" 2> /dev/null; do sleep 0.1; done
 }

@@ -20,6 +20,7 @@
 # first frame <= 0.3 s; CPU per sample <= 0.5x.
 # usage: bench/kerneltop.sh [BUILDDIR] [ROUNDS] [WINDOW]
 set -eu
+. "$(dirname "$0")/bench-subr.sh"
 b=${1:-.}
 rounds=${2:-3}
 win=${3:-10}
@@ -90,14 +91,6 @@ start_churn() {
 	churn=$!
 }
 
-hz=$(getconf CLK_TCK)
-ms_now() { echo $(( $(date +%s%N) / 1000000 )); }
-# cpu_ticks PID: utime + stime of the whole process; "died" once it is
-# gone (a crash must show in the table, not stop the bench)
-cpu_ticks() {
-	sed 's/.*) //' "/proc/$1/stat" 2> /dev/null | awk '{ print $12 + $13 }' | grep . || echo died
-}
-hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status" 2> /dev/null | grep . || echo died; }
 # a sampled row on the screen: "  12.34%  ..." (both tools)
 row_re='^ *[0-9]+\.[0-9][0-9]% '
 
@@ -161,8 +154,8 @@ run() {
 		stop_churn
 		case "$c0 $c1 $c2 $c3 $c4 $c5 $rss0 $rss1" in
 		*died*) echo "died (first frame ${first:-never})" ;;
-		*) echo "${first:-20000} $(( (c1 - c0) * 1000 / hz )) $(( (c3 - c2) * 1000 / hz ))" \
-			"$(( (c5 - c4) * 1000 / hz )) $rss0 $rss1" ;;
+		*) echo "${first:-20000} $(( (c1 - c0) * 1000 / clk_tck )) $(( (c3 - c2) * 1000 / clk_tck ))" \
+			"$(( (c5 - c4) * 1000 / clk_tck )) $rss0 $rss1" ;;
 		esac
 	else
 		# Count between two redraws, so that neither end reads a stale
@@ -181,7 +174,7 @@ run() {
 		stop_burners
 		case "$c0 $c1" in
 		*died*) echo died ;;
-		*) awk -v c=$(( (c1 - c0) * 1000 / hz )) -v n="$n" -v t=$((t1 - t0)) \
+		*) awk -v c=$(( (c1 - c0) * 1000 / clk_tck )) -v n="$n" -v t=$((t1 - t0)) \
 			'BEGIN { printf "%.3f %d %d\n", n ? c * 1000 / n : 0, n, n * 1000 / t }' ;;
 		esac
 	fi
@@ -208,10 +201,6 @@ while [ $r -lt "$rounds" ]; do
 done
 
 # median FILE COLUMN (of the runs where the tool did not die)
-median() {
-	awk -v c="$2" '$1 != "died" { print $c }' "$1" | sort -n |
-		awk '{ v[NR] = $1 } END { print NR == 0 ? "nan" : NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 row() {	# row LABEL KT PERF TARGET
 	awk -v l="$1" -v a="$2" -v p="$3" -v t="$4" 'BEGIN {
 		printf "%-36s %12.3f %12.3f %8.3f   %s\n", l, a, p, p ? a / p : 0, t }'

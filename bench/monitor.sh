@@ -14,6 +14,7 @@
 # with -g, heavily inlined), given after --.
 # usage: bench/monitor.sh [BUILDDIR] [ROUNDS] [HZ] [-- COMMAND [ARGS]]
 set -eu
+. "$(dirname "$0")/bench-subr.sh"
 b=${1:-.}
 rounds=${2:-5}
 hz=${3:-4000}
@@ -30,7 +31,6 @@ kt=$(cd "$b" && pwd)/kerneltop
 command -v perf > /dev/null || { echo "perf not installed" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/mon-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-ms_now() { echo $(( $(date +%s%N) / 1000000 )); }
 
 # run TOOL: the program started stopped, TOOL attached, the program let
 # go; prints "program-wall-ms tool-cpu-s samples"
@@ -90,10 +90,6 @@ while [ $r -lt "$rounds" ]; do
 		"$(tail -1 "$work/kerneltop.res"); perf $(tail -1 "$work/perf.res")" >&2
 done
 
-median() {	# median FILE COLUMN
-	awk -v c="$2" '{ print $c }' "$1" | sort -n |
-		awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 # the slowdowns pair by pair with the alone run of the same round
 slow() {
 	paste "$work/$1.res" "$work/alone.res" | awk '{ print $1 / $4 }' > "$work/$1.slow"
