@@ -347,6 +347,20 @@ static struct tf_event *prepare(struct trace_formats *tf, const void *raw,
 	return e;
 }
 
+/* A reading's start: the arguments checked, buf emptied, the record
+   prepared; its event, or NULL with errno. */
+static struct tf_event *begin(struct trace_formats *tf, const void *raw,
+			      size_t size, char *buf, size_t bufsize,
+			      struct tep_record *rec)
+{
+	if (!tf || !buf || !bufsize) {
+		errno = EINVAL;
+		return NULL;
+	}
+	buf[0] = '\0';
+	return prepare(tf, raw, size, rec);
+}
+
 /* What tf->seq holds, from its offset skip, into buf. */
 static int seq_out(struct trace_formats *tf, size_t skip, char *buf,
 		   size_t bufsize)
@@ -370,14 +384,8 @@ int trace_record_text(struct trace_formats *tf, const void *raw, size_t size,
 		      enum trace_style style, char *buf, size_t bufsize)
 {
 	struct tep_record rec;
-	struct tf_event *e;
+	struct tf_event *e = begin(tf, raw, size, buf, bufsize, &rec);
 
-	if (!tf || !buf || !bufsize) {
-		errno = EINVAL;
-		return -1;
-	}
-	buf[0] = '\0';
-	e = prepare(tf, raw, size, &rec);
 	if (!e)
 		return -1;
 	if (style == TRACE_PRETTY && e->pretty) {
@@ -414,12 +422,11 @@ int trace_record_field(struct trace_formats *tf, const void *raw,
 	struct tep_record rec;
 	struct tf_event *e;
 
-	if (!tf || !field || !buf || !bufsize) {
+	if (!field) {
 		errno = EINVAL;
 		return -1;
 	}
-	buf[0] = '\0';
-	e = prepare(tf, raw, size, &rec);
+	e = begin(tf, raw, size, buf, bufsize, &rec);
 	if (!e)
 		return -1;
 	f = tep_find_field(e->ev, field);
