@@ -728,6 +728,16 @@ else
 fi
 keys hi q
 wait_screen hi '^ *Overhead ' 3 || fail "--hierarchy: q did not go back"
+# C and a in one read: C leaves fewer lines than the selection's place
+# (End, under E); a must act on the line C left selected, the group
+keys hi E
+wait_screen hi '\[\.\] kt_hot' 3 || fail "E again: $(sed -n 4,7p hi.screen)"
+keys hi End
+sleep 0.3
+keys hi C a
+wait_screen hi 'a group: Enter opens it' 3 &&
+	ok "C then a at once: a acts on the group left selected" ||
+	fail "C then a at once: status '$(status hi)'"
 keys hi q
 restored "q (hierarchy)" hi 0
 

@@ -96,6 +96,10 @@ static void hier_build(struct tui *t, struct main_screen *m)
 	if (frame_hier_shown(t->kt, &m->tb))
 		m->nhl = frame_hier_lines(t->kt, &m->tb, 0, group_open, m,
 					  &m->hl);
+	/* C closes groups between two draws: a key after it in the same
+	   read must find its line */
+	if (m->hl && m->list.sel >= m->nhl)
+		m->list.sel = m->nhl - 1;
 }
 
 static void status_add(char *buf, size_t size, const char *s)
