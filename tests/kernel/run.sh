@@ -189,7 +189,7 @@ cross_src() {
 cross_configure() {
 	local src=$1 dir=$2 host=${cross%-} sysroot=$kcache/sysroot-$arch libs
 	guest_debs "$sysroot" libdw-dev libelf-dev zlib1g-dev liblzma-dev \
-		libbz2-dev libzstd-dev
+		libbz2-dev libzstd-dev libtraceevent-dev
 	libs="-L$sysroot/usr/lib/$host -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread"
 	mkdir -p "$dir"
 	if [ -f "$dir/Makefile" ] &&
@@ -202,6 +202,8 @@ cross_configure() {
 		--without-protobuf-c \
 		LIBDW_CFLAGS="-I$sysroot/usr/include" LIBDW_LIBS="$libs" \
 		LIBELF_CFLAGS="-I$sysroot/usr/include" LIBELF_LIBS="$libs" \
+		TRACEEVENT_CFLAGS="-I$sysroot/usr/include -I$sysroot/usr/include/traceevent" \
+		TRACEEVENT_LIBS="-L$sysroot/usr/lib/$host -ltraceevent -ldl" \
 		> configure.log 2>&1) ||
 		{ tail -20 "$dir/configure.log" >&2; die "cross configure failed"; }
 	echo "$sysroot $src" > "$dir/.pctools-configured"
