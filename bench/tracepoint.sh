@@ -47,7 +47,7 @@ run() {
 		cmd="exec perf top -e sched:sched_switch -d 2"
 	fi
 	env -u TMUX tmux -L "tpbench-$$" -f /dev/null new-session -d -s "$name" \
-		-x 160 -y 50 -c "$work" "$cmd"
+		-x 250 -y 50 -c "$work" "$cmd"
 	pid=$(tm display -p -t "$name" '#{pane_pid}')
 	sleep 3
 	h0=$(tm capture-pane -p -t "$name" | head -n 1)
@@ -65,7 +65,11 @@ run() {
 	printf '%s\n%s\n' "$h0" "$h1" | awk -v tool="$tool" \
 	    -v c=$(( (c1 - c0) * 1000 / clk_tck )) -v r="$rss" -v t=$((t1 - t0)) '
 	tool == "kt" && NR == 2 { n = $2; l = 0
-		for (i = 1; i < NF; i++) if ($i == "lost") l = $(i + 1)
+		# "lost N", or when overloaded "[dropping samples: N lost, ..."
+		for (i = 1; i < NF; i++) {
+			if ($i == "lost") l = $(i + 1)
+			if ($i == "samples:" && $(i + 2) == "lost,") l = $(i + 1)
+		}
 		# the header line shows the last refresh (2 s)
 		printf "%d %d %d %d\n", c, r, n, l / 2 }
 	tool == "perf" { for (i = 1; i < NF; i++) {
