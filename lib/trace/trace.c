@@ -42,7 +42,14 @@ struct trace_formats {
 	size_t n;
 	struct trace_seq seq;
 	uint8_t *copy;			/* a record, then PAD zero bytes */
-	size_t copy_size;
+	size_t copy_size;		/* allocated */
+	size_t copy_len;		/* the record's length */
+	/* the print fmt's text of the record in copy, once made: the
+	   fields of one record read one after the other (a table's
+	   columns) print it once */
+	char *pretty;
+	size_t pretty_cap;
+	bool pretty_made;
 };
 
 struct trace_formats *trace_formats_new(const char *dir)
@@ -86,6 +93,7 @@ void trace_formats_free(struct trace_formats *tf)
 		tep_free(tf->tep);
 	trace_seq_destroy(&tf->seq);
 	free(tf->copy);
+	free(tf->pretty);
 	free(tf->dir);
 	free(tf);
 }
@@ -328,18 +336,23 @@ static struct tf_event *prepare(struct trace_formats *tf, const void *raw,
 		errno = EBADMSG;
 		return NULL;
 	}
-	if (tf->copy_size < size + PAD) {
-		uint8_t *c = realloc(tf->copy, size + PAD);
+	/* the record read last: its copy and its text stand */
+	if (!tf->copy || size != tf->copy_len || memcmp(tf->copy, raw, size)) {
+		if (tf->copy_size < size + PAD) {
+			uint8_t *c = realloc(tf->copy, size + PAD);
 
-		if (!c) {
-			errno = ENOMEM;
-			return NULL;
+			if (!c) {
+				errno = ENOMEM;
+				return NULL;
+			}
+			tf->copy = c;
+			tf->copy_size = size + PAD;
 		}
-		tf->copy = c;
-		tf->copy_size = size + PAD;
+		memcpy(tf->copy, raw, size);
+		memset(tf->copy + size, 0, PAD);
+		tf->copy_len = size;
+		tf->pretty_made = false;
 	}
-	memcpy(tf->copy, raw, size);
-	memset(tf->copy + size, 0, PAD);
 	memset(rec, 0, sizeof(*rec));
 	rec->data = tf->copy;
 	rec->size = (int)size;
@@ -361,23 +374,63 @@ static struct tf_event *begin(struct trace_formats *tf, const void *raw,
 	return prepare(tf, raw, size, rec);
 }
 
+/* s[0..len) into buf, cut to fit; its length. */
+static int put_text(const char *s, size_t len, char *buf, size_t bufsize)
+{
+	if (len >= bufsize)
+		len = bufsize - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return (int)len;
+}
+
 /* What tf->seq holds, from its offset skip, into buf. */
 static int seq_out(struct trace_formats *tf, size_t skip, char *buf,
 		   size_t bufsize)
 {
-	size_t len;
-
 	if (tf->seq.state == TRACE_SEQ__MEM_ALLOC_FAILED) {
 		errno = ENOMEM;
 		return -1;
 	}
 	trace_seq_terminate(&tf->seq);
-	len = tf->seq.len > skip ? tf->seq.len - skip : 0;
-	if (len >= bufsize)
-		len = bufsize - 1;
-	memcpy(buf, tf->seq.buffer + (tf->seq.len > skip ? skip : 0), len);
-	buf[len] = '\0';
-	return (int)len;
+	if (skip > (size_t)tf->seq.len)
+		skip = (size_t)tf->seq.len;
+	return put_text(tf->seq.buffer + skip, (size_t)tf->seq.len - skip,
+			buf, bufsize);
+}
+
+/* The print fmt's text of the prepared record rec, made once per
+   record; NULL with errno ENOMEM. */
+static const char *pretty_text(struct trace_formats *tf,
+			       struct tep_record *rec)
+{
+	size_t len;
+
+	if (tf->pretty_made)
+		return tf->pretty;
+	trace_seq_reset(&tf->seq);
+	tep_print_event(tf->tep, &tf->seq, rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&tf->seq);
+	if (tf->seq.state == TRACE_SEQ__MEM_ALLOC_FAILED) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	len = tf->seq.len;
+	if (tf->pretty_cap < len + 1) {
+		char *p = realloc(tf->pretty, len + 1);
+
+		if (!p) {
+			errno = ENOMEM;
+			return NULL;
+		}
+		tf->pretty = p;
+		tf->pretty_cap = len + 1;
+	}
+	memcpy(tf->pretty, tf->seq.buffer, len);
+	tf->pretty[len] = '\0';
+	tf->pretty_made = true;
+	trace_seq_reset(&tf->seq);
+	return tf->pretty;
 }
 
 int trace_record_text(struct trace_formats *tf, const void *raw, size_t size,
@@ -385,12 +438,13 @@ int trace_record_text(struct trace_formats *tf, const void *raw, size_t size,
 {
 	struct tep_record rec;
 	struct tf_event *e = begin(tf, raw, size, buf, bufsize, &rec);
+	const char *t;
 
 	if (!e)
 		return -1;
 	if (style == TRACE_PRETTY && e->pretty) {
-		tep_print_event(tf->tep, &tf->seq, &rec, "%s", TEP_PRINT_INFO);
-		return seq_out(tf, 0, buf, bufsize);
+		t = pretty_text(tf, &rec);
+		return t ? put_text(t, strlen(t), buf, bufsize) : -1;
 	}
 	/* " name=value" each: the first space left out */
 	tep_print_fields(&tf->seq, rec.data, rec.size, e->ev);
@@ -435,22 +489,14 @@ int trace_record_field(struct trace_formats *tf, const void *raw,
 		return -1;
 	}
 	if (style == TRACE_PRETTY && e->pretty) {
-		const char *v;
+		const char *t = pretty_text(tf, &rec), *v;
 		size_t len;
-		int n;
 
-		tep_print_event(tf->tep, &tf->seq, &rec, "%s", TEP_PRINT_INFO);
-		trace_seq_terminate(&tf->seq);
-		if (tf->seq.state == TRACE_SEQ__MEM_ALLOC_FAILED) {
-			errno = ENOMEM;
+		if (!t)
 			return -1;
-		}
-		v = pretty_value(tf->seq.buffer, field, &len);
-		if (v) {
-			n = snprintf(buf, bufsize, "%.*s", (int)len, v);
-			return n < (int)bufsize ? n : (int)bufsize - 1;
-		}
-		trace_seq_reset(&tf->seq);
+		v = pretty_value(t, field, &len);
+		if (v)
+			return put_text(v, len, buf, bufsize);
 	}
 	tep_print_field_content(&tf->seq, rec.data, rec.size, f);
 	return seq_out(tf, 0, buf, bufsize);
