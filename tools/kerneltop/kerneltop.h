@@ -157,7 +157,7 @@ struct kt {
    (the samples then carry their records), and a sample's key text. */
 void trace_keys_setup(struct kt *kt);
 const char *trace_keys_text(struct kt *kt, const struct pc_sample *s,
-			    char *buf, size_t size);
+			    unsigned event, char *buf, size_t size);
 
 /* A stop signal came (util/stop-signals.h), caught from session_open()
    on: the batch and TUI loops end on it. */

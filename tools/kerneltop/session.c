@@ -481,7 +481,8 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	if (keys & TOP_KEY_PARENT)
 		ts.parent = parent_of(kt, s);
 	if (keys & TOP_KEY_TRACE)
-		ts.trace = trace_keys_text(kt, s->raw, trace, sizeof(trace));
+		ts.trace = trace_keys_text(kt, s->raw, s->event, trace,
+					   sizeof(trace));
 
 	if (s->raw->time > kt->newest_ns)
 		kt->newest_ns = s->raw->time;

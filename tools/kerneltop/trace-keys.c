@@ -161,11 +161,11 @@ void trace_keys_setup(struct kt *kt)
 }
 
 const char *trace_keys_text(struct kt *kt, const struct pc_sample *s,
-			    char *buf, size_t size)
+			    unsigned event, char *buf, size_t size)
 {
 	enum trace_style style = kt->opt.raw_trace ? TRACE_RAW : TRACE_PRETTY;
-	const char *ev = trace_record_event(kt->trace, s->raw, s->raw_size);
-	char val[KT_LINE], name[64];
+	bool tp = kt->attrs[event].type == PERF_TYPE_TRACEPOINT;
+	char val[KT_LINE];
 	size_t len = 0;
 
 	buf[0] = '\0';
@@ -174,12 +174,9 @@ const char *trace_keys_text(struct kt *kt, const struct pc_sample *s,
 		int r = -1;
 
 		val[0] = '\0';
-		if (col->event >= 0 && ev)
-			event_name(kt, (unsigned)col->event, name,
-				   sizeof(name));
 		/* a column of another event, or a sample of no tracepoint
 		   (an event beside them): empty, as perf leaves it */
-		if (ev && (col->event < 0 || !strcmp(name, ev)))
+		if (tp && (col->event < 0 || col->event == (int)event))
 			r = col->field ?
 			    trace_record_field(kt->trace, s->raw, s->raw_size,
 					       col->field, style, val,
