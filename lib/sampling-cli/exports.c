@@ -6,10 +6,14 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "base/atomic-file.h"
+#include "base/clock.h"
 #include "sampling-cli/exports.h"
 #include "util/die.h"
 #include "util/output.h"
+#include "util/parse.h"
 
 static const char *const option[EXPORT_FORMAT_MAX] = {
 	[EXPORT_FOLDED] = "--folded",
@@ -38,11 +42,42 @@ const char *exports_what(enum export_format f)
 	return (unsigned)f < EXPORT_FORMAT_MAX ? what[f] : "?";
 }
 
+/* A directory named: snapshots go there (--export-every), a flag of
+   the format naming a file too gets the whole run. */
+static bool names_dir(const char *arg)
+{
+	size_t len = strlen(arg);
+	struct stat st;
+
+	return (len && arg[len - 1] == '/') ||
+	       (stat(arg, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
 bool exports_option(struct exports *e, int id, int base, const char *arg)
 {
-	if (id < base || id >= base + EXPORT_FORMAT_MAX)
+	double secs;
+
+	if (id < base || id >= base + EXPORT_OPT_NIDS)
 		return false;
-	e->path[id - base] = arg;
+	switch (id - base) {
+	case EXPORT_OPT_EVERY:
+		/* the snapshots' names carry milliseconds */
+		if (!parse_fraction(arg, 0.001, 1e6, &secs))
+			usage_error("--export-every wants seconds from 0.001 "
+				    "to 1000000, not '%s'", arg);
+		e->every_ns = (uint64_t)(secs * 1e9 + 0.5);
+		break;
+	case EXPORT_OPT_KEEP:
+		if (!parse_u64(arg, 1, UINT32_MAX, &e->keep))
+			usage_error("--export-keep wants a number of files "
+				    ">= 1, not '%s'", arg);
+		break;
+	default:
+		if (names_dir(arg))
+			e->dir[id - base] = arg;
+		else
+			e->path[id - base] = arg;
+	}
 	return true;
 }
 
@@ -56,10 +91,55 @@ bool exports_any(const struct exports *e)
 	return false;
 }
 
+/* --export-every's directories, before sampling. */
+static void every_check(const struct exports *e)
+{
+	char path[4096];
+	const char *file = NULL;
+	int f, err, ndirs = 0;
+
+	if (e->keep && !e->every_ns)
+		die_status(2, "--export-keep needs --export-every SECS (add "
+			   "it, or drop --export-keep)");
+	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
+		if (!e->dir[f])
+			continue;
+		if (!e->every_ns)
+			die_status(2, "cannot write %s to %s: it is a "
+				   "directory (name a file, or add "
+				   "--export-every SECS for snapshots there)",
+				   what[f], e->dir[f]);
+		ndirs++;
+		if (!export_available((enum export_format)f))
+			err = ENOTSUP;
+		else if ((size_t)exports_every_name(path, sizeof(path),
+				e->dir[f], (enum export_format)f,
+				clock_ns(CLOCK_REALTIME)) >= sizeof(path))
+			err = ENAMETOOLONG;
+		else if (atomic_file_check(path, 0) != 0)
+			err = errno;
+		else
+			continue;
+		die_status(2, "cannot write snapshots of %s to %s: %s%s",
+			   what[f], e->dir[f], output_strerror(err),
+			   err == ENOENT || err == ENOTDIR ?
+			   " (create the directory first)" : exports_fix(err));
+	}
+	for (f = 0; f < EXPORT_FORMAT_MAX && !file; f++)
+		file = e->path[f];
+	if (e->every_ns && !ndirs && file)
+		die_status(2, "--export-every writes to a directory: %s is not "
+			   "one (give --folded, --pprof... a directory)", file);
+	if (e->every_ns && !ndirs)
+		die_status(2, "--export-every needs an export naming a "
+			   "directory (add --pprof DIR, --folded DIR...)");
+}
+
 void exports_check(const struct exports *e)
 {
 	int f, err;
 
+	every_check(e);
 	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
 		if (!e->path[f])
 			continue;

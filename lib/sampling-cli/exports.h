@@ -9,17 +9,36 @@
 #define SAMPLING_CLI_EXPORTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "base/opts.h"
 #include "profile/export.h"
 
 struct exports {
 	const char *path[EXPORT_FORMAT_MAX];	/* NULL: not asked */
+	/* --export-every: an export flag naming a directory (or ending in
+	   '/') gets a snapshot of each interval there (export-every.c) */
+	const char *dir[EXPORT_FORMAT_MAX];	/* NULL: none */
+	uint64_t every_ns;			/* --export-every, 0: none */
+	uint64_t keep;				/* --export-keep, 0: all */
+	struct stacks *interval;	/* the samples since the last one */
+	uint64_t interval_ns;		/* its start, wall clock */
+	uint64_t due_ns;		/* the next snapshot, CLOCK_MONOTONIC */
+};
+
+/* The ids after the formats' own: base + EXPORT_OPT_EVERY... */
+enum {
+	EXPORT_OPT_EVERY = EXPORT_FORMAT_MAX,
+	EXPORT_OPT_KEEP,
+	EXPORT_OPT_NIDS
 };
 
 /*
  * The option rows, for a tool's struct opt_def table; each row's id is
- * base + its enum export_format.
+ * base + its enum export_format, then base + EXPORT_OPT_EVERY and
+ * EXPORT_OPT_KEEP: the ids base .. base + EXPORT_OPT_NIDS - 1 are the
+ * rows'.
  */
 #define EXPORT_OPT_ROWS(base) \
 	{ "folded", 0, (base) + EXPORT_FOLDED, "FILE", \
@@ -29,20 +48,28 @@ struct exports {
 	{ "pprof", 0, (base) + EXPORT_PPROF, "FILE", \
 	  "write a gzipped pprof profile to FILE" }, \
 	{ "speedscope", 0, (base) + EXPORT_SPEEDSCOPE, "FILE", \
-	  "write a speedscope profile (JSON) to FILE" }
+	  "write a speedscope profile (JSON) to FILE" }, \
+	{ "export-every", 0, (base) + EXPORT_OPT_EVERY, "SECS", \
+	  "every SECS seconds, the last interval's profile to each " \
+	  "export naming a directory" }, \
+	{ "export-keep", 0, (base) + EXPORT_OPT_KEEP, "N", \
+	  "keep the newest N snapshots per format (--export-every)" }
 
-/* getopt returned id: take it when it is an export row.  Returns
-   whether it was one. */
+/* getopt returned id: take it when it is an export row (a bad
+   --export-every or --export-keep argument exits 2).  Returns whether
+   it was one. */
 bool exports_option(struct exports *e, int id, int base, const char *arg);
 
-/* Whether any export was asked for. */
+/* Whether any export to a file (at the end, of the whole run) was asked
+   for. */
 bool exports_any(const struct exports *e);
 
 /*
  * Before sampling: each path must be creatable (and the format built
  * in); otherwise print "cannot write FORMAT to PATH: reason (fix)" and
  * exit 2.  Two exports that would write one file exit 2 too
- * (output_paths_distinct()).
+ * (output_paths_distinct()).  --export-every: each directory must take
+ * a snapshot, and one must be named; --export-keep needs --export-every.
  */
 void exports_check(const struct exports *e);
 
@@ -59,5 +86,49 @@ int exports_write(const struct exports *e, struct stacks *s,
 
 /* The fix for a failed write's errno, "" when there is none to give. */
 const char *exports_fix(int err);
+
+/*
+ * export-every.c: the snapshots of --export-every.  Each sample a tool
+ * counts for its exports it also hands to exports_every_add(); each is
+ * in one interval only, so the snapshots of a run add up to its whole
+ * profile.  A snapshot's file is DIR/profile-YYYYMMDDTHHMMSS.mmmZ.EXT,
+ * the interval's start in UTC (pprof: .pb.gz, folded: .folded, svg:
+ * .svg, speedscope: .speedscope.json); pprof's time_nanos and
+ * duration_nanos say the interval.
+ */
+
+/* Whether --export-every is on. */
+static inline bool exports_every(const struct exports *e)
+{
+	return e->every_ns != 0;
+}
+
+/* The first interval starts at start_ns (wall clock, the tool's
+   start).  Memory runs out: die. */
+void exports_every_start(struct exports *e, uint64_t start_ns);
+
+/* Count a sample taken at time_ns in the interval (nothing without
+   --export-every).  Memory runs out: die. */
+void exports_every_add(struct exports *e, const struct stk_sample_frame *f,
+		       unsigned n, uint64_t period, uint64_t time_ns);
+
+/*
+ * Write the interval when it is due, or whatever its time with last
+ * (the end of the run: the partial interval), then start the next.  m
+ * says the rest (its time and duration are the interval's).  Returns 0,
+ * or -1 when a write failed: msg then has its line ("cannot write a
+ * snapshot of ... : reason (fix)") for the tool to show where it shows
+ * things; sampling goes on.
+ */
+int exports_every_tick(struct exports *e, const struct export_meta *m,
+		       bool last, char *msg, size_t size);
+
+/* The path of the snapshot of format f in dir for an interval that
+   starts at time_ns (wall clock), into buf; returns as snprintf(). */
+int exports_every_name(char *buf, size_t size, const char *dir,
+		       enum export_format f, uint64_t time_ns);
+
+/* Free the interval. */
+void exports_every_release(struct exports *e);
 
 #endif

@@ -86,6 +86,7 @@ fault_table <<'TABLE'
 2 | cannot write the [a-z]+ profile to .*/x: a symbolic link on the path is another user's | untouched 0 'mg $pp $sticky/x'
 2 | cannot write the speedscope profile to .*/x: a symbolic link on the path is another user's | untouched 0 'mg --speedscope $sticky/x'
 2 | cannot write folded stacks to .*/d/passwd: a symbolic link on the path is another user's | untouched 0 'mg --folded $sticky/d/passwd'
+2 | cannot write snapshots of folded stacks to .*/d/: a symbolic link on the path is another user's | untouched 0 'mg --export-every 1 --folded $sticky/d/'
 # ... nor is a FIFO opened, which would wait for a reader
 2 | cannot write folded stacks to ff: a FIFO or a socket, not a regular file \(opening it would wait | ended "$H" mfifo$$ 'rm -f ff; mkfifo ff; mon -g --folded ff -- ./mfifo$$ hot 30000'
 
@@ -121,6 +122,16 @@ fault_table <<'TABLE'
 2 | --flamegraph and --[a-z]+ write the same file \(F and L\) | ln -sf F L; mg --flamegraph F $pp L
 2 | --folded and --speedscope write the same file \(G and H\)  | : > G; ln -f G H; mg --folded G --speedscope H
 0 | ^monitor: 5 samples of                                     | mg --summary --folded /dev/null --flamegraph /dev/null
+# --export-every: seconds > 0, exports naming directories that exist
+2 | --export-every wants seconds from 0\.001 to 1000000, not '0' | mg --export-every 0 --folded .
+2 | --export-every wants seconds .*, not '-1'                 | mg --export-every -1 --folded .
+2 | --export-keep needs --export-every SECS \(add it, or drop  | mg --export-keep 2 --folded x.folded
+2 | --export-keep wants a number of files >= 1, not '0'      | mg --export-every 1 --export-keep 0 --folded .
+2 | --export-every writes to a directory: F is not one \(give  | : > F; mg --export-every 1 --folded F
+2 | --export-every needs an export naming a directory \(add    | mg --export-every 1
+2 | cannot write snapshots of folded stacks to nodir/: No such file or directory \(create the directory first\) | mg --export-every 1 --folded nodir/
+2 | cannot write snapshots of folded stacks to F/: Not a directory | : > F; mg --export-every 1 --folded F/
+2 | cannot write folded stacks to D: it is a directory \(name a file, or add --export-every | mkdir -p D; mg --folded D
 0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
 0 | ^monitor: 3 samples of .* on thread [0-9]+,           | mon -F 1000 $jp -n 3 --summary
 2 | a TID or -- COMMAND, not both \('[0-9]+' and 'true'\) | mon $jp -n 3 -- true

@@ -35,6 +35,7 @@ int batch_run(struct kt *kt)
 	double next = start + kt->opt.delay;
 	struct kt_view view;
 	bool behind = false;
+	char msg[KT_LINE];
 
 	view_init(&view, kt);
 	/* notices go to stderr, so that stdout holds frames only */
@@ -53,6 +54,8 @@ int batch_run(struct kt *kt)
 			break;
 		behind = session_drain(kt);
 		behind |= session_background(kt);
+		if (kt_exports_tick(kt, false, msg, sizeof(msg)) != 0)
+			warn_msg("%s", msg);
 		t = clock_s(CLOCK_MONOTONIC);
 		if (t < next && !kt->ended)
 			continue;

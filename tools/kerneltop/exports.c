@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * exports.c - kerneltop's call chains written out: the exports of the
- * command line at exit (every sample since the start), and `S', the
- * chains the table shows now as a flame graph.
+ * command line at exit (every sample since the start), the snapshots of
+ * --export-every, and `S', the chains the table shows now as a flame
+ * graph.
  */
 #include "config.h"
 
@@ -32,15 +33,32 @@ static struct export_meta meta(struct kt *kt, char *target, size_t size)
 			   .sym = kt->sym);
 }
 
-int kt_exports_write(struct kt *kt)
+int kt_exports_tick(struct kt *kt, bool last, char *msg, size_t size)
 {
 	char target[KT_LINE];
 	struct export_meta m;
 
-	if (!kt->stacks_all)
+	if (!exports_every(&kt->opt.exports))
 		return 0;
 	m = meta(kt, target, sizeof(target));
-	return exports_write(&kt->opt.exports, kt->stacks_all, &m);
+	return exports_every_tick(&kt->opt.exports, &m, last, msg, size);
+}
+
+int kt_exports_write(struct kt *kt)
+{
+	char target[KT_LINE], msg[KT_LINE];
+	struct export_meta m;
+	int rc = 0;
+
+	/* the last interval, partial: the snapshots add up to the run */
+	if (kt_exports_tick(kt, true, msg, sizeof(msg)) != 0) {
+		warn_msg("%s", msg);
+		rc = -1;
+	}
+	if (!kt->stacks_all)
+		return rc;
+	m = meta(kt, target, sizeof(target));
+	return exports_write(&kt->opt.exports, kt->stacks_all, &m) | rc;
 }
 
 void kt_snapshot(struct kt *kt, char *msg, size_t size)

@@ -245,8 +245,11 @@ void table_release(struct kt_table *tb);
 /* `S': the chains the table shows now as an SVG flame graph,
    ./kerneltop-DATE-TIME.svg; what was done, or why not, into msg. */
 void kt_snapshot(struct kt *kt, char *msg, size_t size);
-/* At exit: the exports of the command line, of every sample since the
-   start; -1 when one failed (said on stderr). */
+/* --export-every: the interval's snapshots when due (last: now, the end
+   of the run); -1 when one failed, msg then says it. */
+int kt_exports_tick(struct kt *kt, bool last, char *msg, size_t size);
+/* At exit: the last snapshot, and the exports of the command line, of
+   every sample since the start; -1 when one failed (said on stderr). */
 int kt_exports_write(struct kt *kt);
 
 /* frame.c: the text of a frame, shared by batch, TUI and `P`. */

@@ -534,7 +534,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 					    "frames >= 1, not '%s'", optarg);
 			o->max_stack = (unsigned)v;
 			break;
-		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:
+		case OPT_EXPORT ... OPT_EXPORT + EXPORT_OPT_NIDS - 1:
 			exports_option(&o->exports, c, OPT_EXPORT, optarg);
 			break;
 		case 'G': o->cgroup = optarg; break;

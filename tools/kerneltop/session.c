@@ -151,6 +151,7 @@ static void kt_enable(struct kt *kt)
 	if (feed_enable(kt->feed) != 0)
 		die_errno("cannot start the counters");
 	kt->start_ns = clock_ns(CLOCK_REALTIME);
+	exports_every_start(&kt->opt.exports, kt->start_ns);
 }
 
 /* The CPUs as a list with ranges ("0-3,6"), for the header. */
@@ -358,6 +359,7 @@ void session_close(struct kt *kt)
 {
 	stacks_free(kt->stacks);
 	stacks_free(kt->stacks_all);
+	exports_every_release(&kt->opt.exports);
 	feed_close(kt->feed);
 	top_free(kt->top);
 	if (kt->opt.keys & TOP_KEY_PARENT)
@@ -497,13 +499,16 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	/* the chains of the first event: of several, whose would add up?
 	   Only those the table's filters pass (the model filters its own
 	   rows, keeping the whole total). */
-	if (s->event == 0 && top_view_passes(&filters, &ts) &&
-	    ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
-				       s->raw->period) != 0) ||
-	     (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,
-					      s->nframes, s->raw->period,
-					      s->raw->time) != 0)))
+	if (s->event != 0 || !top_view_passes(&filters, &ts))
+		return 0;
+	if ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
+				      s->raw->period) != 0) ||
+	    (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,
+					     s->nframes, s->raw->period,
+					     s->raw->time) != 0))
 		die_nomem();
+	exports_every_add(&kt->opt.exports, s->frames, s->nframes,
+			  s->raw->period, s->raw->time);
 	return 0;
 }
 

@@ -84,6 +84,9 @@ int tui_run(struct kt *kt)
 			break;
 		behind = session_drain(kt);
 		behind |= session_background(kt);
+		/* a failed snapshot says so on the status line */
+		if (kt_exports_tick(kt, false, t.msg, sizeof(t.msg)) != 0)
+			redraw = true;
 		now = clock_s(CLOCK_MONOTONIC);
 		if (now >= next) {
 			session_tick(kt, now - last);

@@ -272,6 +272,9 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	    stacks_add_at(m->stacks, fs->frames, fs->nframes,
 			  fs->raw->period, fs->raw->time) != 0)
 		die_nomem();
+	if (fs->event == 0)
+		exports_every_add(&m->exports, fs->frames, fs->nframes,
+				  fs->raw->period, fs->raw->time);
 	m->totals.samples++;
 	m->totals.by_event[fs->event]++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
@@ -398,6 +401,36 @@ static void out_check(void)
 	}
 }
 
+/* What the exports say of the profile, besides its stacks and time. */
+static struct export_meta export_meta(const struct monitor *m)
+{
+	return EXPORT_META(.tool = "monitor", .target = m->target_name,
+			   .event = m->event_names[0],
+			   .attr = feed_attr(m->feed, 0),
+			   .time_ns = m->start_ns,
+			   .duration_ns = clock_ns(CLOCK_REALTIME) -
+					  m->start_ns,
+			   .sym = m->sym,
+			   .program = symbols_program(m->sym, m->tid));
+}
+
+/* --export-every: the interval's snapshots when due (last: now); true
+   when one failed (said on stderr). */
+static bool export_tick(struct monitor *m, bool last)
+{
+	struct export_meta meta;
+	char msg[512];
+
+	if (!exports_every(&m->exports))
+		return false;
+	meta = export_meta(m);
+	if (exports_every_tick(&m->exports, &meta, last, msg,
+			       sizeof(msg)) == 0)
+		return false;
+	warn_msg("%s", msg);
+	return true;
+}
+
 static void loop(struct monitor *m)
 {
 	bool more;
@@ -405,6 +438,7 @@ static void loop(struct monitor *m)
 
 	for (;;) {
 		more = drain(m);
+		export_tick(m, false);
 		/* -a/-C: the maps of the processes that ran before; their
 		   samples wait for them (feed_background()) */
 		if (m->system && feed_background(m->feed, 20) > 0 &&
@@ -480,6 +514,7 @@ int main(int argc, char **argv)
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die_nomem();
 	m.start_ns = clock_ns(CLOCK_REALTIME);
+	exports_every_start(&m.exports, m.start_ns);
 	/*
 	 * -a/-C: the counters first, then the command, a new process whose
 	 * maps come as records; started first, it would be a process whose
@@ -563,14 +598,15 @@ int main(int argc, char **argv)
 			     m.summary_only ? "standard output"
 					    : "standard error");
 	}
+	/* the last interval, partial: the snapshots add up to the run */
+	if (export_tick(&m, true))
+		status = 1;
+	exports_every_release(&m.exports);
 	if (m.stacks) {
-		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
-			.tool = "monitor", .target = m.target_name,
-			.event = m.event_names[0], .attr = feed_attr(m.feed, 0),
-			.time_ns = m.start_ns,
-			.duration_ns = clock_ns(CLOCK_REALTIME) - m.start_ns,
-			.sym = m.sym,
-			.program = symbols_program(m.sym, m.tid)));
+		struct export_meta meta = export_meta(&m);
+
+		if (exports_write(&m.exports, m.stacks, &meta) != 0)
+			status = 1;
 		stacks_free(m.stacks);
 	}
 	feed_close(m.feed);

@@ -216,7 +216,7 @@ void options_parse(struct monitor *m, int argc, char **argv)
 		case 'q': m->quiet = true; break;
 		case OPT_STRICT_FREQ: m->strict_freq = true; break;
 		case OPT_DRY_RUN: dry_run = true; break;
-		case OPT_EXPORT ... OPT_EXPORT + EXPORT_FORMAT_MAX - 1:
+		case OPT_EXPORT ... OPT_EXPORT + EXPORT_OPT_NIDS - 1:
 			exports_option(&m->exports, c, OPT_EXPORT, optarg);
 			break;
 		case OPT_LEGACY: m->legacy = true; break;
@@ -236,7 +236,8 @@ void options_parse(struct monitor *m, int argc, char **argv)
 	if (m->legacy && m->callgraph != FEED_CG_NONE)
 		usage_error("--legacy samples IPs only: no call graph (drop "
 			    "-g/--call-graph or --legacy)");
-	if (m->format == FORMAT_RAW && exports_any(&m->exports))
+	if (m->format == FORMAT_RAW && (exports_any(&m->exports) ||
+					exports_every(&m->exports)))
 		usage_error("--raw does not resolve samples: no export (drop "
 			    "--raw)");
 	if (tid_arg && optind < argc &&

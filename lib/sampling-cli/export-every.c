@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * export-every.c - --export-every: the samples of each interval in a
+ * stacks aggregate of their own, written to the export directories as
+ * snapshots named by their start, and the oldest removed past
+ * --export-keep (see exports.h).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/path-walk.h"
+#include "sampling-cli/exports.h"
+#include "util/die.h"
+#include "util/output.h"
+#include "util/xmalloc.h"
+
+#define SNAP_PREFIX "profile-"
+#define SNAP_STAMP "YYYYMMDDTHHMMSS.mmmZ"	/* its shape, for its length */
+
+static const char *const ext[EXPORT_FORMAT_MAX] = {
+	[EXPORT_FOLDED] = ".folded",
+	[EXPORT_SVG] = ".svg",
+	[EXPORT_PPROF] = ".pb.gz",
+	[EXPORT_SPEEDSCOPE] = ".speedscope.json",
+};
+
+int exports_every_name(char *buf, size_t size, const char *dir,
+		       enum export_format f, uint64_t time_ns)
+{
+	time_t t = (time_t)(time_ns / 1000000000);
+	char stamp[32];
+	struct tm tm;
+	size_t len = strlen(dir);
+
+	gmtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", &tm);
+	return snprintf(buf, size, "%s%s" SNAP_PREFIX "%s.%03uZ%s", dir,
+			len && dir[len - 1] == '/' ? "" : "/", stamp,
+			(unsigned)(time_ns / 1000000 % 1000), ext[f]);
+}
+
+/* Whether name is a snapshot of format f: the prefix, the stamp's
+   digits where it has digits, the extension, nothing else. */
+static bool snap_match(const char *name, enum export_format f)
+{
+	const char *shape = SNAP_STAMP;
+	size_t i;
+
+	if (strncmp(name, SNAP_PREFIX, strlen(SNAP_PREFIX)) != 0)
+		return false;
+	name += strlen(SNAP_PREFIX);
+	for (i = 0; shape[i]; i++) {
+		bool digit = isalpha((unsigned char)shape[i]) &&
+			     shape[i] != 'T' && shape[i] != 'Z';
+
+		if (digit ? name[i] < '0' || name[i] > '9'
+			  : name[i] != shape[i])
+			return false;
+	}
+	return strcmp(name + i, ext[f]) == 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Remove the oldest snapshots of format f in the directory of written
+ * (the snapshot just written) past keep: regular files whose names are
+ * snapshots' (the stamp sorts as time does), nothing else.  The
+ * directory is the one the write walked to, under the planted-link
+ * rule.  Returns 0, or -1 with errno.
+ */
+static int prune(const char *written, enum export_format f, uint64_t keep)
+{
+	struct path_walk w;
+	char **names = NULL;
+	size_t n = 0, alloc = 0, i;
+	struct dirent *de;
+	int fd, err = 0;
+	DIR *d;
+
+	if (path_walk(&w, written, 0) != 0)
+		return -1;
+	fd = openat(w.dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	path_walk_release(&w);
+	if (fd < 0)
+		return -1;
+	d = fdopendir(fd);
+	if (!d) {
+		err = errno;
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		struct stat st;
+
+		if (!snap_match(de->d_name, f) ||
+		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		if (n == alloc) {
+			char **grown;
+
+			alloc = alloc ? 2 * alloc : 16;
+			grown = realloc(names, alloc * sizeof(*names));
+			if (!grown) {
+				err = ENOMEM;
+				break;
+			}
+			names = grown;
+		}
+		names[n] = strdup(de->d_name);
+		if (!names[n]) {
+			err = ENOMEM;
+			break;
+		}
+		n++;
+	}
+	if (!err) {
+		qsort(names, n, sizeof(*names), cmp_name);
+		for (i = 0; i + keep < n; i++)
+			if (unlinkat(fd, names[i], 0) != 0 && errno != ENOENT)
+				err = errno;
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	closedir(d);
+	errno = err;
+	return err ? -1 : 0;
+}
+
+static void interval_new(struct exports *e, uint64_t start_ns)
+{
+	e->interval = stacks_new();
+	if (!e->interval)
+		die_nomem();
+	e->interval_ns = start_ns;
+}
+
+void exports_every_start(struct exports *e, uint64_t start_ns)
+{
+	if (!e->every_ns)
+		return;
+	interval_new(e, start_ns);
+	e->due_ns = clock_ns(CLOCK_MONOTONIC) + e->every_ns;
+}
+
+void exports_every_add(struct exports *e, const struct stk_sample_frame *f,
+		       unsigned n, uint64_t period, uint64_t time_ns)
+{
+	if (e->interval && stacks_add_at(e->interval, f, n, period,
+					 time_ns) != 0)
+		die_nomem();
+}
+
+int exports_every_tick(struct exports *e, const struct export_meta *m,
+		       bool last, char *msg, size_t size)
+{
+	uint64_t now = clock_ns(CLOCK_MONOTONIC), wall;
+	struct export_meta meta = *m;
+	char path[4096];
+	int f, rc = 0;
+
+	if (!e->interval || (!last && now < e->due_ns))
+		return 0;
+	/* the next interval starts where this one ends: they tile */
+	wall = clock_ns(CLOCK_REALTIME);
+	meta.time_ns = e->interval_ns;
+	meta.duration_ns = wall > e->interval_ns ? wall - e->interval_ns : 0;
+	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
+		if (!e->dir[f])
+			continue;
+		if ((size_t)exports_every_name(path, sizeof(path), e->dir[f],
+					       (enum export_format)f,
+					       e->interval_ns) >=
+		    sizeof(path))
+			errno = ENAMETOOLONG;
+		else if (export_write(e->interval, (enum export_format)f,
+				      path, &meta) == 0 &&
+			 (!e->keep ||
+			  prune(path, (enum export_format)f, e->keep) == 0))
+			continue;
+		if (!rc)
+			snprintf(msg, size, "cannot write a snapshot of %s to "
+				 "%s: %s%s",
+				 exports_what((enum export_format)f),
+				 e->dir[f], output_strerror(errno),
+				 exports_fix(errno));
+		rc = -1;
+	}
+	stacks_free(e->interval);
+	e->interval = NULL;
+	if (last)
+		return rc;
+	interval_new(e, wall);
+	e->due_ns += e->every_ns;
+	if (e->due_ns <= now)		/* a slow write: do not catch up */
+		e->due_ns = now + e->every_ns;
+	return rc;
+}
+
+void exports_every_release(struct exports *e)
+{
+	stacks_free(e->interval);
+	e->interval = NULL;
+}

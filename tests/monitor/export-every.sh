@@ -1,0 +1,50 @@
+#!/bin/sh
+# export-every.sh - monitor --export-every: the snapshots of a run, cut
+# each second, add up stack by stack to the one-shot export of the same
+# run; pprof's time_nanos and duration_nanos tile the run; --export-keep
+# leaves the newest N per format and nothing but snapshots is removed.
+. "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/monitor/export-every-lib.sh"
+need perf_event
+command -v "$PYTHON3" >/dev/null 2>&1 || skip "python3 needed"
+
+T="$top_builddir/tests/monitor"
+pp=--pprof
+"$MONITOR" --pprof x.pb.gz -n 1 -- true 2>&1 | grep -q "no pprof" && pp=
+
+# 1. 2.5 s of CPU in cg-helper's tree: three snapshots or more, and the
+#    whole run's folded export beside them (the same format twice: a
+#    directory for the snapshots, a file for the run)
+mkdir snap
+t0=$(date +%s%N)
+"$MONITOR" -g -u -F 997 --summary --export-every 1 --folded snap \
+	--folded all.folded ${pp:+$pp snap/} \
+	-- "$T/cg-helper-fp" tree 2500 > summary 2> err ||
+	fail "monitor --export-every: $(cat err)"
+t1=$(date +%s%N)
+every_check snap all.folded 3 "$t0" "$t1" 1
+
+# 2. --export-keep 2 at 0.2 s a snapshot: two per format stay.  An old
+#    snapshot's name is removed; what only looks like one is not.
+mkdir keep keep/profile-20000101T000000.000Z.folded.d
+: > keep/profile-20000101T000000.000Z.folded
+: > keep/notes.folded
+: > keep/profile-20000101T000000.000Z.folded.bak
+: > keep/profile-2000.folded
+ln -s notes.folded keep/profile-19990101T000000.000Z.folded
+"$MONITOR" -g -u -F 997 --summary --export-every 0.2 --export-keep 2 \
+	--folded keep ${pp:+$pp keep} \
+	-- "$T/cg-helper-fp" tree 1500 > summary 2> err ||
+	fail "monitor --export-keep: $(cat err)"
+keep_check keep 2
+[ ! -e keep/profile-20000101T000000.000Z.folded ] &&
+	ok "an old snapshot removed" || fail "the old snapshot stayed"
+n=0
+for f in notes.folded profile-20000101T000000.000Z.folded.bak \
+	 profile-2000.folded profile-20000101T000000.000Z.folded.d \
+	 profile-19990101T000000.000Z.folded; do
+	[ -e "keep/$f" ] || [ -L "keep/$f" ] && n=$((n + 1)) ||
+		fail "keep/$f removed"
+done
+[ $n -eq 5 ] && ok "what is not a snapshot stays ($n)"
+done_testing
