@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * export-every.c - --export-every: the samples of each interval in a
- * stacks aggregate of their own, written to the export directories as
- * snapshots named by their start, and the oldest removed past
- * --export-keep (see exports.h).
+ * export-every.c - --export-every's parts: the samples of each interval in
+ * a stacks aggregate of their own, the snapshots' names, and the oldest
+ * removed past --export-keep (see exports.h; exports.c writes them).
  */
 #include "config.h"
 
@@ -20,8 +19,6 @@
 #include "base/clock.h"
 #include "base/path-walk.h"
 #include "sampling-cli/exports.h"
-#include "util/die.h"
-#include "util/output.h"
 #include "util/xmalloc.h"
 
 #define SNAP_PREFIX "profile-"
@@ -75,14 +72,7 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/*
- * Remove the oldest snapshots of format f in the directory of written
- * (the snapshot just written) past keep: regular files whose names are
- * snapshots' (the stamp sorts as time does), nothing else.  The
- * directory is the one the write walked to, under the planted-link
- * rule.  Returns 0, or -1 with errno.
- */
-static int prune(const char *written, enum export_format f, uint64_t keep)
+int exports_every_prune(const char *written, enum export_format f, uint64_t keep)
 {
 	struct path_walk w;
 	char **names = NULL;
@@ -159,58 +149,22 @@ void exports_every_start(struct exports *e, uint64_t start_ns)
 	e->due_ns = clock_ns(CLOCK_MONOTONIC) + e->every_ns;
 }
 
+void exports_every_next(struct exports *e, uint64_t start_ns,
+			uint64_t now_ns)
+{
+	stacks_free(e->interval);
+	interval_new(e, start_ns);
+	e->due_ns += e->every_ns;
+	if (e->due_ns <= now_ns)	/* a slow write: do not catch up */
+		e->due_ns = now_ns + e->every_ns;
+}
+
 void exports_every_add(struct exports *e, const struct stk_sample_frame *f,
 		       unsigned n, uint64_t period, uint64_t time_ns)
 {
 	if (e->interval && stacks_add_at(e->interval, f, n, period,
 					 time_ns) != 0)
 		die_nomem();
-}
-
-int exports_every_tick(struct exports *e, const struct export_meta *m,
-		       bool last, char *msg, size_t size)
-{
-	uint64_t now = clock_ns(CLOCK_MONOTONIC), wall;
-	struct export_meta meta = *m;
-	char path[4096];
-	int f, rc = 0;
-
-	if (!e->interval || (!last && now < e->due_ns))
-		return 0;
-	/* the next interval starts where this one ends: they tile */
-	wall = clock_ns(CLOCK_REALTIME);
-	meta.time_ns = e->interval_ns;
-	meta.duration_ns = wall > e->interval_ns ? wall - e->interval_ns : 0;
-	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
-		if (!e->dir[f])
-			continue;
-		if ((size_t)exports_every_name(path, sizeof(path), e->dir[f],
-					       (enum export_format)f,
-					       e->interval_ns) >=
-		    sizeof(path))
-			errno = ENAMETOOLONG;
-		else if (export_write(e->interval, (enum export_format)f,
-				      path, &meta) == 0 &&
-			 (!e->keep ||
-			  prune(path, (enum export_format)f, e->keep) == 0))
-			continue;
-		if (!rc)
-			snprintf(msg, size, "cannot write a snapshot of %s to "
-				 "%s: %s%s",
-				 exports_what((enum export_format)f),
-				 e->dir[f], output_strerror(errno),
-				 exports_fix(errno));
-		rc = -1;
-	}
-	stacks_free(e->interval);
-	e->interval = NULL;
-	if (last)
-		return rc;
-	interval_new(e, wall);
-	e->due_ns += e->every_ns;
-	if (e->due_ns <= now)		/* a slow write: do not catch up */
-		e->due_ns = now + e->every_ns;
-	return rc;
 }
 
 void exports_every_release(struct exports *e)

@@ -173,3 +173,46 @@ int exports_write(const struct exports *e, struct stacks *s,
 	}
 	return rc;
 }
+
+int exports_every_tick(struct exports *e, const struct export_meta *m,
+		       bool last, char *msg, size_t size)
+{
+	uint64_t now = clock_ns(CLOCK_MONOTONIC), wall;
+	struct export_meta meta = *m;
+	char path[4096];
+	int f, rc = 0;
+
+	if (!e->interval || (!last && now < e->due_ns))
+		return 0;
+	/* the next interval starts where this one ends: they tile */
+	wall = clock_ns(CLOCK_REALTIME);
+	meta.time_ns = e->interval_ns;
+	meta.duration_ns = wall > e->interval_ns ? wall - e->interval_ns : 0;
+	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
+		if (!e->dir[f])
+			continue;
+		if ((size_t)exports_every_name(path, sizeof(path), e->dir[f],
+					       (enum export_format)f,
+					       e->interval_ns) >=
+		    sizeof(path))
+			errno = ENAMETOOLONG;
+		else if (export_write(e->interval, (enum export_format)f,
+				      path, &meta) == 0 &&
+			 (!e->keep ||
+			  exports_every_prune(path, (enum export_format)f,
+					      e->keep) == 0))
+			continue;
+		if (!rc)
+			snprintf(msg, size, "cannot write a snapshot of %s to "
+				 "%s: %s%s",
+				 exports_what((enum export_format)f),
+				 e->dir[f], output_strerror(errno),
+				 exports_fix(errno));
+		rc = -1;
+	}
+	if (last)
+		exports_every_release(e);
+	else
+		exports_every_next(e, wall, now);
+	return rc;
+}

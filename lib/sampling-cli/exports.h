@@ -107,6 +107,11 @@ static inline bool exports_every(const struct exports *e)
    start).  Memory runs out: die. */
 void exports_every_start(struct exports *e, uint64_t start_ns);
 
+/* The next interval, from start_ns (wall clock; now_ns: the monotonic
+   clock), this one's samples dropped.  Memory runs out: die. */
+void exports_every_next(struct exports *e, uint64_t start_ns,
+			uint64_t now_ns);
+
 /* Count a sample taken at time_ns in the interval (nothing without
    --export-every).  Memory runs out: die. */
 void exports_every_add(struct exports *e, const struct stk_sample_frame *f,
@@ -127,6 +132,16 @@ int exports_every_tick(struct exports *e, const struct export_meta *m,
    starts at time_ns (wall clock), into buf; returns as snprintf(). */
 int exports_every_name(char *buf, size_t size, const char *dir,
 		       enum export_format f, uint64_t time_ns);
+
+/*
+ * Remove the oldest snapshots of format f in the directory of written
+ * (the snapshot just written) past keep: regular files whose names are
+ * snapshots' (the stamp sorts as time does), nothing else.  The
+ * directory is the one the write walked to, under the planted-link
+ * rule.  Returns 0, or -1 with errno.
+ */
+int exports_every_prune(const char *written, enum export_format f,
+			uint64_t keep);
 
 /* Free the interval. */
 void exports_every_release(struct exports *e);
