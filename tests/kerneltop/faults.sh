@@ -46,6 +46,7 @@ fault_table <<'TABLE'
 2 | cannot write the speedscope profile to .*/x: a symbolic link on the path is another user's | untouched 0 'kb --speedscope $sticky/x'
 2 | cannot write the flame graph to .*/d/passwd: a symbolic link on the path is another user's | untouched 1 'kb --flamegraph $sticky/d/passwd'
 2 | cannot write folded stacks to ff: a FIFO or a socket, not a regular file | rm -f ff; mkfifo ff; kb --folded ff
+2 | cannot write snapshots of folded stacks to .*/d/: a symbolic link on the path is another user's | untouched 1 'kb --export-every 1 --folded $sticky/d/'
 # two exports that write one file would keep only the last
 2 | --folded and --flamegraph write the same file \(F and \./F\) | kb --folded F --flamegraph ./F
 2 | --flamegraph and --speedscope write the same file \(F and L\) | ln -sf F L; kb --flamegraph F --speedscope L
@@ -68,6 +69,12 @@ fault_table <<'TABLE'
 2 | -d wants a refresh time in seconds from 0.01 to 3600 \(e\.g\. 0\.5\), not '1e-300' | kt -b -n 1 -d 1e-300
 2 | -d wants a refresh time .*, not ' 0\.3'               | kt -b -n 1 -d ' 0.3'
 2 | -d wants a refresh time .*, not '0x1p-2'               | kt -b -n 1 -d 0x1p-2
+2 | --export-every wants seconds from 0\.001 to 1000000, not '0' | kb --export-every 0 --folded .
+2 | --export-keep needs --export-every SECS \(add it, or drop  | kb --export-keep 2 --folded x.folded
+2 | --export-every writes to a directory: F is not one \(give  | : > F; kb --export-every 1 --folded F
+2 | --export-every needs an export naming a directory \(add    | kb --export-every 1
+2 | cannot write snapshots of folded stacks to nodir/: No such file or directory \(create the directory first\) | kb --export-every 1 --folded nodir/
+2 | cannot write folded stacks to D: it is a directory \(name a file, or add --export-every | mkdir -p D; kb --folded D
 2 | --percent-limit wants a share from 0 to 100, not '1e1' | kb --percent-limit 1e1
 0 | ^target: .* refresh 0\.01s \(decay\)$               | kt -b -n 1 -d 0.01 -e cpu-clock
 

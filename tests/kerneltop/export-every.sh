@@ -1,0 +1,49 @@
+#!/bin/sh
+# export-every.sh - kerneltop --export-every, in batch and on a terminal
+# (tmux): the snapshots of a run add up stack by stack to the one-shot
+# export of the same run, pprof's intervals tile the run, --export-keep
+# leaves N per format.
+. "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
+. "$top_srcdir/tests/monitor/export-every-lib.sh"
+need kerneltop tmux perf_event
+command -v "$PYTHON3" >/dev/null 2>&1 || skip "python3 needed"
+
+T="$top_builddir/tests/monitor"
+pp=--pprof
+"$MONITOR" --pprof x.pb.gz -n 1 -- true 2>&1 | grep -q "no pprof" && pp=
+spawn_ready "$T/cg-helper-fp" tree 600000 || fail "helper did not start"
+hp=$spawned
+
+# 1. batch: 7 frames of 0.5 s, a snapshot each second
+mkdir snap
+t0=$(date +%s%N)
+timeout 60 "$KERNELTOP" -b -n 7 -d 0.5 -e cpu-clock --call-graph fp -p $hp \
+	--export-every 1 --folded snap/ --folded all.folded \
+	${pp:+$pp snap/} > batch.out 2> batch.err ||
+	fail "kerneltop -b --export-every: $(cat batch.err)"
+t1=$(date +%s%N)
+every_check snap all.folded 3 "$t0" "$t1" 1
+
+# 2. on a terminal: snapshots while the screen is up, the last at `q'
+mkdir tsnap
+t0=$(date +%s%N)
+tmux_start tui 120 30 "'$KERNELTOP' -d 0.5 -e cpu-clock --call-graph fp \
+	-p $hp --export-every 1 --folded tsnap --folded tall.folded \
+	${pp:+$pp tsnap} 2> tui.err; echo \$? > tui.rc"
+retry 20 sh -c '[ $(ls tsnap | grep -c "\.folded$") -ge 2 ]' ||
+	fail "no two snapshots on a terminal: $(ls tsnap)"
+tm send-keys -t tui q
+retry 20 test -s tui.rc || fail "kerneltop did not end at q"
+t1=$(date +%s%N)
+[ "$(cat tui.rc)" = 0 ] || fail "kerneltop on a terminal: $(cat tui.err)"
+every_check tsnap tall.folded 3 "$t0" "$t1" 1
+
+# 3. --export-keep 1 at 0.2 s a snapshot
+mkdir keep
+timeout 60 "$KERNELTOP" -b -n 6 -d 0.25 -e cpu-clock -p $hp \
+	--export-every 0.2 --export-keep 1 --folded keep \
+	${pp:+$pp keep} > /dev/null 2> keep.err ||
+	fail "kerneltop --export-keep: $(cat keep.err)"
+keep_check keep 1
+done_testing
