@@ -4,9 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "base/escape.h"
-#include "base/atomic-file.h"
-#include "util/esc-print.h"
+#include "base/openmetrics.h"
 #include "util/xmalloc.h"
 #include "metric.h"
 #include "openmetrics.h"
@@ -77,39 +75,29 @@ const struct om_family om_families[] = {
 
 const size_t om_nfamilies = sizeof(om_families) / sizeof(om_families[0]);
 
-/*
- * A label value.  OpenMetrics escapes \, " and newline and wants valid
- * UTF-8: esc_visible() leaves no control byte and no invalid UTF-8, and
- * esc_json() then escapes \ and " as OpenMetrics does (it finds nothing
- * else to escape in what esc_visible() left).
- */
-static void print_label_value(FILE *f, const char *s)
-{
-	size_t n = esc_visible(NULL, 0, s);
-	char *v = xmalloc(n + 1);
-
-	esc_visible(v, n + 1, s);
-	esc_print_json(f, v);
-	free(v);
-}
-
+/* p's sample of fam: labelled event= and, with -A, cpu= or, with
+   --per-thread, thread="comm-tid". */
 static void print_sample(FILE *f, const struct om_family *fam,
 			 const struct om_point *p, const char *val)
 {
-	fprintf(f, "%s{event=\"", fam->name);
-	print_label_value(f, p->ev->name);
-	fputc('"', f);
+	struct om_label l[2] = { { "event", p->ev->name } };
+	char where[64];
+	size_t n = 1;
+
 	if (!fam->per_event && p->where && p->where->cpu >= 0) {
-		fprintf(f, ",cpu=\"%d\"", p->where->cpu);
+		snprintf(where, sizeof(where), "%d", p->where->cpu);
+		l[n++] = (struct om_label){ "cpu", where };
 	} else if (!fam->per_event && p->where) {
-		fprintf(f, ",thread=\"");
-		print_label_value(f, p->where->comm);
-		fprintf(f, "-%d\"", (int)p->where->tid);
+		snprintf(where, sizeof(where), "%s-%d", p->where->comm,
+			 (int)p->where->tid);
+		l[n++] = (struct om_label){ "thread", where };
 	}
-	fprintf(f, "} %s\n", val);
+	if (openmetrics_sample(f, fam->name, l, n, val) != 0)
+		die_nomem();
 }
 
-void om_print(FILE *f, const struct config *cfg, const struct cset *cs)
+static void om_families_print(FILE *f, const struct config *cfg,
+			      const struct cset *cs)
 {
 	size_t nslots = cfg->aggr == AGGR_GLOBAL ? 1 : cs->nunits;
 	size_t npts = cs->nev * nslots;
@@ -145,36 +133,44 @@ void om_print(FILE *f, const struct config *cfg, const struct cset *cs)
 				continue;
 			if (!fam->value(&pts[j], val, sizeof(val)))
 				continue;
-			if (!any) {
-				fprintf(f, "# TYPE %s %s\n", fam->name,
-					fam->type);
-				if (fam->unit)
-					fprintf(f, "# UNIT %s %s\n", fam->name,
-						fam->unit);
-				fprintf(f, "# HELP %s %s.\n", fam->name,
-					fam->help);
-				any = true;
-			}
+			if (!any)
+				openmetrics_family(f, fam->name, fam->type,
+						   fam->unit, fam->help);
+			any = true;
 			print_sample(f, fam, &pts[j], val);
 		}
 	}
-	fputs("# EOF\n", f);
 	free(pts);
+}
+
+void om_print(FILE *f, const struct config *cfg, const struct cset *cs)
+{
+	om_families_print(f, cfg, cs);
+	openmetrics_eof(f);
+}
+
+struct om_arg {
+	const struct config *cfg;
+	const struct cset *cs;
+};
+
+/* om_print() but the "# EOF" that openmetrics_write() adds. */
+static int fill(FILE *f, void *arg)
+{
+	const struct om_arg *a = arg;
+
+	om_families_print(f, a->cfg, a->cs);
+	return 0;
 }
 
 int om_write(const struct config *cfg, const struct cset *cs)
 {
-	struct atomic_file af;
-	FILE *f = atomic_file_start(&af, cfg->openmetrics,
-				   ATOMIC_FILE_DEVICES);
+	struct om_arg a = { cfg, cs };
 
-	if (f == NULL)
-		return -1;
-	om_print(f, cfg, cs);
-	return atomic_file_commit(&af);
+	return openmetrics_write(cfg->openmetrics, fill, &a);
 }
 
 int om_check_path(const char *path)
 {
-	return atomic_file_check(path, ATOMIC_FILE_DEVICES);
+	return openmetrics_check_path(path);
 }
