@@ -47,10 +47,14 @@ fault_table <<'TABLE'
 2 | cannot write the flame graph to .*/d/passwd: a symbolic link on the path is another user's | untouched 1 'kb --flamegraph $sticky/d/passwd'
 2 | cannot write folded stacks to ff: a FIFO or a socket, not a regular file | rm -f ff; mkfifo ff; kb --folded ff
 2 | cannot write snapshots of folded stacks to .*/d/: a symbolic link on the path is another user's | untouched 1 'kb --export-every 1 --folded $sticky/d/'
+2 | cannot write .*/x: a symbolic link on the path is another user's, in a sticky directory | untouched 0 'kb --openmetrics $sticky/x'
+2 | cannot write .*/d/passwd: a symbolic link on the path is another user's | untouched 1 'kb --openmetrics $sticky/d/passwd'
+2 | cannot write ff: a FIFO or a socket, not a regular file | rm -f ff; mkfifo ff; kb --openmetrics ff
 # two exports that write one file would keep only the last
 2 | --folded and --flamegraph write the same file \(F and \./F\) | kb --folded F --flamegraph ./F
 2 | --flamegraph and --speedscope write the same file \(F and L\) | ln -sf F L; kb --flamegraph F --speedscope L
 2 | --folded and --[a-z]+ write the same file \(G and H\)    | : > G; ln -f G H; kb --folded G $pp H
+2 | --folded and --openmetrics write the same file \(F and \./F\) | kb --folded F --openmetrics ./F
 
 # 2. no byte of a target reaches a terminal as a control sequence
 0 | ev\\x1b\[31mil\\xff\\x07 +\[jit\]                  | kb -p $jp -s sym,dso | visible
@@ -61,6 +65,7 @@ fault_table <<'TABLE'
 # 3. output that cannot be written is an error
 1 | cannot write to standard output: No space left on device   | kb > /dev/full
 1 | standard output is closed \(run kerneltop with its output on | kb >&-
+1 | ^kerneltop: cannot write /dev/full: No space left on device | kb --openmetrics /dev/full
 
 # 4. numbers and options mean what they say
 1 | task 1 belongs to another user \(run kerneltop as its owner or as root\) | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -p 1
@@ -70,6 +75,9 @@ fault_table <<'TABLE'
 2 | -d wants a refresh time .*, not ' 0\.3'               | kt -b -n 1 -d ' 0.3'
 2 | -d wants a refresh time .*, not '0x1p-2'               | kt -b -n 1 -d 0x1p-2
 2 | --export-every wants seconds from 0\.001 to 1000000, not '0' | kb --export-every 0 --folded .
+2 | --openmetrics needs a file name                         | kb --openmetrics ''
+2 | cannot write \.: Is a directory \(that is a directory     | kb --openmetrics .
+2 | cannot write nodir/x\.prom: No such file or directory \(the directory does not exist | kb --openmetrics nodir/x.prom
 2 | --export-keep needs --export-every SECS \(add it, or drop  | kb --export-keep 2 --folded x.folded
 2 | --export-every writes to a directory: F is not one \(give  | : > F; kb --export-every 1 --folded F
 2 | --export-every needs an export naming a directory \(add    | kb --export-every 1

@@ -61,6 +61,8 @@ int batch_run(struct kt *kt)
 			continue;
 		frame_out(kt, &view, t - last);
 		last = t;
+		if (kt->failed[0])
+			break;
 		if (kt->ended) {
 			warn_msg("%s", kt->ended_msg);
 			break;

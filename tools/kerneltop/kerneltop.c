@@ -32,6 +32,11 @@ int main(int argc, char **argv)
 		term_check();
 	session_open(&kt);
 	rc = kt.opt.batch ? batch_run(&kt) : tui_run(&kt);
+	/* said once the terminal is restored */
+	if (kt.failed[0]) {
+		warn_msg("%s", kt.failed);
+		rc = 1;
+	}
 	if (kt_exports_write(&kt) != 0)
 		rc = 1;
 	session_close(&kt);

@@ -79,6 +79,7 @@ struct kt_options {
 	bool no_children;		/* --no-children */
 	unsigned max_stack;		/* --max-stack, 0 none */
 	struct exports exports;		/* --folded, --flamegraph, ... */
+	const char *openmetrics;	/* --openmetrics FILE, NULL: none */
 	/* perf top's targets, sampling and symbols */
 	const char *cgroup;		/* -G: this cgroup's tasks only */
 	bool no_inherit;		/* -i */
@@ -131,6 +132,9 @@ struct kt {
 	uint64_t frames;
 	bool ended;
 	char ended_msg[96];
+	char failed[512];		/* why kerneltop must end with status
+					   1 (--openmetrics could not be
+					   written); "" while all is well */
 
 	/* call chains of the first event: decaying with the table (-g), and
 	   since the start (for the exports) */
@@ -251,6 +255,10 @@ int kt_exports_tick(struct kt *kt, bool last, char *msg, size_t size);
 /* At exit: the last snapshot, and the exports of the command line, of
    every sample since the start; -1 when one failed (said on stderr). */
 int kt_exports_write(struct kt *kt);
+
+/* openmetrics.c: --openmetrics FILE rewritten with the figures of the
+   refresh.  Returns 0, or -1 with errno. */
+int kt_openmetrics_write(struct kt *kt);
 
 /* frame.c: the text of a frame, shared by batch, TUI and `P`. */
 #define KT_LINE 512

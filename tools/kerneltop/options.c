@@ -10,12 +10,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/openmetrics.h"
 #include "base/opts.h"
 #include "kerneltop.h"
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/events.h"
+#include "util/output.h"
 #include "util/parse.h"
 #include "util/target-args.h"
 #include "util/usage.h"
@@ -26,6 +28,7 @@ enum {
 	OPT_CHILDREN, OPT_NO_CHILDREN, OPT_MAX_STACK,	/* call graphs */
 	OPT_COMMS, OPT_DSOS, OPT_SYMBOLS, OPT_PERCENTAGE, OPT_TOTAL_PERIOD,
 	OPT_NR_SAMPLES, OPT_FIELDS, OPT_GROUP, OPT_GROUP_SORT_IDX, OPT_HIERARCHY,
+	OPT_OPENMETRICS,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -94,6 +97,8 @@ static const struct opt_def options[] = {
 	{ "max-stack", 0, OPT_MAX_STACK, "N",
 	  "-g: chains cut at N frames, the leaf's included" },
 	EXPORT_OPT_ROWS(OPT_EXPORT),
+	{ "openmetrics", 0, OPT_OPENMETRICS, "FILE",
+	  "rewrite FILE each refresh: the header's figures as OpenMetrics" },
 	/* perf top's: targets and sampling */
 	{ "cgroup", 'G', 'G', "NAME",
 	  "only the tasks of cgroup NAME (every CPU)" },
@@ -425,6 +430,27 @@ static void set_scope(struct kt_options *o, enum feed_scope scope)
 	o->scope = scope;
 }
 
+/* --openmetrics FILE: a file that can be written, not an export's. */
+static void openmetrics_check(const struct kt_options *o)
+{
+	static const char *const opt[] = {
+		"--folded", "--flamegraph", "--pprof", "--speedscope",
+		"--openmetrics"
+	};
+	const char *path[EXPORT_FORMAT_MAX + 1];
+	int f;
+
+	if (!*o->openmetrics)
+		usage_error("--openmetrics needs a file name");
+	if (openmetrics_check_path(o->openmetrics) != 0)
+		die_status(2, "cannot write %s: %s%s", o->openmetrics,
+			   output_strerror(errno), output_path_fix(errno));
+	for (f = 0; f < EXPORT_FORMAT_MAX; f++)
+		path[f] = o->exports.path[f];
+	path[EXPORT_FORMAT_MAX] = o->openmetrics;
+	output_paths_distinct(opt, path, EXPORT_FORMAT_MAX + 1);
+}
+
 void options_parse(struct kt_options *o, int argc, char **argv)
 {
 	struct option longopts[NOPTIONS + 1];
@@ -534,6 +560,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 					    "frames >= 1, not '%s'", optarg);
 			o->max_stack = (unsigned)v;
 			break;
+		case OPT_OPENMETRICS: o->openmetrics = optarg; break;
 		case OPT_EXPORT ... OPT_EXPORT + EXPORT_OPT_NIDS - 1:
 			exports_option(&o->exports, c, OPT_EXPORT, optarg);
 			break;
@@ -626,6 +653,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	if (nr_samples)
 		o->cols |= KT_COL_SAMPLES;
 	exports_check(&o->exports);
+	if (o->openmetrics)
+		openmetrics_check(o);
 	if (!isatty(STDOUT_FILENO))
 		o->batch = true;
 }

@@ -26,6 +26,7 @@
 #include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/events.h"
+#include "util/output.h"
 #include "util/stop-signals.h"
 #include "util/task.h"
 #include "util/xmalloc.h"
@@ -611,6 +612,11 @@ void session_tick(struct kt *kt, double interval_s)
 			 " samples wait for their process's maps", now->held);
 	kt->newest_prev = kt->newest_ns;
 	*prev = *now;
+	if (kt->opt.openmetrics && !kt->failed[0] &&
+	    kt_openmetrics_write(kt) != 0)
+		snprintf(kt->failed, sizeof(kt->failed), "cannot write %s: %s%s",
+			 kt->opt.openmetrics, output_strerror(errno),
+			 output_path_fix(errno));
 }
 
 void session_lost_say(const struct kt *kt)

@@ -62,7 +62,7 @@ int tui_run(struct kt *kt)
 	start = last = last_draw = clock_s(CLOCK_MONOTONIC);
 	next = start + kt->opt.delay;
 	screen_draw(&t);
-	while (!t.quit && !kt_stop) {
+	while (!t.quit && !kt_stop && !kt->failed[0]) {
 		double now = clock_s(CLOCK_MONOTONIC), wait = next - now;
 		bool redraw;
 
