@@ -18,11 +18,20 @@ pp=--pprof
 mkdir snap
 t0=$(date +%s%N)
 "$MONITOR" -g -u -F 997 --summary --export-every 1 --folded snap \
-	--folded all.folded ${pp:+$pp snap/} \
-	-- "$T/cg-helper-fp" tree 2500 > summary 2> err ||
+	--folded all.folded ${pp:+$pp snap/} --flamegraph snap \
+	--speedscope snap -- "$T/cg-helper-fp" tree 2500 > summary 2> err ||
 	fail "monitor --export-every: $(cat err)"
 t1=$(date +%s%N)
 every_check snap all.folded 3 "$t0" "$t1" 1
+# every format: one snapshot per interval, of the same names
+for ext in svg speedscope.json; do
+	[ "$(ls snap | sed -n "s/\.$ext\$//p")" = \
+	  "$(ls snap | sed -n 's/\.folded$//p')" ] &&
+		ok "a .$ext snapshot for each folded one" ||
+		fail ".$ext snapshots: $(ls snap)"
+done
+grep -q cg_hot "$(ls snap/*.svg | head -1)" && ok "the SVG shows cg_hot" ||
+	fail "no cg_hot in $(ls snap/*.svg | head -1)"
 
 # 2. --export-keep 2 at 0.2 s a snapshot: two per format stay.  An old
 #    snapshot's name is removed; what only looks like one is not.
