@@ -157,6 +157,10 @@ void exports_every_next(struct exports *e, uint64_t start_ns,
 	e->due_ns += e->every_ns;
 	if (e->due_ns <= now_ns)	/* a slow write: do not catch up */
 		e->due_ns = now_ns + e->every_ns;
+	/* a late snapshot, then one on time: a millisecond apart at least,
+	   or the two would have one name, the second replacing the first */
+	if (e->due_ns < now_ns + 1000000)
+		e->due_ns = now_ns + 1000000;
 }
 
 void exports_every_add(struct exports *e, const struct stk_sample_frame *f,
