@@ -72,7 +72,8 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int exports_every_prune(const char *written, enum export_format f, uint64_t keep)
+int exports_every_prune(const char *written, enum export_format f,
+			uint64_t keep)
 {
 	struct path_walk w;
 	char **names = NULL;

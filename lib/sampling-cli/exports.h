@@ -2,8 +2,9 @@
 /*
  * exports.h - the export options every sampling tool takes (--folded,
  * --flamegraph, --pprof, --speedscope), checked before sampling and
- * written at the end, with one-line messages.  For tools only: these
- * print, and exports_check() exits.
+ * written at the end, with one-line messages; and --export-every's
+ * snapshots of each interval while the tool runs.  For tools only:
+ * these print, and exports_check() exits.
  */
 #ifndef SAMPLING_CLI_EXPORTS_H
 #define SAMPLING_CLI_EXPORTS_H

@@ -614,8 +614,9 @@ void session_tick(struct kt *kt, double interval_s)
 	*prev = *now;
 	if (kt->opt.openmetrics && !kt->failed[0] &&
 	    kt_openmetrics_write(kt) != 0)
-		snprintf(kt->failed, sizeof(kt->failed), "cannot write %s: %s%s",
-			 kt->opt.openmetrics, output_strerror(errno),
+		snprintf(kt->failed, sizeof(kt->failed),
+			 "cannot write %s: %s%s", kt->opt.openmetrics,
+			 output_strerror(errno),
 			 output_path_fix(errno));
 }
 
