@@ -102,13 +102,8 @@ static void every_check(const struct exports *e)
 		die_status(2, "--export-keep needs --export-every SECS (add "
 			   "it, or drop --export-keep)");
 	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
-		if (!e->dir[f])
+		if (!e->dir[f] || !e->every_ns)
 			continue;
-		if (!e->every_ns)
-			die_status(2, "cannot write %s to %s: it is a "
-				   "directory (name a file, or add "
-				   "--export-every SECS for snapshots there)",
-				   what[f], e->dir[f]);
 		ndirs++;
 		if (!export_available((enum export_format)f))
 			err = ENOTSUP;
@@ -137,25 +132,32 @@ static void every_check(const struct exports *e)
 
 void exports_check(const struct exports *e)
 {
+	const char *path[EXPORT_FORMAT_MAX];
 	int f, err;
 
 	every_check(e);
 	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
-		if (!e->path[f])
+		/* without --export-every, a directory is a file that
+		   cannot be written */
+		path[f] = e->dir[f] && !e->every_ns ? e->dir[f] : e->path[f];
+		if (!path[f])
 			continue;
-		if (!*e->path[f])
+		if (!*path[f])
 			usage_error("cannot write %s to '': give a file name",
 				    what[f]);
 		if (!export_available((enum export_format)f))
 			err = ENOTSUP;
-		else if (export_check_path(e->path[f]) != 0)
+		else if (export_check_path(path[f]) != 0)
 			err = errno;
 		else
 			continue;
-		die_status(2, "cannot write %s to %s: %s%s", what[f],
-			   e->path[f], output_strerror(err), exports_fix(err));
+		die_status(2, "cannot write %s to %s: %s%s", what[f], path[f],
+			   output_strerror(err), err == EISDIR ?
+			   " (that is a directory: name a file in it, or add "
+			   "--export-every SECS for snapshots there)" :
+			   exports_fix(err));
 	}
-	output_paths_distinct(option, e->path, EXPORT_FORMAT_MAX);
+	output_paths_distinct(option, path, EXPORT_FORMAT_MAX);
 }
 
 int exports_write(const struct exports *e, struct stacks *s,

@@ -82,7 +82,7 @@ fault_table <<'TABLE'
 2 | --export-every writes to a directory: F is not one \(give  | : > F; kb --export-every 1 --folded F
 2 | --export-every needs an export naming a directory \(add    | kb --export-every 1
 2 | cannot write snapshots of folded stacks to nodir/: No such file or directory \(create the directory first\) | kb --export-every 1 --folded nodir/
-2 | cannot write folded stacks to D: it is a directory \(name a file, or add --export-every | mkdir -p D; kb --folded D
+2 | cannot write folded stacks to D: Is a directory \(that is a directory: name a file in it, or add --export-every | mkdir -p D; kb --folded D
 2 | --percent-limit wants a share from 0 to 100, not '1e1' | kb --percent-limit 1e1
 0 | ^target: .* refresh 0\.01s \(decay\)$               | kt -b -n 1 -d 0.01 -e cpu-clock
 

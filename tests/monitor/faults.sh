@@ -131,7 +131,7 @@ fault_table <<'TABLE'
 2 | --export-every needs an export naming a directory \(add    | mg --export-every 1
 2 | cannot write snapshots of folded stacks to nodir/: No such file or directory \(create the directory first\) | mg --export-every 1 --folded nodir/
 2 | cannot write snapshots of folded stacks to F/: Not a directory | : > F; mg --export-every 1 --folded F/
-2 | cannot write folded stacks to D: it is a directory \(name a file, or add --export-every | mkdir -p D; mg --folded D
+2 | cannot write folded stacks to D: Is a directory \(that is a directory: name a file in it, or add --export-every | mkdir -p D; mg --folded D
 0 | ^mon-helper: [0-9]+ samples                | mon -n 010 --summary -- "$H" hot 2000 | sed 's/^monitor/mon-helper/; s/ samples of .*/ samples/' | grep -x 'mon-helper: 10 samples'
 0 | ^monitor: 3 samples of .* on thread [0-9]+,           | mon -F 1000 $jp -n 3 --summary
 2 | a TID or -- COMMAND, not both \('[0-9]+' and 'true'\) | mon $jp -n 3 -- true
