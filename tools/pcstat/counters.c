@@ -74,13 +74,6 @@ void cset_init(struct cset *cs, const struct config *cfg, pid_t child)
 	cs->supported = xcalloc(cs->nev, sizeof(*cs->supported));
 }
 
-/* Errors that mean "this machine cannot count that": perf's <not supported>. */
-static bool not_supported(int err)
-{
-	return err == ENOENT || err == EOPNOTSUPP || err == ENODEV ||
-	       err == EINVAL || err == ENOSYS || err == E2BIG;
-}
-
 static void open_failed(const struct config *cfg, const struct unit *u,
 			const struct pc_event_spec *ev, int err)
 {
@@ -199,7 +192,7 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 					unit_gone = true;
 					break;
 				}
-				if (!not_supported(err))
+				if (!pc_errno_unsupported(err))
 					open_failed(cfg, un, ev, err);
 				/* perf refuses a group it cannot lead */
 				if (grouped && ev->leader)
