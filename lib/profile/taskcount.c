@@ -261,6 +261,15 @@ int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 	return 0;
 }
 
+size_t taskcount_tids(const struct taskcount *tc, pid_t *out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i < tc->n && i < max; i++)
+		out[i] = tc->th[i].tid;
+	return i;
+}
+
 unsigned taskcount_supported(const struct taskcount *tc)
 {
 	return tc->supported;

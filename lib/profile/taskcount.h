@@ -76,6 +76,9 @@ bool taskcount_has(const struct taskcount *tc, pid_t tid);
 int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 		   uint64_t count[TASKS_NEVENTS], bool *fresh);
 
+/* The threads counted now, up to max of them into out; their number. */
+size_t taskcount_tids(const struct taskcount *tc, pid_t *out, size_t max);
+
 /* The events counted (TASKS_EV() mask), known once a thread opened. */
 unsigned taskcount_supported(const struct taskcount *tc);
 /* Whether the kernel's part was left out (perf_event_paranoid). */

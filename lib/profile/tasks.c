@@ -78,8 +78,9 @@ static struct task *task_find(const struct tasks *t, pid_t tid)
 static struct task *task_get(struct tasks *t, const struct tasks_id *id)
 {
 	struct task *k = task_find(t, id->tid);
+	bool made = k == NULL;
 
-	if (k == NULL) {
+	if (made) {
 		k = calloc(1, sizeof(*k));
 		if (k == NULL)
 			return NULL;
@@ -89,10 +90,13 @@ static struct task *task_get(struct tasks *t, const struct tasks_id *id)
 			return NULL;
 		}
 	}
-	k->pid = id->pid;
-	k->uid = id->uid;
+	if (id->pid || made)
+		k->pid = id->pid ? id->pid : id->tid;
+	if (id->uid != (uid_t)-1 || made)
+		k->uid = id->uid;
 	/* strncpy pads, and comm[16] stays the NUL */
-	strncpy(k->comm, id->comm ? id->comm : "[unknown]", 16);
+	if (id->comm || made)
+		strncpy(k->comm, id->comm ? id->comm : "[unknown]", 16);
 	return k;
 }
 
@@ -109,6 +113,11 @@ void tasks_free(struct tasks *t)
 	free(t->rows);
 	free(t->order);
 	free(t);
+}
+
+bool tasks_known(const struct tasks *t, pid_t tid)
+{
+	return task_find(t, tid) != NULL;
 }
 
 size_t tasks_count(const struct tasks *t)

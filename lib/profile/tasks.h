@@ -74,11 +74,13 @@ struct tasks_col_def {
 };
 extern const struct tasks_col_def tasks_cols[TASKS_NCOLS];
 
-/* A task as the samples and the counters name it. */
+/* A task as the samples and the counters name it.  For a task the model
+   knows, pid 0, uid (uid_t)-1 and comm NULL keep what it has. */
 struct tasks_id {
 	pid_t pid, tid;
 	uid_t uid;
-	const char *comm;	/* copied (16 bytes kept); NULL: "[unknown]" */
+	const char *comm;	/* copied (16 bytes kept); NULL: "[unknown]"
+				   for a task not known yet */
 };
 
 struct tasks;
@@ -168,6 +170,9 @@ const struct tasks_row *tasks_rows(struct tasks *t, const struct tasks_view *v,
  * written to out.
  */
 size_t tasks_wanted(const struct tasks *t, pid_t *out, size_t max);
+
+/* Whether the model holds task tid now. */
+bool tasks_known(const struct tasks *t, pid_t tid);
 
 /* How many tasks the model holds now. */
 size_t tasks_count(const struct tasks *t);
