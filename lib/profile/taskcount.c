@@ -218,6 +218,20 @@ int taskcount_keep(struct taskcount *tc, const pid_t *want, size_t n,
 	return (int)tc->n;
 }
 
+int taskcount_add(struct taskcount *tc, pid_t tid)
+{
+	if (find(tc, tid))
+		return 0;
+	if (tc->n == tc->max) {
+		errno = ENOSPC;
+		return -1;
+	}
+	if (counted_open(tc, &tc->th[tc->n], tid) != 0)
+		return -1;
+	tc->n++;
+	return 0;
+}
+
 int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 		   uint64_t count[TASKS_NEVENTS], bool *fresh)
 {

@@ -63,6 +63,13 @@ void taskcount_free(struct taskcount *tc);
 int taskcount_keep(struct taskcount *tc, const pid_t *want, size_t n,
 		   int *err);
 
+/*
+ * Count thread tid too, from now, when fewer than taskcount_max() are
+ * (a thread the tool saw start).  0 (also when tid is counted already),
+ * or -1 with errno: ENOSPC when full, or the open's (ESRCH, EMFILE...).
+ */
+int taskcount_add(struct taskcount *tc, pid_t tid);
+
 /* Whether tid is counted; whether its counters opened since the last
    taskcount_read() of it (their counts start from 0). */
 bool taskcount_has(const struct taskcount *tc, pid_t tid);

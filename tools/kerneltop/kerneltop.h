@@ -245,6 +245,12 @@ struct kt_view {
 	char zoom_dso[4096];	/* top.dso points here when set */
 	char zoom_comm[32];	/* the zoomed thread's name */
 	char filter[128];	/* top.filter points here when set */
+	/* the task screen's choices (screen-tasks.c), kept between its
+	   openings; tasks_return: its Enter zoomed, Esc goes back there */
+	unsigned tasks_sort;	/* index into kt_tasks_orders[] */
+	bool tasks_reverse, tasks_processes, tasks_by_uid, tasks_return;
+	uid_t tasks_uid;
+	char tasks_name[64];
 };
 
 /* The `s' cycle: the orders, and their names as the status line says. */

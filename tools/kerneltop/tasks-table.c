@@ -19,6 +19,7 @@
 #include "base/strbuf.h"
 #include "kerneltop.h"
 #include "util/die.h"
+#include "util/task.h"
 #include "util/xmalloc.h"
 
 #define HW_EVENTS (TASKS_EV(TASKS_EV_CYCLES) | TASKS_EV(TASKS_EV_INSNS) | \
@@ -50,8 +51,35 @@ static int clock_event(const struct kt *kt)
 	return -1;
 }
 
+/* Whoever owns the task's /proc directory; (uid_t)-1 when it is gone. */
+static uid_t uid_of(pid_t pid)
+{
+	char path[32];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	return stat(path, &st) == 0 ? st.st_uid : (uid_t)-1;
+}
+
+/* A thread seen to start (or there from the start): counted from now,
+   when there is room, under its own name. */
+static void count_new(struct kt *kt, pid_t pid, pid_t tid)
+{
+	char comm[17];
+	struct tasks_id id = { pid, tid, uid_of(pid), NULL };
+
+	task_comm(tid, comm, sizeof(comm));
+	id.comm = comm[0] ? comm : NULL;
+	if (tasks_sampled(kt->tasks, &id, 0) != 0)
+		die_nomem();
+	/* full, or gone already: the samples will say if it matters */
+	(void)taskcount_add(kt->tcount, tid);
+}
+
 void tasks_table_start(struct kt *kt)
 {
+	const struct kt_options *o = &kt->opt;
+
 	if (kt->tasks)
 		return;
 	kt->tasks = tasks_new();
@@ -60,6 +88,19 @@ void tasks_table_start(struct kt *kt)
 	if (!kt->tasks || !kt->tcount)
 		die_nomem();
 	kt->tasks_clock = clock_event(kt);
+	/* -p, -t: the target's threads are counted from the start, busy or
+	   not (a sleeper's switches and faults are the point) */
+	for (size_t i = 0; i < o->nids && kt->scope == FEED_THREADS; i++)
+		count_new(kt, o->ids[i], o->ids[i]);
+	for (size_t i = 0; i < o->nids && kt->scope == FEED_PROCESSES; i++) {
+		pid_t *tids;
+		int n = pc_task_threads(o->ids[i], &tids);
+
+		for (int j = 0; j < n; j++)
+			count_new(kt, o->ids[i], tids[j]);
+		if (n >= 0)
+			free(tids);
+	}
 }
 
 void tasks_table_stop(struct kt *kt)
@@ -83,14 +124,9 @@ void tasks_table_sample(struct kt *kt, const struct feed_sample *s)
 	/* the idle task is no task to count: pid 0 would open on us */
 	if (id.tid <= 0)
 		return;
-	/* a task's user, once: whoever owns its /proc directory */
-	if (!tasks_known(kt->tasks, id.tid)) {
-		char path[32];
-		struct stat st;
-
-		snprintf(path, sizeof(path), "/proc/%d", (int)id.pid);
-		id.uid = stat(path, &st) == 0 ? st.st_uid : (uid_t)-1;
-	}
+	/* a task's user, once */
+	if (!tasks_known(kt->tasks, id.tid))
+		id.uid = uid_of(id.pid);
 	if (tasks_sampled(kt->tasks, &id, ns) != 0)
 		die_nomem();
 }
@@ -99,10 +135,15 @@ void tasks_table_task(void *arg, pid_t pid, pid_t tid, bool exited)
 {
 	struct kt *kt = arg;
 
-	(void)pid;
+	if (!kt->tasks)
+		return;
+	if (!exited) {
+		count_new(kt, pid, tid);
+		return;
+	}
 	/* a counted thread that exits is read once more at the refresh:
 	   its last counts belong to that frame */
-	if (!exited || !kt->tcount || !taskcount_has(kt->tcount, tid))
+	if (!taskcount_has(kt->tcount, tid))
 		return;
 	if (ARRAY_GROW(kt->tasks_exited, kt->ntasks_exited + 1,
 		       kt->atasks_exited) != 0)

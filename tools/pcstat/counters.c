@@ -14,24 +14,6 @@
 #include "cgroup.h"
 #include "pcstat.h"
 
-static void read_comm(pid_t tid, char *buf, size_t sz)
-{
-	char path[64];
-	ssize_t n = -1;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, buf, sz - 1);
-		close(fd);
-	}
-	if (n <= 0)
-		n = 0;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-}
-
 enum pc_backend cset_backend(bool want_legacy)
 {
 	/* When to take the 2008 call is the library's rule. */
@@ -60,7 +42,7 @@ void cset_init(struct cset *cs, const struct config *cfg, pid_t child)
 		for (size_t u = 0; u < cs->nunits; u++) {
 			cs->units[u].tid = cfg->tids[u];
 			cs->units[u].cpu = -1;
-			read_comm(cfg->tids[u], cs->units[u].comm,
+			task_comm(cfg->tids[u], cs->units[u].comm,
 				  sizeof(cs->units[u].comm));
 		}
 	} else {
