@@ -82,8 +82,8 @@ static bool tasks_draw(struct tui *t, struct screen *s)
 		term_line(list_y(&ts->list, i), line, list_attr(&ts->list, i));
 	}
 	if (!ts->n)
-		term_line(TASKS_FIRST, "  (no task yet: the first refresh "
-			  "fills the table)", 0);
+		term_line(TASKS_FIRST, "  (no task to show: none counted or "
+			  "sampled yet, or the filter passes none)", 0);
 	if (!ts->prompt.on) {
 		curs_set(0);
 		return false;
