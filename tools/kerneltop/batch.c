@@ -22,8 +22,8 @@ static void frame_out(struct kt *kt, const struct kt_view *v,
 	if (kt->opt.tasks) {
 		if (tasks_table_print(kt, &TASKS_VIEW(
 			.order = kt->opt.tasks_order,
-			.processes = kt->opt.tasks_processes,
-			.name = kt->opt.comms), stdout, kt->opt.entries) != 0)
+			.processes = kt->opt.tasks_processes), stdout,
+			kt->opt.entries) != 0)
 			die_errno("cannot write to standard output");
 		session_age(kt);
 		return;
