@@ -5,6 +5,7 @@
 #ifndef SYSAPI_ERROR_H
 #define SYSAPI_ERROR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <linux/perf_event.h>
 
@@ -25,6 +26,14 @@ extern "C" {
  */
 const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
 			char *buf, size_t sz);
+
+/*
+ * Whether errnum, from pc_counter_open(), means "this machine cannot count
+ * that event" (perf's <not supported>: no PMU for it, a kernel without
+ * it) rather than a fault of the target or of permission, which a tool
+ * should report.
+ */
+bool pc_errno_unsupported(int errnum);
 
 #ifdef __cplusplus
 }

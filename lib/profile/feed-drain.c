@@ -369,9 +369,15 @@ static int on_record(struct feed *f, struct pc_record *rec,
 		    symbols_fork(f->sym, (pid_t)rec->task.pid,
 				 (pid_t)rec->task.ppid) != 0 && errno == ENOMEM)
 			return -1;
+		if (f->task_fn)
+			f->task_fn(f->task_arg, (pid_t)rec->task.pid,
+				   (pid_t)rec->task.tid, false);
 		break;
 	case PERF_RECORD_EXIT:
 		on_exit_record(f, rec);
+		if (f->task_fn)
+			f->task_fn(f->task_arg, (pid_t)rec->task.pid,
+				   (pid_t)rec->task.tid, true);
 		break;
 	case PERF_RECORD_THROTTLE:
 		f->info.throttled++;

@@ -359,6 +359,8 @@ struct feed *feed_open(const struct feed_opts *opts)
 	f->sym = o->sym;
 	f->no_resolve = o->no_resolve;
 	f->no_inherit = o->no_inherit;
+	f->task_fn = o->task_fn;
+	f->task_arg = o->task_arg;
 	f->nattrs = o->nattrs;
 	f->ring_pages = o->ring_pages ? o->ring_pages : 128;
 	f->attrs = calloc(o->nattrs, sizeof(*f->attrs));

@@ -41,6 +41,12 @@ static void access_advice(const struct perf_event_attr *attr, char *buf,
 		 ", or count user space only with a ':u' modifier" : "");
 }
 
+bool pc_errno_unsupported(int errnum)
+{
+	return errnum == ENOENT || errnum == EOPNOTSUPP || errnum == ENODEV ||
+	       errnum == EINVAL || errnum == ENOSYS || errnum == E2BIG;
+}
+
 const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
 			char *buf, size_t sz)
 {

@@ -3,9 +3,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/task.h"
 
@@ -31,4 +33,22 @@ bool task_is_zombie(pid_t pid)
 	buf[n] = '\0';
 	state = strrchr(buf, ')');	/* comm may hold ") " */
 	return state && state[1] == ' ' && state[2] == 'Z';
+}
+
+void task_comm(pid_t tid, char *buf, size_t sz)
+{
+	char path[64];
+	ssize_t n = -1;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, sz - 1);
+		close(fd);
+	}
+	if (n <= 0)
+		n = 0;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
 }

@@ -20,4 +20,11 @@ bool task_is_others(pid_t pid);
  */
 bool task_is_zombie(pid_t pid);
 
+/*
+ * Thread tid's name from /proc/TID/comm into buf (sz bytes), without the
+ * newline; "" when it cannot be read (the thread has gone).  The name is
+ * the task's own: show it through esc_visible().
+ */
+void task_comm(pid_t tid, char *buf, size_t sz);
+
 #endif

@@ -25,6 +25,19 @@
  *                          control sequence (OSC 2, set the window title
  *                          to "pwn"): it must reach no terminal as such
  *   kt-helper forever      the same as "hot 0"
+ *   kt-helper rates MS     the task table's known rates.  At SIGUSR1,
+ *                          thread "kt-fault" touches RATES_BURSTS x
+ *                          RATES_PAGES fresh pages (50 ms apart) and
+ *                          exits at once, and thread "kt-spin" spins 3
+ *                          ms of its own CPU time and sleeps 2 ms,
+ *                          RATES_SPINS times, then sleeps; then the main
+ *                          thread prints "faulted N thread M spun MS":
+ *                          N the process's minor faults from before the
+ *                          signal to kt-fault's end (its exit's
+ *                          included; the others are quiet), M the
+ *                          thread's own over the bursts, MS kt-spin's
+ *                          CPU time over its spins.  "ready PID
+ *                          TID-SPIN TID-FAULT" once both run.
  *   kt-helper naps MS      sleeps 1 ms at a time under the name
  *                          "kt-napper": every sched:sched_switch of it
  *                          leaves it asleep (prev_state=S), but for a
@@ -37,6 +50,7 @@
  * the annotate tests grep for.  Built -O1 -g -fno-inline, no sanitizers:
  * it is the measured program, not code under test.
  */
+#define _GNU_SOURCE	/* RUSAGE_THREAD */
 #include <dirent.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -46,6 +60,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -319,6 +335,117 @@ static int run_naps(void)
 	return 0;
 }
 
+#define RATES_BURSTS 40
+#define RATES_PAGES 100
+#define RATES_SPINS 300
+
+/* RATES_PAGES fresh pages touched: one minor fault each. */
+static void rates_burst(long page)
+{
+	volatile char *m = mmap(NULL, (size_t)(RATES_PAGES * page),
+				PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		abort();
+	madvise((void *)m, (size_t)(RATES_PAGES * page), MADV_NOHUGEPAGE);
+	for (long i = 0; i < RATES_PAGES; i++)
+		m[i * page] = 1;
+	munmap((void *)m, (size_t)(RATES_PAGES * page));
+}
+
+static sigset_t rates_set;
+static sem_t rates_up;
+static pid_t rates_tid[2];
+static long rates_faulted;
+
+static sem_t rates_go, rates_spun;
+static double rates_spin_ms;
+
+static void *rates_spin(void *arg)
+{
+	struct timespec nap = { 0, 2000000 };
+	double t0;
+
+	(void)arg;
+	prctl(PR_SET_NAME, "kt-spin", 0, 0, 0);
+	rates_tid[0] = (pid_t)syscall(SYS_gettid);
+	nanosleep(&nap, NULL);
+	sem_post(&rates_up);
+	sem_wait(&rates_go);
+	t0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+	for (int i = 0; i < RATES_SPINS; i++) {
+		double s0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+
+		while (now_ms(CLOCK_THREAD_CPUTIME_ID) - s0 < 3)
+			sink++;
+		nanosleep(&nap, NULL);
+	}
+	rates_spin_ms = now_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
+	sem_post(&rates_spun);
+	for (;;)
+		pause();
+	return NULL;
+}
+
+static void *rates_fault(void *arg)
+{
+	struct timespec gap = { 0, 50000000 };
+	long page = sysconf(_SC_PAGESIZE);
+	struct rusage r0, r1;
+	int sig;
+
+	(void)arg;
+	prctl(PR_SET_NAME, "kt-fault", 0, 0, 0);
+	rates_tid[1] = (pid_t)syscall(SYS_gettid);
+	/* every call below made once before: none faults in later */
+	rates_burst(page);
+	nanosleep(&(struct timespec){ 0, 1000 }, NULL);
+	getrusage(RUSAGE_THREAD, &r0);
+	sem_post(&rates_up);
+	sigwait(&rates_set, &sig);
+	getrusage(RUSAGE_THREAD, &r0);
+	sem_post(&rates_go);
+	for (int b = 0; b < RATES_BURSTS; b++) {
+		rates_burst(page);
+		if (b + 1 < RATES_BURSTS)
+			nanosleep(&gap, NULL);
+	}
+	getrusage(RUSAGE_THREAD, &r1);
+	rates_faulted = r1.ru_minflt - r0.ru_minflt;
+	/* its exit faults in a page or two more: the main thread's count
+	   (the process's, the others quiet) takes them in */
+	return NULL;
+}
+
+static int run_rates(void)
+{
+	pthread_t spin, fault;
+	struct rusage p0, p1;
+
+	sigemptyset(&rates_set);
+	sigaddset(&rates_set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &rates_set, NULL);
+	sem_init(&rates_up, 0, 0);
+	sem_init(&rates_go, 0, 0);
+	sem_init(&rates_spun, 0, 0);
+	if (pthread_create(&spin, NULL, rates_spin, NULL) ||
+	    pthread_create(&fault, NULL, rates_fault, NULL))
+		return 1;
+	sem_wait(&rates_up);
+	sem_wait(&rates_up);
+	fprintf(stderr, "ready %d %d %d\n", (int)getpid(), (int)rates_tid[0],
+		(int)rates_tid[1]);
+	getrusage(RUSAGE_SELF, &p0);
+	pthread_join(fault, NULL);
+	getrusage(RUSAGE_SELF, &p1);
+	sem_wait(&rates_spun);
+	fprintf(stderr, "faulted %ld thread %ld spun %.3f\n",
+		p1.ru_minflt - p0.ru_minflt, rates_faulted, rates_spin_ms);
+	pthread_join(spin, NULL);
+	return 0;
+}
+
 static volatile sig_atomic_t flip;
 
 static void on_usr1(int sig)
@@ -348,6 +475,8 @@ int main(int argc, char **argv)
 		return run_threads();
 	if (!strcmp(mode, "naps"))
 		return run_naps();
+	if (!strcmp(mode, "rates"))
+		return run_rates();
 	if (!strcmp(mode, "unicode"))
 		prctl(PR_SET_NAME, "kt-\xe6\xbc\xa2\xe5\xad\x97", 0, 0, 0);
 	if (!strcmp(mode, "evil")) {

@@ -19,6 +19,15 @@ static void frame_out(struct kt *kt, const struct kt_view *v,
 	struct kt_table tb = { .rows = NULL };
 
 	session_tick(kt, interval);
+	if (kt->opt.tasks) {
+		if (tasks_table_print(kt, &TASKS_VIEW(
+			.order = kt->opt.tasks_order,
+			.processes = kt->opt.tasks_processes), stdout,
+			kt->opt.entries) != 0)
+			die_errno("cannot write to standard output");
+		session_age(kt);
+		return;
+	}
 	if (table_take(&tb, kt, v) != 0)
 		die_nomem();
 	if (frame_print(kt, &tb, stdout, kt->opt.entries) != 0 ||

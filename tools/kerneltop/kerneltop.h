@@ -19,6 +19,8 @@
 
 #include "profile/feed.h"
 #include "profile/stacks.h"
+#include "profile/taskcount.h"
+#include "profile/tasks.h"
 #include "profile/top.h"
 
 struct trace_formats;
@@ -92,6 +94,11 @@ struct kt_options {
 					   tracepoint fields, as given */
 	size_t ntrace_keys;
 	bool raw_trace;			/* --raw-trace */
+	/* the task table: --tasks (batch prints it), its order, and a
+	   row per process (--tasks-processes) */
+	bool tasks;
+	enum tasks_col tasks_order;
+	bool tasks_processes;
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -155,7 +162,46 @@ struct kt {
 	size_t ntcols;
 	char trace_head[512];
 	regex_t parent_re;		/* -s parent: KT_PARENT_RE */
+
+	/* the task table (tasks-table.c), from its first use on */
+	struct tasks *tasks;
+	struct taskcount *tcount;
+	int tasks_clock;		/* the clock event whose samples are
+					   CPU time; -1 none */
+	pid_t *tasks_exited;		/* counted threads that exited since
+					   the last refresh */
+	size_t ntasks_exited, atasks_exited;
+	pid_t *tasks_tids;		/* scratch: taskcount_max() tids */
+	int tasks_err;			/* the first errno refusing a thread */
+	double tasks_interval_s;	/* the last frame's */
 };
+
+/*
+ * tasks-table.c: the task table.  tasks_table_start() makes the model and
+ * the counters (at --tasks, or the `T' screen's first opening); from then
+ * on the samples feed it (tasks_table_sample()), the feed tells of
+ * exits (tasks_table_task()), and each refresh reads the counters and
+ * closes a frame (tasks_table_tick(), from session_tick()).  The text
+ * functions format the last frame as batch and the screen show it.
+ */
+void tasks_table_start(struct kt *kt);
+void tasks_table_stop(struct kt *kt);
+void tasks_table_sample(struct kt *kt, const struct feed_sample *s);
+void tasks_table_task(void *arg, pid_t pid, pid_t tid, bool exited);
+void tasks_table_tick(struct kt *kt, double interval_s);
+/* line 0: the summary; line 1: the notices ("" when none) */
+void tasks_table_header(const struct kt *kt, const struct tasks_view *v,
+			unsigned line, char *buf, size_t size);
+void tasks_table_columns(const struct kt *kt, const struct tasks_view *v,
+			 char *buf, size_t size);
+void tasks_table_row(const struct kt *kt, const struct tasks_view *v,
+		     const struct tasks_row *r, char *buf, size_t size);
+/* A whole frame, as batch prints it; 0, or -1 with errno. */
+int tasks_table_print(const struct kt *kt, const struct tasks_view *v,
+		      FILE *out, size_t max_rows);
+/* The task screen's `s' cycle. */
+extern const enum tasks_col kt_tasks_orders[];
+extern const size_t kt_tasks_norders;
 
 /* trace-keys.c: the -s trace keys' columns from the events' formats
    (the samples then carry their records), and a sample's key text. */
@@ -203,6 +249,12 @@ struct kt_view {
 	char zoom_dso[4096];	/* top.dso points here when set */
 	char zoom_comm[32];	/* the zoomed thread's name */
 	char filter[128];	/* top.filter points here when set */
+	/* the task screen's choices (screen-tasks.c), kept between its
+	   openings; tasks_return: its Enter zoomed, Esc goes back there */
+	unsigned tasks_sort;	/* index into kt_tasks_orders[] */
+	bool tasks_reverse, tasks_processes, tasks_by_uid, tasks_return;
+	uid_t tasks_uid;
+	char tasks_name[64];
 };
 
 /* The `s' cycle: the orders, and their names as the status line says. */

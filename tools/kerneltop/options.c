@@ -43,6 +43,9 @@ enum {
 	OPT_SWITCH_OFF, OPT_TUI, OPT_BRANCH_ANY,
 };
 
+/* The task table's. */
+enum { OPT_TASKS = 768, OPT_TASKS_SORT, OPT_TASKS_PROCESSES };
+
 static const struct opt_def options[] = {
 	{ "event", 'e', 'e', "EVENT",
 	  "event(s) to sample (default cycles, else cpu-clock)" },
@@ -76,6 +79,13 @@ static const struct opt_def options[] = {
 	  "several -e: a share column per event (perf's group view)" },
 	{ "group-sort-idx", 0, OPT_GROUP_SORT_IDX, "N",
 	  "--group: rows by the Nth event's share (from 0)" },
+	{ "tasks", 0, OPT_TASKS, NULL,
+	  "the task table: per-thread counters (-b prints it; `T' key)" },
+	{ "tasks-sort", 0, OPT_TASKS_SORT, "COL",
+	  "--tasks: rows by COL (cpu, ctx, migr, faults, mcycles, minstr, "
+	  "ipc, cache-miss, branch-miss, pid, tid, user, comm)" },
+	{ "tasks-processes", 0, OPT_TASKS_PROCESSES, NULL,
+	  "--tasks: a row per process, its threads summed" },
 	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh" },
 	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
 	  "hide rows under PCT%" },
@@ -462,7 +472,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	int c;
 
 	*o = (struct kt_options){ .freq = KT_DEFAULT_FREQ, .delay = 2.0,
-				  .cg_print = CALLGRAPH_PRINT_DEFAULT };
+				  .cg_print = CALLGRAPH_PRINT_DEFAULT,
+				  .tasks_order = TASKS_COL_CPU };
 	usage_getopt(options, NOPTIONS, longopts, shortopts, 0);
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
@@ -514,6 +525,17 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		case OPT_TOTAL_PERIOD: total_period = true; break;
 		case OPT_NR_SAMPLES: nr_samples = true; break;
 		case OPT_HIERARCHY: o->hierarchy = true; break;
+		case OPT_TASKS: o->tasks = true; break;
+		case OPT_TASKS_SORT: {
+			int col = tasks_col_by_name(optarg);
+
+			if (col < 0)
+				usage_error("unknown task column '%s' (see "
+					    "--help: --tasks-sort)", optarg);
+			o->tasks_order = (enum tasks_col)col;
+			break;
+		}
+		case OPT_TASKS_PROCESSES: o->tasks_processes = true; break;
 		case OPT_GROUP: o->group = true; break;
 		case OPT_GROUP_SORT_IDX:
 			if (!parse_u64(optarg, 0, UINT32_MAX, &sort_idx))

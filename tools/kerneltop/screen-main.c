@@ -34,9 +34,7 @@ struct main_screen {
 	bool taken;			/* tb holds a table */
 	unsigned gen;			/* the view's gen it was drawn at */
 	struct list list;
-	bool prompting;			/* `/': reading a filter */
-	char input[128];
-	size_t input_len;
+	struct prompt prompt;		/* `/': reading a filter */
 };
 
 /* The highlighted row of the table drawn, or NULL (with a message). */
@@ -204,16 +202,11 @@ static bool main_draw(struct tui *t, struct screen *s)
 				  sizeof(line), COLS);
 		term_line(list_y(&m->list, i), line, list_attr(&m->list, i));
 	}
-	if (!m->prompting) {
+	if (!m->prompt.on) {
 		curs_set(0);
 		return false;
 	}
-	snprintf(line, sizeof(line), "filter: %.*s", (int)m->input_len,
-		 m->input);
-	term_line(LINES - 1, line, 0);
-	curs_set(1);
-	move(LINES - 1, (int)strlen(line) < COLS ? (int)strlen(line)
-						 : COLS - 1);
+	prompt_draw(&m->prompt);
 	return true;
 }
 
@@ -275,6 +268,26 @@ static void key_thread(struct tui *t, struct screen *s)
 	screen_open(t, &screen_threads, NULL);
 }
 
+static void key_tasks(struct tui *t, struct screen *s)
+{
+	(void)s;
+	screen_open(t, &screen_tasks, NULL);
+}
+
+/* Esc, Left: after the task table's Enter, back to it, unzoomed. */
+static void key_tasks_back(struct tui *t, struct screen *s)
+{
+	struct kt_view *v = t->view;
+
+	(void)s;
+	if (!v->tasks_return)
+		return;
+	v->tasks_return = false;
+	v->top.tid = 0;
+	view_changed(v);
+	screen_open(t, &screen_tasks, NULL);
+}
+
 static void key_hide_kernel(struct tui *t, struct screen *s)
 {
 	(void)s;
@@ -292,8 +305,7 @@ static void key_filter(struct tui *t, struct screen *s)
 	struct main_screen *m = s->data;
 
 	(void)t;
-	m->prompting = true;
-	m->input_len = 0;
+	prompt_start(&m->prompt, "filter");
 }
 
 static void key_zero(struct tui *t, struct screen *s)
@@ -519,6 +531,11 @@ static const struct screen_key main_keys[] = {
 	  "d dso", FOOT_ALWAYS, key_dso },
 	{ "t", { 't' }, "zoom into a thread (pick from a list), and back",
 	  "t thread", FOOT_ALWAYS, key_thread },
+	{ "T", { 'T' }, "the task table: per-thread counters, Enter zooms",
+	  NULL, FOOT_NEVER, key_tasks },
+	{ "Esc Left", { 27, KEY_LEFT },
+	  "zoomed from the task table: back to it", NULL, FOOT_NEVER,
+	  key_tasks_back },
 	{ "K", { 'K' }, "hide or show kernel rows", NULL, FOOT_NEVER,
 	  key_hide_kernel },
 	{ "U", { 'U' }, "hide or show user rows", NULL, FOOT_NEVER,
@@ -552,27 +569,12 @@ static bool main_key(struct tui *t, struct screen *s, int ch)
 	struct main_screen *m = s->data;
 	struct kt_view *v = t->view;
 
-	if (!m->prompting)
+	if (!m->prompt.on)
 		return false;
-	switch (ch) {
-	case 27:
-		m->prompting = false;
-		break;
-	case '\n': case '\r': case KEY_ENTER:
-		m->prompting = false;
-		snprintf(v->filter, sizeof(v->filter), "%.*s",
-			 (int)m->input_len, m->input);
+	if (prompt_key(&m->prompt, ch) == PROMPT_DONE) {
+		snprintf(v->filter, sizeof(v->filter), "%s", m->prompt.input);
 		v->top.filter = v->filter[0] ? v->filter : NULL;
 		view_changed(v);
-		break;
-	case KEY_BACKSPACE: case 127: case 8:
-		if (m->input_len)
-			m->input_len--;
-		break;
-	default:
-		if (ch >= 32 && ch < 256 && ch != 127 &&
-		    m->input_len < sizeof(m->input) - 1)
-			m->input[m->input_len++] = (char)ch;
 	}
 	return true;
 }

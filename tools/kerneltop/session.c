@@ -103,6 +103,7 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 		.cgroup = o->cgroup, .no_inherit = o->no_inherit,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
 		.max_stack = o->max_stack,
+		.task_fn = tasks_table_task, .task_arg = kt,
 		.user_fallback = true, .sym = kt->sym, .failure = fail));
 }
 
@@ -354,10 +355,13 @@ void session_open(struct kt *kt)
 			 kt->info.threads_sampled, kt->info.threads);
 		notice(kt, msg);
 	}
+	if (o->tasks)
+		tasks_table_start(kt);
 }
 
 void session_close(struct kt *kt)
 {
+	tasks_table_stop(kt);
 	stacks_free(kt->stacks);
 	stacks_free(kt->stacks_all);
 	exports_every_release(&kt->opt.exports);
@@ -497,6 +501,8 @@ static int add_sample(void *arg, const struct feed_sample *s)
 		kt->newest_prev = s->raw->time;
 	if (top_add(kt->top, &ts) != 0)
 		die_nomem();
+	if (kt->tasks)
+		tasks_table_sample(kt, s);
 	/* the chains of the first event: of several, whose would add up?
 	   Only those the table's filters pass (the model filters its own
 	   rows, keeping the whole total). */
@@ -618,6 +624,8 @@ void session_tick(struct kt *kt, double interval_s)
 			 "cannot write %s: %s%s", kt->opt.openmetrics,
 			 output_strerror(errno),
 			 output_path_fix(errno));
+	if (kt->tasks)
+		tasks_table_tick(kt, interval_s);
 }
 
 void session_lost_say(const struct kt *kt)

@@ -59,6 +59,9 @@ int tui_run(struct kt *kt)
 	term_init();
 	if (screen_open(&t, &screen_main, NULL) != 0)
 		die("cannot open the main screen: %s", t.msg);
+	/* --tasks: the task table first, the profile under it */
+	if (kt->opt.tasks && screen_open(&t, &screen_tasks, NULL) != 0)
+		die("cannot open the task table: %s", t.msg);
 	start = last = last_draw = clock_s(CLOCK_MONOTONIC);
 	next = start + kt->opt.delay;
 	screen_draw(&t);

@@ -97,6 +97,24 @@ size_t list_end(const struct list *l);
 int list_y(const struct list *l, size_t i);
 attr_t list_attr(const struct list *l, size_t i);
 
+/* --- prompt.c: a line of input on the bottom line ---------------------- */
+
+struct prompt {
+	bool on;		/* reading: the screen gives it every key */
+	const char *label;	/* "filter" */
+	char input[128];	/* what was typed, NUL-ended */
+	size_t len;
+};
+enum prompt_result { PROMPT_EDIT, PROMPT_DONE, PROMPT_CANCEL };
+
+/* Start reading, empty, under label (a string that outlives it). */
+void prompt_start(struct prompt *p, const char *label);
+/* A key while p->on: edited, or PROMPT_DONE (Enter: p->input is the
+   answer) or PROMPT_CANCEL (Esc); both end the reading. */
+enum prompt_result prompt_key(struct prompt *p, int ch);
+/* "label: input" on the bottom line, the cursor after it. */
+void prompt_draw(const struct prompt *p);
+
 /* --- screen.c: screens, their keys, the stack -------------------------- */
 
 /* When a key shows in the footer. */
@@ -191,6 +209,7 @@ extern const struct screen_type screen_annotate;/* arg: struct
 extern const struct screen_type screen_health;	/* what is unresolved */
 extern const struct screen_type screen_calltree;/* arg: a function id of
 						   kt->stacks (uint32_t) */
+extern const struct screen_type screen_tasks;	/* the task table */
 
 struct annotate_arg {
 	const char *sym, *dso;

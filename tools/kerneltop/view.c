@@ -42,7 +42,11 @@ void view_init(struct kt_view *v, const struct kt *kt)
 				.relative = o->relative),
 		/* perf top --stdio -g --no-children: Self alone */
 		.self_only = o->batch && o->no_children,
+		.tasks_processes = o->tasks_processes,
 	};
+	for (size_t i = 0; i < kt_tasks_norders; i++)
+		if (kt_tasks_orders[i] == o->tasks_order)
+			v->tasks_sort = (unsigned)i;
 }
 
 void view_changed(struct kt_view *v)

@@ -14,24 +14,6 @@
 #include "cgroup.h"
 #include "pcstat.h"
 
-static void read_comm(pid_t tid, char *buf, size_t sz)
-{
-	char path[64];
-	ssize_t n = -1;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, buf, sz - 1);
-		close(fd);
-	}
-	if (n <= 0)
-		n = 0;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-}
-
 enum pc_backend cset_backend(bool want_legacy)
 {
 	/* When to take the 2008 call is the library's rule. */
@@ -60,7 +42,7 @@ void cset_init(struct cset *cs, const struct config *cfg, pid_t child)
 		for (size_t u = 0; u < cs->nunits; u++) {
 			cs->units[u].tid = cfg->tids[u];
 			cs->units[u].cpu = -1;
-			read_comm(cfg->tids[u], cs->units[u].comm,
+			task_comm(cfg->tids[u], cs->units[u].comm,
 				  sizeof(cs->units[u].comm));
 		}
 	} else {
@@ -72,13 +54,6 @@ void cset_init(struct cset *cs, const struct config *cfg, pid_t child)
 	cs->counter = xcalloc(cs->nev * cs->nunits, sizeof(*cs->counter));
 	cs->cur = xcalloc(cs->nev * cs->nunits, sizeof(*cs->cur));
 	cs->supported = xcalloc(cs->nev, sizeof(*cs->supported));
-}
-
-/* Errors that mean "this machine cannot count that": perf's <not supported>. */
-static bool not_supported(int err)
-{
-	return err == ENOENT || err == EOPNOTSUPP || err == ENODEV ||
-	       err == EINVAL || err == ENOSYS || err == E2BIG;
 }
 
 static void open_failed(const struct config *cfg, const struct unit *u,
@@ -199,7 +174,7 @@ void cset_open(struct cset *cs, const struct config *cfg, bool on_exec)
 					unit_gone = true;
 					break;
 				}
-				if (!not_supported(err))
+				if (!pc_errno_unsupported(err))
 					open_failed(cfg, un, ev, err);
 				/* perf refuses a group it cannot lead */
 				if (grouped && ev->leader)

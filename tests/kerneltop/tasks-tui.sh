@@ -1,0 +1,122 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tasks-tui.sh - the task screen (`T') on a real terminal (a private tmux
+# server, as tui.sh drives the others), on kt-helper's threads kt-alpha
+# and kt-beta, which take turns at 2:1 of CPU time: T opens it with a row
+# per thread, kt-alpha above kt-beta by %CPU; s cycles the sort column
+# (the status line names it; by COMMAND the names ascend, r descends);
+# / filters by name, u by user (nobody: no row; root: back); H rolls the
+# threads up into the process; Enter zooms the profile into the
+# highlighted thread (kt-beta: kt_beta's rows only) and Esc comes back
+# to the table, unzoomed; q goes back to the profile, q again quits with
+# the terminal as it was.
+. "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-kerneltop.sh"
+need kerneltop tmux perf_event
+
+H="$top_builddir/tests/kerneltop/kt-helper"
+
+# trows: the task rows of the last capture (after the column header)
+trows() {
+	awk '/^ +PID +(TID|THR) +USER / { t = 1; next }
+	     t && /^[ >]*[0-9]+ +[0-9]+ / { print }' tt.screen
+}
+# comms: their COMMAND column
+comms() {
+	trows | awk '{ print $NF }'
+}
+first_is() {
+	[ "$(trows | awk 'NR == 1 { print $NF }')" = "$1" ]
+}
+sorted_up() {
+	[ "$(comms | wc -l)" -ge 3 ] && comms | sort -c 2>/dev/null
+}
+sorted_down() {
+	[ "$(comms | wc -l)" -ge 3 ] && comms | sort -r -c 2>/dev/null
+}
+only() {
+	[ "$(comms | sort -u | tr '\n' ' ')" = "$1 " ]
+}
+poll() {
+	local secs=$1
+	shift
+	retry "$secs" screen_then "$@"
+}
+screen_then() {
+	screen tt > /dev/null
+	"$@"
+}
+
+spawn_ready "$H" threads 0 || fail "threads helper did not start"
+set -- $ready
+tp=$1 ta=$2 tb=$3
+
+kt_start tt 120 40 -d 0.5 -e cpu-clock -p "$tp"
+wait_screen tt '^ *Overhead ' 5 || fail "no main screen: $(head -5 "$tmpdir/tt.screen")"
+keys tt T
+if wait_screen tt '^kerneltop tasks: ' 5 && wait_screen tt '^ +PID +TID +USER +%CPU +CTXSW/s +MIGR/s +FAULTS/s' 3; then
+	ok "T: the task table"
+else
+	fail "T: $(head -6 "$tmpdir/tt.screen")"
+fi
+# %CPU: kt-alpha (2/3 of the turns) above kt-beta
+poll 10 first_is kt-alpha && comms | grep -qx kt-beta &&
+	ok "by %CPU: kt-alpha first, kt-beta shown" || fail "by %CPU: $(trows | tr -s ' \n' ' ')"
+
+# s: the next column each time, said on the status line; COMMAND is the
+# last of the 13
+keys tt s
+wait_screen tt 'sort: CTXSW/s' 3 && ok "s: sort by CTXSW/s" || fail "s: '$(sed -n 3p "$tmpdir/tt.screen")'"
+i=2
+while [ $i -le 12 ]; do keys tt s; i=$((i + 1)); done
+wait_screen tt 'sort: COMMAND' 3 && poll 5 sorted_up &&
+	ok "by COMMAND: $(comms | tr '\n' ' ')" || fail "by COMMAND: $(comms | tr '\n' ' ')"
+keys tt r
+poll 5 sorted_down && ok "r: reversed" || fail "r: $(comms | tr '\n' ' ')"
+keys tt r
+
+# / a name
+keys tt / beta Enter
+poll 5 only kt-beta && ok "/ beta: kt-beta alone" || fail "/ beta: $(comms | tr '\n' ' ')"
+keys tt / Enter
+poll 5 only "kt-alpha kt-beta kt-helper" || fail "/ cleared: $(comms | tr '\n' ' ')"
+# u a user
+keys tt u nobody Enter
+poll 5 screen_has tt 'no task to show' && ok "u nobody: no row" || fail "u nobody: $(comms | tr '\n' ' ')"
+keys tt u root Enter
+poll 5 only "kt-alpha kt-beta kt-helper" && ok "u root: the rows back" || fail "u root: $(comms | tr '\n' ' ')"
+keys tt u Enter
+
+# H: a row per process, its threads in THR
+keys tt H
+proc_row() {
+	trows | awk -v p="$tp" '$1 == p && $2 == 3 { ok = 1 } END { exit !(ok && NR == 1) }'
+}
+wait_screen tt '^ +PID +THR ' 3 && poll 5 proc_row &&
+	ok "H: one row, pid $tp, 3 threads" || fail "H: $(trows | tr -s ' \n' ' ')"
+keys tt H
+wait_screen tt '^ +PID +TID ' 3 || fail "H again: $(sed -n 4p "$tmpdir/tt.screen")"
+
+# Enter on kt-beta: the profile zoomed into it; Esc: back, unzoomed
+keys tt / beta Enter
+poll 5 only kt-beta || fail "/ beta again: $(comms | tr '\n' ' ')"
+keys tt Enter
+if wait_screen tt "thread: $tb \\(kt-beta\\)" 5 && wait_screen tt ' kt_beta ' 5; then
+	screen tt | grep -q ' kt_alpha ' && fail "zoom: kt_alpha still shown" ||
+		ok "Enter: the profile of thread $tb (kt-beta)"
+else
+	fail "Enter: $(head -6 "$tmpdir/tt.screen")"
+fi
+keys tt Escape
+wait_screen tt '^kerneltop tasks: ' 3 && poll 5 only kt-beta &&
+	ok "Esc: back to the task table" || fail "Esc: $(head -4 "$tmpdir/tt.screen")"
+keys tt / Enter
+keys tt q
+wait_screen tt '^ *Overhead ' 3 && wait_screen_not tt 'thread: ' 3 &&
+	ok "q: back to the profile, unzoomed" || fail "q: $(head -4 "$tmpdir/tt.screen")"
+keys tt q
+rc=$(kt_wait_exit tt 10)
+[ "$rc" = 0 ] && stty_same tt && ok "q: exit 0, stty -a unchanged" ||
+	fail "quit: rc '$rc'"
+
+exit $((nfail > 0))
