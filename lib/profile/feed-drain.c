@@ -366,10 +366,12 @@ static int switch_out(struct feed *f, const struct pc_record *rec,
 		break;
 	case FEED_SWITCH_LOST:
 		sw.pid = sw.tid = -1;
-		break;
+		sw.lost = rec->lost.lost;
+		return f->switch_fn(f->switch_arg, &sw);
 	default:
 		break;
 	}
+	sw.comm = comm_get(&f->comms, sw.pid, sw.tid);
 	return f->switch_fn(f->switch_arg, &sw);
 }
 

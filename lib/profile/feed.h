@@ -177,10 +177,13 @@ enum feed_switch_kind {
 struct feed_switch {
 	enum feed_switch_kind kind;
 	pid_t pid, tid;		/* -1 for LOST */
+	const char *comm;	/* the thread's name (NULL for LOST): valid
+				   during the callback */
 	uint64_t time;		/* ns, the samples' clock */
 	int cpu;		/* -1 when unknown */
 	bool preempted;		/* OUT while runnable (the kernel's
 				   SWITCH_OUT_PREEMPT) */
+	uint64_t lost;		/* LOST: the records lost */
 };
 
 /* Called in time order with the samples; non-zero stops the drain. */

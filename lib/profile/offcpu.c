@@ -17,6 +17,7 @@
 /* What the model knows of one thread. */
 struct offcpu_thread {
 	pid_t pid, tid;
+	const char *comm;	/* interned */
 	bool out;		/* off the CPU since out_time */
 	bool preempted;
 	bool out_stack;		/* frames belong to the pending out */
@@ -133,11 +134,16 @@ const char *offcpu_where(const struct stk_sample_frame *frames, unsigned n)
 	return NULL;
 }
 
+static const char *intern(struct offcpu *m, const char *s)
+{
+	return s ? strpool_intern(&m->strings, s) : NULL;
+}
+
 static int emit(struct offcpu *m, struct offcpu_thread *t, uint64_t start,
 		uint64_t end, bool with_stack)
 {
 	struct offcpu_span sp = {
-		.pid = t->pid, .tid = t->tid, .start = start,
+		.pid = t->pid, .tid = t->tid, .comm = t->comm, .start = start,
 		.ns = end - start,
 		.state = t->preempted ? OFFCPU_PREEMPTED : OFFCPU_BLOCKED,
 	};
@@ -153,10 +159,6 @@ static int emit(struct offcpu *m, struct offcpu_thread *t, uint64_t start,
 	return m->fn(m->arg, &sp) ? -1 : 0;
 }
 
-static const char *intern(struct offcpu *m, const char *s)
-{
-	return s ? strpool_intern(&m->strings, s) : NULL;
-}
 
 int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 		 const struct stk_sample_frame *frames, unsigned n)
@@ -189,14 +191,19 @@ int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 	return 0;
 }
 
-int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
-	       bool preempted)
+int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, const char *comm,
+	       uint64_t time, bool preempted)
 {
 	struct offcpu_thread *t = thread_get(m, pid, tid);
 	bool stack;
 
 	if (!t)
 		return -1;
+	if (comm && (!t->comm || strcmp(t->comm, comm))) {
+		t->comm = intern(m, comm);
+		if (!t->comm)
+			return -1;
+	}
 	if (t->out)		/* its switch-in was lost */
 		m->st.dropped++;
 	t->preempted = preempted;

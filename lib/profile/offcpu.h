@@ -52,6 +52,8 @@ enum offcpu_state {
 /* A span of off-CPU time, handed to the callback. */
 struct offcpu_span {
 	pid_t pid, tid;
+	const char *comm;	/* the thread's name at its switch-out, or
+				   NULL */
 	uint64_t start, ns;	/* switch-out time and length, ns */
 	enum offcpu_state state;
 	const char *where;	/* OFFCPU_BLOCKED: the first kernel function
@@ -87,9 +89,10 @@ void offcpu_free(struct offcpu *m);
 int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 		 const struct stk_sample_frame *frames, unsigned n);
 
-/* tid left the CPU at time.  0, or -1 (ENOMEM, or fn's failure). */
-int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
-	       bool preempted);
+/* tid (named comm, NULL: unknown; copied) left the CPU at time.  0, or
+   -1 (ENOMEM, or fn's failure). */
+int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, const char *comm,
+	       uint64_t time, bool preempted);
 
 /* tid came back at time: its span is handed over.  0 or -1 as above. */
 int offcpu_in(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time);

@@ -135,7 +135,7 @@ static void run_case(const struct ocase *c)
 			break;
 		case 'o':
 		case 'p':
-			CHECK(offcpu_out(m, 100, r->tid, r->time,
+			CHECK(offcpu_out(m, 100, r->tid, "t", r->time,
 					 r->kind == 'p') == 0, "%s", c->name);
 			break;
 		case 'i':

@@ -83,6 +83,7 @@ static void events_setup(struct kt *kt)
 	for (i = 0; i < kt->nevents; i++)
 		sample_event_name(&o->events.ev[i], &kt->attrs[i], kt->names[i],
 				  sizeof(kt->names[i]));
+	offcpu_setup(kt);
 }
 
 static struct feed *try_open(struct kt *kt, enum feed_scope scope,
@@ -91,7 +92,8 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 	const struct kt_options *o = &kt->opt;
 
 	return feed_open(&FEED_OPTS(
-		.attrs = kt->attrs, .nattrs = kt->nevents, .scope = scope,
+		.attrs = kt->attrs, .nattrs = kt->nattrs, .scope = scope,
+		.context_switch = o->off_cpu,
 		.ids = o->ids, .nids = o->nids,
 		.uid = scope == FEED_USER && o->scope != FEED_USER ?
 			getuid() : o->uid,
@@ -286,6 +288,7 @@ void session_open(struct kt *kt)
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
 		die_nomem();
+	offcpu_models(kt);
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
@@ -319,6 +322,8 @@ void session_open(struct kt *kt)
 	}
 	if (!kt->feed)
 		open_failed(kt, &fail, err);
+	if (kt->offcpu)
+		feed_on_switch(kt->feed, offcpu_switch, kt);
 	/*
 	 * The counters opened disabled, so that a target that cannot be
 	 * sampled is said at once.  The kernel's symbols are read before the
@@ -356,6 +361,7 @@ void session_open(struct kt *kt)
 
 void session_close(struct kt *kt)
 {
+	offcpu_release(kt);
 	stacks_free(kt->stacks);
 	stacks_free(kt->stacks_all);
 	feed_close(kt->feed);
@@ -452,6 +458,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 {
 	struct kt *kt = arg;
 	const struct sym_result *r = s->sym;
+	struct kt_models *on = &kt->m[KT_ON_CPU];
 	unsigned keys = kt->opt.keys;
 	char srcline[KT_LINE], trace[KT_LINE];
 	struct top_view filters = filter_view(&kt->opt);
@@ -492,15 +499,20 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	/* the first refresh's rate runs from the first sample */
 	if (!kt->newest_prev)
 		kt->newest_prev = s->raw->time;
-	if (top_add(kt->top, &ts) != 0)
+	if ((int)s->event == kt->oc_event) {	/* a switch's stack */
+		offcpu_sample(kt, s, &ts);
+		return 0;
+	}
+	if (top_add(on->top, &ts) != 0)
 		die_nomem();
+	offcpu_sample(kt, s, &ts);
 	/* the chains of the first event: of several, whose would add up?
 	   Only those the table's filters pass (the model filters its own
 	   rows, keeping the whole total). */
 	if (s->event == 0 && top_view_passes(&filters, &ts) &&
-	    ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
+	    ((on->stacks && stacks_add(on->stacks, s->frames, s->nframes,
 				       s->raw->period) != 0) ||
-	     (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,
+	     (on->stacks_all && stacks_add_at(on->stacks_all, s->frames,
 					      s->nframes, s->raw->period,
 					      s->raw->time) != 0)))
 		die_nomem();
@@ -606,6 +618,7 @@ void session_tick(struct kt *kt, double interval_s)
 			 " samples wait for their process's maps", now->held);
 	kt->newest_prev = kt->newest_ns;
 	*prev = *now;
+	offcpu_tick(kt);
 }
 
 void session_lost_say(const struct kt *kt)
@@ -623,5 +636,6 @@ void session_age(struct kt *kt)
 	top_age(kt->top, kt->opt.zero);
 	if (kt->stacks)
 		stacks_age(kt->stacks, kt->opt.zero);
+	offcpu_age(kt);
 	kt->frames++;
 }
