@@ -14,6 +14,10 @@
 #include "base/strpool.h"
 #include "profile/offcpu.h"
 
+const struct stk_sample_frame offcpu_leaf = {
+	.sym = OFFCPU_LEAF, .dso = OFFCPU_LEAF, .mode = 'k', .cause = SYM_OK,
+};
+
 /* What the model knows of one thread. */
 struct offcpu_thread {
 	pid_t pid, tid;

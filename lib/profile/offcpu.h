@@ -43,6 +43,14 @@
 
 struct offcpu;
 
+/*
+ * The leaf frame a tool puts under every off-CPU stack (function and DSO
+ * "[off-cpu]", mode 'k': the thread waits in the kernel), by which the
+ * exports tell off-CPU time from on-CPU samples (export_func_offcpu()).
+ */
+#define OFFCPU_LEAF "[off-cpu]"
+extern const struct stk_sample_frame offcpu_leaf;
+
 /* Why a thread was off the CPU. */
 enum offcpu_state {
 	OFFCPU_BLOCKED,		/* it slept: in state's kernel function */

@@ -52,8 +52,6 @@ enum kt_measure {
 	KT_MEASURES
 };
 extern const char *const kt_measure_names[KT_MEASURES];
-/* The leaf frame (and function, DSO) of every off-CPU stack. */
-#define KT_OFFCPU_LEAF "[off-cpu]"
 
 /* What the command line asked for (options.c). */
 struct kt_options {

@@ -24,12 +24,6 @@ const char *const kt_measure_names[KT_MEASURES] = {
 	"on-CPU", "off-CPU", "wall-clock",
 };
 
-/* The leaf frame of every off-CPU stack: what exports mark. */
-static const struct stk_sample_frame offcpu_leaf = {
-	.sym = KT_OFFCPU_LEAF, .dso = KT_OFFCPU_LEAF, .mode = 'k',
-	.cause = SYM_OK,
-};
-
 static void notice_add(struct kt *kt, const char *msg)
 {
 	str_join(kt->notice, sizeof(kt->notice), "; ", msg);
@@ -176,8 +170,8 @@ static int on_span(void *arg, const struct offcpu_span *sp)
 						      sp->nframes);
 	struct top_sample ts = {
 		.sym = sp->state == OFFCPU_PREEMPTED ? "[preempted]" :
-		       sp->where ? sp->where : KT_OFFCPU_LEAF,
-		.dso = sp->where ? "[kernel.kallsyms]" : KT_OFFCPU_LEAF,
+		       sp->where ? sp->where : OFFCPU_LEAF,
+		.dso = sp->where ? "[kernel.kallsyms]" : OFFCPU_LEAF,
 		.comm = sp->comm,
 		.pid = sp->pid, .tid = sp->tid, .mode = 'k',
 		.weight = sp->ns, .period = sp->ns, .cause = SYM_OK,
