@@ -101,12 +101,21 @@ static void *split(void *arg)
 
 static int ping_fd[2], pong_fd[2];
 
+/* The libc call in a frame of its own (as sleep_call()). */
+NOINLINE static ssize_t read_call(int fd, char *c)
+{
+	ssize_t n = read(fd, c, 1);
+
+	sink++;
+	return n;
+}
+
 /* One byte read, blocking. */
 NOINLINE int reads_here(int fd)
 {
 	char c;
 
-	return read(fd, &c, 1) == 1 ? 0 : -1;
+	return read_call(fd, &c) == 1 ? 0 : -1;
 }
 
 static void *pong(void *arg)
