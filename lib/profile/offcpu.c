@@ -28,8 +28,8 @@ struct offcpu_thread {
 	bool next_stack;	/* frames wait for the next out */
 	uint64_t out_time;
 	uint64_t last_in;	/* an unpaired switch-in's time, or 0 */
-	struct stk_sample_frame *frames;
-	unsigned nframes;
+	struct stk_sample_frame *frames;	/* offcpu_leaf, the chain */
+	unsigned nframes;		/* of the chain */
 	size_t aframes;
 };
 
@@ -152,11 +152,13 @@ static int emit(struct offcpu *m, struct offcpu_thread *t, uint64_t start,
 		.state = t->preempted ? OFFCPU_PREEMPTED : OFFCPU_BLOCKED,
 	};
 
+	sp.frames = &offcpu_leaf;
+	sp.nframes = 1;
 	if (with_stack) {
 		sp.frames = t->frames;
-		sp.nframes = t->nframes;
+		sp.nframes = t->nframes + 1;
 		if (!t->preempted)
-			sp.where = offcpu_where(t->frames, t->nframes);
+			sp.where = offcpu_where(t->frames + 1, t->nframes);
 	}
 	m->st.spans++;
 	m->st.ns += sp.ns;
@@ -171,10 +173,11 @@ int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 	unsigned i;
 
 	(void)time;
-	if (!t || ARRAY_GROW(t->frames, n, t->aframes) != 0)
+	if (!t || ARRAY_GROW(t->frames, n + 1, t->aframes) != 0)
 		return -1;
+	t->frames[0] = offcpu_leaf;
 	for (i = 0; i < n; i++) {
-		struct stk_sample_frame *fr = &t->frames[i];
+		struct stk_sample_frame *fr = &t->frames[i + 1];
 
 		*fr = frames[i];
 		fr->sym = intern(m, frames[i].sym);

@@ -68,10 +68,11 @@ struct offcpu_span {
 				   of the chain below the scheduler
 				   ("do_nanosleep", "pipe_read"), or NULL
 				   without a chain */
-	const struct stk_sample_frame *frames;	/* leaf first, as the
-				   context-switches sample gave them; NULL
-				   (nframes 0) without a stack */
-	unsigned nframes;
+	const struct stk_sample_frame *frames;	/* offcpu_leaf, then the
+				   chain as the context-switches sample
+				   gave it, leaf first; offcpu_leaf alone
+				   without a stack */
+	unsigned nframes;	/* 1 and more */
 };
 
 /* Return non-zero to report a failure (offcpu_in() etc. return -1). */

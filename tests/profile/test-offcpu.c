@@ -96,6 +96,12 @@ static int on_span(void *arg, const struct offcpu_span *sp)
 		 (unsigned long long)sp->ns,
 		 sp->state == OFFCPU_PREEMPTED ? 'R' : 'B',
 		 sp->where ? sp->where : "-");
+	/* every span's stack starts with the [off-cpu] leaf */
+	CHECK(sp->nframes >= 1 && !strcmp(sp->frames[0].sym, OFFCPU_LEAF) &&
+	      (sp->nframes == 1 || !strcmp(sp->frames[1].dso,
+					   "[kernel.kallsyms]")),
+	      "span of %d: %u frames, leaf %s", (int)sp->tid, sp->nframes,
+	      sp->nframes ? sp->frames[0].sym : "none");
 	return 0;
 }
 

@@ -18,7 +18,7 @@
 #include <sysapi/sysapi.h>
 
 #include "profile/feed.h"
-#include "profile/offcpu.h"
+#include "profile/offcpu-feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
 
@@ -184,8 +184,6 @@ struct kt {
 	bool wall_ok;			/* event 0 is a time event */
 	uint64_t oc_newest;		/* the latest switch's time */
 	uint64_t oc_lost;		/* records lost (LOST) */
-	struct stk_sample_frame *oc_frames;	/* a span's, [off-cpu] first */
-	size_t noc_frames;
 };
 
 /*

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/strbuf.h"
 #include "kerneltop.h"
@@ -39,9 +38,6 @@ static bool time_event(const struct perf_event_attr *a)
 
 void offcpu_setup(struct kt *kt)
 {
-	const struct pc_probe *probe = pc_probe();
-	struct perf_event_attr *a;
-
 	kt->oc_event = -1;
 	kt->nattrs = kt->nevents;
 	if (!kt->opt.off_cpu)
@@ -54,30 +50,12 @@ void offcpu_setup(struct kt *kt)
 		if (kt->measure == KT_WALL)
 			kt->measure = KT_OFF_CPU;
 	}
-	/*
-	 * At paranoid 2 an unprivileged user's context-switches:u counts
-	 * nothing (the switch happens in the kernel), and its kernel
-	 * chains are refused; the switch records still come for the
-	 * user's own tasks.
-	 */
-	kt->oc_stacks = geteuid() == 0 || probe->cap_perfmon ||
-			probe->paranoid <= 1;
+	kt->oc_stacks = offcpu_stacks_allowed();
 	if (!kt->oc_stacks) {
-		notice_add(kt, "off-CPU time without stacks: they need root, "
-			   "CAP_PERFMON or kernel.perf_event_paranoid <= 1");
+		notice_add(kt, OFFCPU_NO_STACKS_NOTICE);
 		return;
 	}
-	a = &kt->attrs[kt->nevents];
-	memset(a, 0, sizeof(*a));
-	a->size = sizeof(*a);
-	a->type = PERF_TYPE_SOFTWARE;
-	a->config = PERF_COUNT_SW_CONTEXT_SWITCHES;
-	pc_attr_sampling(a, 1, false, 0);
-	/* one ring holds every event's records: they must read alike (at
-	   period 1 a sample per switch, with PERIOD or without) */
-	a->sample_type = kt->attrs[0].sample_type;
-	a->exclude_user = kt->attrs[0].exclude_user;
-	a->disabled = 1;
+	offcpu_attr(&kt->attrs[kt->nevents], &kt->attrs[0]);
 	kt->oc_event = (int)kt->nevents;
 	kt->nattrs = kt->nevents + 1;
 	snprintf(kt->names[kt->nevents], sizeof(kt->names[0]),
@@ -127,21 +105,6 @@ void measure_next(struct kt *kt)
 	measure_set(kt, m);
 }
 
-/* frames[0..n) with the [off-cpu] leaf before them, in kt's buffer. */
-static const struct stk_sample_frame *with_leaf(struct kt *kt,
-		const struct stk_sample_frame *frames, unsigned n)
-{
-	if (kt->noc_frames < n + 1) {
-		kt->oc_frames = xrealloc(kt->oc_frames,
-					 (n + 1) * sizeof(*kt->oc_frames));
-		kt->noc_frames = n + 1;
-	}
-	kt->oc_frames[0] = offcpu_leaf;
-	if (n)
-		memcpy(kt->oc_frames + 1, frames, n * sizeof(*frames));
-	return kt->oc_frames;
-}
-
 /* ns of sp (or of an on-CPU sample) into the models of measure m. */
 static void count_in(struct kt *kt, enum kt_measure m,
 		     const struct top_sample *ts,
@@ -166,8 +129,6 @@ static void count_in(struct kt *kt, enum kt_measure m,
 static int on_span(void *arg, const struct offcpu_span *sp)
 {
 	struct kt *kt = arg;
-	const struct stk_sample_frame *fr = with_leaf(kt, sp->frames,
-						      sp->nframes);
 	struct top_sample ts = {
 		.sym = sp->state == OFFCPU_PREEMPTED ? "[preempted]" :
 		       sp->where ? sp->where : OFFCPU_LEAF,
@@ -179,8 +140,8 @@ static int on_span(void *arg, const struct offcpu_span *sp)
 
 	if (!sp->ns)
 		return 0;
-	count_in(kt, KT_OFF_CPU, &ts, fr, sp->nframes + 1, sp->start);
-	count_in(kt, KT_WALL, &ts, fr, sp->nframes + 1, sp->start);
+	count_in(kt, KT_OFF_CPU, &ts, sp->frames, sp->nframes, sp->start);
+	count_in(kt, KT_WALL, &ts, sp->frames, sp->nframes, sp->start);
 	return 0;
 }
 
@@ -208,27 +169,11 @@ void offcpu_sample(struct kt *kt, const struct feed_sample *s,
 int offcpu_switch(void *arg, const struct feed_switch *sw)
 {
 	struct kt *kt = arg;
-	int rc = 0;
 
 	if (sw->time > kt->oc_newest)
 		kt->oc_newest = sw->time;
-	switch (sw->kind) {
-	case FEED_SWITCH_OUT:
-		rc = offcpu_out(kt->offcpu, sw->pid, sw->tid, sw->comm,
-				sw->time, sw->preempted);
-		break;
-	case FEED_SWITCH_IN:
-		rc = offcpu_in(kt->offcpu, sw->pid, sw->tid, sw->time);
-		break;
-	case FEED_SWITCH_EXIT:
-		offcpu_exit(kt->offcpu, sw->tid);
-		break;
-	case FEED_SWITCH_LOST:
-		kt->oc_lost += sw->lost;
-		offcpu_lost(kt->offcpu);
-		break;
-	}
-	if (rc)
+	kt->oc_lost += sw->lost;
+	if (offcpu_feed_switch(kt->offcpu, sw) != 0)
 		die_nomem();
 	return 0;
 }
@@ -280,5 +225,4 @@ void offcpu_release(struct kt *kt)
 		stacks_free(kt->m[m].stacks_all);
 	}
 	offcpu_free(kt->offcpu);
-	free(kt->oc_frames);
 }
