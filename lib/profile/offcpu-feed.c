@@ -23,11 +23,10 @@ void offcpu_attr(struct perf_event_attr *a, const struct perf_event_attr *like)
 	a->type = PERF_TYPE_SOFTWARE;
 	a->config = PERF_COUNT_SW_CONTEXT_SWITCHES;
 	pc_attr_sampling(a, 1, false, 0);
-	/* at period 1 every switch is a sample, with PERIOD asked or not */
+	/* at period 1 every switch is a sample, with PERIOD asked or not;
+	   no exclusion copied: the switch happens in the kernel, and a
+	   user-only like (-u) would leave it nothing to count */
 	a->sample_type = like->sample_type;
-	a->exclude_user = like->exclude_user;
-	a->exclude_kernel = like->exclude_kernel;
-	a->exclude_hv = like->exclude_hv;
 	a->disabled = 1;
 }
 

@@ -28,8 +28,8 @@ bool offcpu_stacks_allowed(void);
 
 /*
  * Fill *a as the context-switches event sampled at every switch, its
- * records read as like's are (the feed's rings hold both: same
- * sample_type and exclusions); disabled, as the tools start the feed.
+ * records read as like's are (the feed's rings hold both: the same
+ * sample_type); disabled, as the tools start the feed.
  */
 void offcpu_attr(struct perf_event_attr *a, const struct perf_event_attr *like);
 
