@@ -9,37 +9,10 @@
 # the off-CPU time comes without stacks and a notice says what they need.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
+. "$top_srcdir/tests/lib-offcpu.sh"
 need kerneltop perf_event
 
-H="$helpers/offcpu"
-
-# shares FOLDED: "W OFF ONSPIN" of a wall-clock export: waits_here's share
-# of waits_here + spins_here, the off-CPU share of everything under them,
-# and spins_here's share of their on-CPU time (stacks without the
-# [off-cpu] leaf), in %.
-shares() {
-	awk '{ w = $NF; off = $0 ~ /(^|;)\[off-cpu\] [0-9]+$/
-	       wt = $0 ~ /;waits_here[; ]/; sp = $0 ~ /;spins_here[; ]/
-	       if (!wt && !sp) next
-	       if (wt) W += w; else S += w
-	       if (off) O += w; else { on += w; if (sp) onS += w } }
-	     END { if (W + S == 0 || on == 0) { print "-1 -1 -1"; exit }
-		   printf "%.1f %.1f %.1f\n", 100 * W / (W + S),
-			  100 * O / (W + S), 100 * onS / on }' "$1"
-}
-
-# truth SPAWNFILE: "W OFF" the helper measured: waits_here's share of its
-# wall time, and its time off the CPU (wall - CPU), in %.
-truth() {
-	awk '/^truth waits_ms/ { t = $3 + $5
-	     printf "%.1f %.1f\n", 100 * $3 / t, 100 * (t - $7) / t }' "$1"
-}
-
-# near A B PTS: |A - B| <= PTS.
-near() {
-	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b
-		exit !(a >= 0 && (d < 0 ? -d : d) <= p) }'
-}
+H="$OFFCPU_HELPER"
 
 # run_split NAME ARGS...: the split helper, held until kerneltop -b ARGS
 # has shown its first frame (its counters are on), then 2 s of work;
@@ -58,7 +31,7 @@ run_split() {
 	kill -USR1 $hp
 	wait $kp
 	rc=$?
-	truth "$hf" > "$name.truth"
+	offcpu_truth "$hf" > "$name.truth"
 	[ $rc -eq 0 ] || fail "$name: kerneltop exited $rc: $(cat "$name.err")"
 }
 
@@ -66,7 +39,7 @@ run_split() {
 run_split wall --wall-clock --folded wall.folded --pprof wall.pb.gz
 read -r tw toff < wall.truth
 read -r w off onspin <<EOF
-$(shares wall.folded)
+$(offcpu_shares wall.folded)
 EOF
 near "$w" "$tw" 3 &&
 	ok "wall-clock: waits_here $w% of the thread's time (truth $tw%)" ||
@@ -167,7 +140,7 @@ else
 	kt_head nb.out | grep -q '(no stacks)' && ok "nobody: the header says no stacks" ||
 		fail "nobody: header $(kt_head nb.out)"
 	read -r tw toff <<EOF
-$(truth "$nf")
+$(offcpu_truth "$nf")
 EOF
 	# the thread's time: its on-CPU stacks, and [off-cpu] alone
 	noff=$(awk '{ w = $NF } /^\[off-cpu\] [0-9]+$/ { o += w; t += w; next }
