@@ -5,10 +5,13 @@
  *   offcpu split MS     a thread named "oc-split" alternates waits_here()
  *                       (nanosleep, 6 ms of wall time a slice) and
  *                       spins_here() (a busy loop, 4 ms of wall time)
- *   offcpu pingpong MS  threads "oc-ping" and "oc-pong" pass a byte back
+ *   offcpu pingpong MS [US]
+ *                       threads "oc-ping" and "oc-pong" pass a byte back
  *                       and forth over two pipes; each blocks in read()
  *                       (in reads_here()) while the other runs: two
- *                       context switches a round trip
+ *                       context switches a round trip; with US, each
+ *                       side spins US microseconds of CPU time before it
+ *                       answers (US 100: some 10,000 switches a second)
  *
  * Prints "ready PID TID" on stderr (TID: the split thread, or pong's),
  * then waits for SIGUSR1 (or starts at once with MS given as -MS), works
@@ -100,6 +103,19 @@ static void *split(void *arg)
 }
 
 static int ping_fd[2], pong_fd[2];
+static double spin_us;
+
+/* spin_us of this thread's CPU time. */
+static void work(void)
+{
+	double t0;
+
+	if (!spin_us)
+		return;
+	t0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+	while ((now_ms(CLOCK_THREAD_CPUTIME_ID) - t0) * 1e3 < spin_us)
+		sink++;
+}
 
 /* The libc call in a frame of its own (as sleep_call()). */
 NOINLINE static ssize_t read_call(int fd, char *c)
@@ -122,9 +138,11 @@ static void *pong(void *arg)
 {
 	(void)arg;
 	prctl(PR_SET_NAME, "oc-pong");
-	while (reads_here(ping_fd[0]) == 0)
+	while (reads_here(ping_fd[0]) == 0) {
+		work();
 		if (write(pong_fd[1], "o", 1) != 1)
 			break;
+	}
 	return NULL;
 }
 
@@ -135,6 +153,7 @@ static void pingpong(void)
 
 	prctl(PR_SET_NAME, "oc-ping");
 	while (!run_ms || now_ms(CLOCK_MONOTONIC) < end) {
+		work();
 		if (write(ping_fd[1], "i", 1) != 1 || reads_here(pong_fd[0]))
 			break;
 		trips++;
@@ -153,6 +172,7 @@ int main(int argc, char **argv)
 	int sig;
 
 	run_ms = (double)(ms < 0 ? -ms : ms);
+	spin_us = argc > 3 ? atof(argv[3]) : 0;
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &set, NULL);
