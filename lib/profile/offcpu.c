@@ -31,6 +31,10 @@ struct offcpu_thread {
 	struct stk_sample_frame *frames;	/* offcpu_leaf, the chain */
 	unsigned nframes;		/* of the chain */
 	size_t aframes;
+	struct stk_sample_frame *seen;	/* the chain as the caller gave it
+					   (its strings' addresses), to
+					   know the same chain again */
+	size_t aseen;
 };
 
 struct offcpu {
@@ -58,6 +62,7 @@ static bool drop_all(void *item, void *arg)
 
 	(void)arg;
 	free(t->frames);
+	free(t->seen);
 	free(t);
 	return true;
 }
@@ -166,6 +171,30 @@ static int emit(struct offcpu *m, struct offcpu_thread *t, uint64_t start,
 }
 
 
+/*
+ * Whether frames[0..n) is the chain t copied last, frame for frame and
+ * string for string (the same addresses: a thread that blocks in one
+ * place blocks there again, thousands of times a second).
+ */
+static bool same_chain(const struct offcpu_thread *t,
+		       const struct stk_sample_frame *frames, unsigned n)
+{
+	unsigned i;
+
+	if (n != t->nframes || !t->seen)
+		return false;
+	for (i = 0; i < n; i++) {
+		const struct stk_sample_frame *a = &frames[i], *b = &t->seen[i];
+
+		if (a->ip != b->ip || a->sym != b->sym || a->dso != b->dso ||
+		    a->file != b->file || a->line != b->line ||
+		    a->mode != b->mode || a->inlined != b->inlined ||
+		    a->cause != b->cause)
+			return false;
+	}
+	return true;
+}
+
 int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 		 const struct stk_sample_frame *frames, unsigned n)
 {
@@ -173,7 +202,12 @@ int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 	unsigned i;
 
 	(void)time;
-	if (!t || ARRAY_GROW(t->frames, n + 1, t->aframes) != 0)
+	if (!t)
+		return -1;
+	if (same_chain(t, frames, n))
+		goto attach;
+	if (ARRAY_GROW(t->frames, n + 1, t->aframes) != 0 ||
+	    ARRAY_GROW(t->seen, n ? n : 1, t->aseen) != 0)
 		return -1;
 	t->frames[0] = offcpu_leaf;
 	for (i = 0; i < n; i++) {
@@ -189,7 +223,10 @@ int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 			return -1;
 		}
 	}
+	if (n)
+		memcpy(t->seen, frames, n * sizeof(*frames));
 	t->nframes = n;
+attach:
 	/* a stack read after its own switch-out (another ring) */
 	if (t->out && !t->out_stack)
 		t->out_stack = true;
@@ -255,6 +292,7 @@ static bool drop_tid(void *item, void *arg)
 	if (t->tid != *(pid_t *)arg)
 		return false;
 	free(t->frames);
+	free(t->seen);
 	free(t);
 	return true;
 }

@@ -93,7 +93,11 @@ void offcpu_free(struct offcpu *m);
 
 /*
  * The chain tid left the CPU with at time (the context-switches sample).
- * Frames and their strings are copied.  0, or -1 with errno ENOMEM.
+ * Frames and their strings are copied; a chain whose frames have the
+ * IPs and the string addresses of the thread's last one is known as the
+ * same without a copy (the feed's strings live as long as their file in
+ * the symbols session, and an IP names one place).  0, or -1 with errno
+ * ENOMEM.
  */
 int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 		 const struct stk_sample_frame *frames, unsigned n);

@@ -23,7 +23,7 @@ struct rec {
 
 struct ocase {
 	const char *name;
-	struct rec recs[12];
+	struct rec recs[12];	/* at most 12 */
 	const char *spans;	/* "tid:ns:state:where;" for each span */
 	unsigned long long unpaired, dropped;
 };
@@ -78,6 +78,15 @@ static const struct ocase cases[] = {
 	    { 'i', 8, 1000, NULL } },
 	  "8:300:B:do_nanosleep;8:500:B:do_nanosleep;8:100:B:do_nanosleep;",
 	  0, 0 },
+	{ "the same chain again, then another from the same buffer",
+	  { { 's', 10, 10, "schedule,do_nanosleep" }, { 'o', 10, 10, NULL },
+	    { 'i', 10, 20, NULL },
+	    { 's', 10, 30, "schedule,do_nanosleep" }, { 'o', 10, 30, NULL },
+	    { 'i', 10, 50, NULL },
+	    { 's', 10, 60, "schedule,pipe_read" }, { 'o', 10, 60, NULL },
+	    { 'i', 10, 90, NULL } },
+	  "10:10:B:do_nanosleep;10:20:B:do_nanosleep;10:30:B:pipe_read;",
+	  0, 0 },
 	{ "a stack is the next out's only, not a later one's",
 	  { { 's', 9, 10, "schedule,pipe_read" }, { 'o', 9, 10, NULL },
 	    { 'i', 9, 20, NULL }, { 'o', 9, 30, NULL },
@@ -116,6 +125,9 @@ static unsigned frames_of(const char *chain, struct stk_sample_frame *fr,
 	for (p = strtok_r(buf, ",", &save); p && n < 16;
 	     p = strtok_r(NULL, ",", &save), n++)
 		fr[n] = (struct stk_sample_frame){ .sym = p,
+			/* a place of its own, as a real chain's */
+			.ip = 0xffffffff81000000ull + (uint64_t)strlen(p) * 256 +
+			      (unsigned char)p[0],
 			.dso = "[kernel.kallsyms]", .mode = 'k' };
 	return n;
 }
