@@ -28,6 +28,8 @@ struct offcpu_thread {
 	bool next_stack;	/* frames wait for the next out */
 	uint64_t out_time;
 	uint64_t last_in;	/* an unpaired switch-in's time, or 0 */
+	unsigned exited;	/* 0; else it exited (EXIT), and the
+				   flushes since, plus one */
 	struct stk_sample_frame *frames;	/* offcpu_leaf, the chain */
 	unsigned nframes;		/* of the chain */
 	size_t aframes;
@@ -171,6 +173,18 @@ static int emit(struct offcpu *m, struct offcpu_thread *t, uint64_t start,
 }
 
 
+static bool drop_tid(void *item, void *arg)
+{
+	struct offcpu_thread *t = item;
+
+	if (t->tid != *(pid_t *)arg)
+		return false;
+	free(t->frames);
+	free(t->seen);
+	free(t);
+	return true;
+}
+
 /*
  * Whether frames[0..n) is the chain t copied last, frame for frame and
  * string for string (the same addresses: a thread that blocks in one
@@ -243,6 +257,11 @@ int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, const char *comm,
 
 	if (!t)
 		return -1;
+	if (t->exited) {
+		/* its last switch, into do_task_dead(): it never runs again */
+		hashtab_remove_if(&m->threads, drop_tid, &tid);
+		return 0;
+	}
 	if (comm && (!t->comm || strcmp(t->comm, comm))) {
 		t->comm = intern(m, comm);
 		if (!t->comm)
@@ -275,6 +294,10 @@ int offcpu_in(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time)
 
 	if (!t)
 		return -1;
+	if (t->exited) {	/* its tid reused by a new thread */
+		t->exited = 0;
+		t->out = t->out_stack = t->next_stack = false;
+	}
 	if (!t->out || time < t->out_time) {
 		m->st.unpaired++;
 		if (!t->out)
@@ -285,27 +308,39 @@ int offcpu_in(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time)
 	return emit(m, t, t->out_time, time, t->out_stack);
 }
 
-static bool drop_tid(void *item, void *arg)
-{
-	struct offcpu_thread *t = item;
 
-	if (t->tid != *(pid_t *)arg)
-		return false;
-	free(t->frames);
-	free(t->seen);
-	free(t);
-	return true;
-}
-
+/*
+ * The kernel writes a task's EXIT before its last switch-out (into
+ * do_task_dead()), which no switch-in follows: the thread is kept,
+ * marked, so that this switch-out is known and dropped with it.  Where
+ * that record was lost, the mark goes at the second flush.
+ */
 void offcpu_exit(struct offcpu *m, pid_t tid)
 {
 	struct offcpu_thread *t = thread_find(m, tid);
 
 	if (!t)
-		return;
+		t = thread_get(m, 0, tid);
+	if (!t)
+		return;		/* no memory: its last switch-out is lost */
 	if (t->out)
 		m->st.dropped++;
-	hashtab_remove_if(&m->threads, drop_tid, &tid);
+	t->out = t->out_stack = t->next_stack = false;
+	t->last_in = 0;
+	t->exited = 1;
+}
+
+static bool drop_exited(void *item, void *arg)
+{
+	struct offcpu_thread *t = item;
+
+	(void)arg;
+	if (!t->exited || ++t->exited < 3)
+		return false;
+	free(t->frames);
+	free(t->seen);
+	free(t);
+	return true;
 }
 
 void offcpu_lost(struct offcpu *m)
@@ -334,6 +369,7 @@ int offcpu_flush(struct offcpu *m, uint64_t now)
 			return -1;
 		t->out_time = now;
 	}
+	hashtab_remove_if(&m->threads, drop_exited, NULL);
 	return 0;
 }
 

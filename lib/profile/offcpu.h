@@ -23,9 +23,11 @@
  *    was lost) is counted in unpaired and remembered, so that a
  *    switch-out read after it (rings of two CPUs read out of order) but
  *    taken before it still makes its span;
- *  - offcpu_exit() drops a thread's pending switch-out (its last one:
- *    it never runs again); offcpu_lost() drops every pending one (a
- *    lost switch-in would make the next span too long);
+ *  - offcpu_exit() drops a thread's pending switch-out, and the one
+ *    that follows it (the kernel writes EXIT before the task's last
+ *    switch, after which it never runs again); offcpu_lost() drops
+ *    every pending one (a lost switch-in would make the next span too
+ *    long);
  *  - offcpu_flush() ends every pending span at now and starts it again
  *    there: a live view sees a thread blocked for the whole refresh.
  *
