@@ -84,6 +84,16 @@ struct pc_record {
 		struct {			/* THROTTLE and UNTHROTTLE */
 			uint64_t time, id, stream_id;
 		} throttle;
+		struct {			/* SWITCH and SWITCH_CPU_WIDE:
+						   the task switching is id's
+						   pid/tid (sample_id_all);
+						   misc's SWITCH_OUT says out
+						   (else in), SWITCH_OUT_PREEMPT
+						   that it was preempted */
+			uint32_t next_prev_pid;	/* CPU-wide only: the task */
+			uint32_t next_prev_tid;	/* switched to (out) or from
+						   (in); 0 for SWITCH */
+		} sw;
 	};
 };
 

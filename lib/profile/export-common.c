@@ -4,6 +4,9 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "profile/offcpu.h"
 
 #include "profile/export-internal.h"
 
@@ -26,8 +29,22 @@ int export_put_esc(FILE *f, const char *src,
 	return 0;
 }
 
+bool export_func_offcpu(const struct stk_func *fn)
+{
+	return fn->dso && !strcmp(fn->dso, OFFCPU_LEAF);
+}
+
+bool export_stack_offcpu(const struct stacks *s, const struct stk_stack *st)
+{
+	return st->depth &&
+	       export_func_offcpu(stacks_func(s, stacks_frame(s,
+						st->frame[0])->func));
+}
+
 bool export_time_event(const struct export_meta *m)
 {
+	if (m->ns_weights)
+		return true;
 	return m->attr && m->attr->type == PERF_TYPE_SOFTWARE &&
 	       (m->attr->config == PERF_COUNT_SW_CPU_CLOCK ||
 		m->attr->config == PERF_COUNT_SW_TASK_CLOCK);

@@ -33,7 +33,7 @@ static int put_name(FILE *f, const struct stk_func *fn)
 	fputs(buf, f);
 	if (buf != small)
 		free(buf);
-	if (fn->mode == 'k')
+	if (fn->mode == 'k' && !export_func_offcpu(fn))
 		fputs("_[k]", f);
 	else if (fn->jit)
 		fputs("_[j]", f);

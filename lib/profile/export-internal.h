@@ -31,4 +31,9 @@ int export_put_esc(FILE *f, const char *src,
    name for a unit ("nanoseconds" or "events"). */
 bool export_time_event(const struct export_meta *m);
 
+/* Whether fn is the leaf of off-CPU stacks (offcpu.h's OFFCPU_LEAF), and
+   whether st is such a stack. */
+bool export_func_offcpu(const struct stk_func *fn);
+bool export_stack_offcpu(const struct stacks *s, const struct stk_stack *st);
+
 #endif

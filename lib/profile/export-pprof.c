@@ -5,7 +5,10 @@
  * Pyroscope, Parca and Grafana read it.
  *
  * Two sample types: "samples" (count) and the event (nanoseconds for
- * cpu-clock and task-clock, else count), with the event's period.  One
+ * cpu-clock and task-clock, else count), with the event's period; a
+ * third, "off-cpu" in nanoseconds, when the stacks hold off-CPU time
+ * (an OFFCPU_LEAF leaf), whose event value is then 0 (and the event's 0
+ * in those).  One
  * Function per function, one Mapping per file (with its build-id), one
  * Location per address and inline chain: a frame and the inlined frames
  * before it are the Lines of one Location, innermost first, as pprof
@@ -60,7 +63,8 @@ struct pb {
 	Sample **smpp;
 	uint64_t *ids;			/* every sample's location ids */
 	int64_t *vals;
-	ValueType vt[3], *vtp[2];
+	ValueType vt[4], *vtp[3];	/* samples, event, (off-CPU,) period */
+	size_t nvt;			/* sample types: 2, 3 with off-CPU */
 };
 
 struct str_key {
@@ -332,7 +336,7 @@ static int samples(struct pb *b)
 	b->smp = calloc(n + 1, sizeof(*b->smp));
 	b->smpp = calloc(n + 1, sizeof(*b->smpp));
 	b->ids = calloc(nids + 1, sizeof(*b->ids));
-	b->vals = calloc(2 * n + 1, sizeof(*b->vals));
+	b->vals = calloc(b->nvt * n + 1, sizeof(*b->vals));
 	if (!b->smp || !b->smpp || !b->ids || !b->vals)
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -351,15 +355,31 @@ static int samples(struct pb *b)
 			sp->n_location_id++;
 			start = d + 1;
 		}
-		sp->n_value = 2;
-		sp->value = &b->vals[2 * i];
+		sp->n_value = b->nvt;
+		sp->value = &b->vals[b->nvt * i];
 		sp->value[0] = (int64_t)st[i]->count;
-		sp->value[1] = (int64_t)st[i]->period;
+		if (b->nvt > 2 && export_stack_offcpu(b->s, st[i]))
+			sp->value[2] = (int64_t)st[i]->period;
+		else
+			sp->value[1] = (int64_t)st[i]->period;
 		b->smpp[i] = sp;
 	}
 	b->prof.n_sample = n;
 	b->prof.sample = b->smpp;
 	return 0;
+}
+
+/* Whether some stack of s is off-CPU time. */
+static bool has_offcpu(struct stacks *s)
+{
+	const struct stk_stack *const *st;
+	size_t n, i;
+
+	st = stacks_sorted(s, &n);
+	for (i = 0; st && i < n; i++)
+		if (export_stack_offcpu(s, st[i]))
+			return true;
+	return false;
 }
 
 /* The packed profile, gzipped onto f. */
@@ -434,7 +454,14 @@ int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m)
 	b.vt[1].unit = b.vt[2].unit = str(&b, unit);
 	b.vtp[0] = &b.vt[0];
 	b.vtp[1] = &b.vt[1];
-	b.prof.n_sample_type = 2;
+	b.nvt = has_offcpu(s) ? 3 : 2;
+	if (b.nvt == 3) {
+		b.vt[3] = (ValueType)PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+		b.vt[3].type = str(&b, "off-cpu");
+		b.vt[3].unit = str(&b, "nanoseconds");
+		b.vtp[2] = &b.vt[3];
+	}
+	b.prof.n_sample_type = b.nvt;
 	b.prof.sample_type = b.vtp;
 	b.prof.period_type = &b.vt[2];
 	if (m->attr && !m->attr->freq)

@@ -32,14 +32,15 @@
 #define CHAR_W 7.0		/* average glyph width at FONT, monospace */
 #define MIN_W 0.1		/* boxes narrower than this are left out */
 
-enum { PAL_USER, PAL_KERNEL, PAL_JIT, PAL_UNRESOLVED, PAL_MAX, PAL_ROOT =
-       PAL_MAX };
+enum { PAL_USER, PAL_KERNEL, PAL_JIT, PAL_UNRESOLVED, PAL_OFFCPU, PAL_MAX,
+       PAL_ROOT = PAL_MAX };
 
 /*
  * Each class its own band of hues, so that no user box can pass for a
  * kernel one: a box's hue, saturation and lightness are base + span *
  * (a hash of its name / 255), in degrees and percent.  The hue bands
- * are disjoint (red, orange, green; grey has no hue).
+ * are disjoint (red, orange, green, blue for off-CPU time; grey has no
+ * hue).
  */
 static const struct {
 	const char *legend;
@@ -49,18 +50,22 @@ static const struct {
 	[PAL_KERNEL] = { "kernel", { 28, 85, 50 }, { 14, 15, 12 } },
 	[PAL_JIT] = { "JIT", { 95, 50, 42 }, { 40, 20, 12 } },
 	[PAL_UNRESOLVED] = { "unresolved", { 0, 0, 62 }, { 0, 0, 14 } },
+	[PAL_OFFCPU] = { "off-CPU", { 215, 65, 55 }, { 0, 0, 0 } },
 	[PAL_ROOT] = { "all", { 228, 25, 80 }, { 0, 0, 0 } },
 };
 
 static const char *const pal_class[PAL_MAX + 1] = {
 	[PAL_USER] = "user", [PAL_KERNEL] = "kernel", [PAL_JIT] = "jit",
-	[PAL_UNRESOLVED] = "unresolved", [PAL_ROOT] = "root",
+	[PAL_UNRESOLVED] = "unresolved", [PAL_OFFCPU] = "offcpu",
+	[PAL_ROOT] = "root",
 };
 
 static int pal_of(const struct stk_func *fn)
 {
 	if (!fn->mode)
 		return PAL_ROOT;
+	if (export_func_offcpu(fn))
+		return PAL_OFFCPU;
 	if (!fn->resolved)
 		return PAL_UNRESOLVED;
 	if (fn->mode == 'k' || fn->mode == 'h')

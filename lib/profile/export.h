@@ -55,6 +55,9 @@ struct export_meta {
 				   pprof's first mapping; NULL: several
 				   or unknown, then guessed from the
 				   stacks */
+	bool ns_weights;	/* the stacks count nanoseconds (off-CPU,
+				   wall-clock: stacks_add_weight()), what
+				   ever the event */
 };
 
 #define EXPORT_META(...) \

@@ -337,6 +337,44 @@ static void on_exit_record(struct feed *f, const struct pc_record *rec)
 		f->target_gone = true;
 }
 
+void feed_on_switch(struct feed *f, feed_switch_fn fn, void *arg)
+{
+	f->switch_fn = fn;
+	f->switch_arg = arg;
+}
+
+/* A switch, exit or loss to the off-CPU callback: its stop value or 0. */
+static int switch_out(struct feed *f, const struct pc_record *rec,
+		      enum feed_switch_kind kind)
+{
+	struct feed_switch sw = {
+		.kind = kind, .pid = (pid_t)rec->id.pid,
+		.tid = (pid_t)rec->id.tid, .time = rec->id.time,
+		.cpu = f->backend != PC_BACKEND_LEGACY ? (int)rec->id.cpu : -1,
+	};
+
+	if (!f->switch_fn)
+		return 0;
+	switch (kind) {
+	case FEED_SWITCH_OUT:
+		sw.preempted = rec->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT;
+		break;
+	case FEED_SWITCH_EXIT:
+		sw.pid = (pid_t)rec->task.pid;
+		sw.tid = (pid_t)rec->task.tid;
+		sw.time = rec->task.time;
+		break;
+	case FEED_SWITCH_LOST:
+		sw.pid = sw.tid = -1;
+		sw.lost = rec->lost.lost;
+		return f->switch_fn(f->switch_arg, &sw);
+	default:
+		break;
+	}
+	sw.comm = comm_get(&f->comms, sw.pid, sw.tid);
+	return f->switch_fn(f->switch_arg, &sw);
+}
+
 /* One record, whatever its ring; returns fn's stop value or 0. */
 static int on_record(struct feed *f, struct pc_record *rec,
 		     feed_fn fn, void *arg)
@@ -378,10 +416,17 @@ static int on_record(struct feed *f, struct pc_record *rec,
 		if (f->task_fn)
 			f->task_fn(f->task_arg, (pid_t)rec->task.pid,
 				   (pid_t)rec->task.tid, true);
-		break;
+		return switch_out(f, rec, FEED_SWITCH_EXIT);
 	case PERF_RECORD_THROTTLE:
 		f->info.throttled++;
 		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		return switch_out(f, rec,
+				  rec->misc & PERF_RECORD_MISC_SWITCH_OUT ?
+				  FEED_SWITCH_OUT : FEED_SWITCH_IN);
+	case PERF_RECORD_LOST:
+		return switch_out(f, rec, FEED_SWITCH_LOST);
 	default:
 		break;
 	}

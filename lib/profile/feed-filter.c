@@ -116,6 +116,11 @@ bool feed_filter_keep(struct feed *f, const struct pc_record *rec)
 		return on_fork(f, rec);
 	case PERF_RECORD_EXIT:
 		return kept(&f->keep_pids, (pid_t)rec->task.pid);
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		/* the task switching, from sample_id_all */
+		return f->filter_tids ? kept(&f->keep_tids, (pid_t)rec->id.tid)
+				      : kept(&f->keep_pids, (pid_t)rec->id.pid);
 	default:
 		return true;	/* LOST, THROTTLE: the counters' own */
 	}

@@ -101,6 +101,9 @@ struct feed {
 					   the count the held were last
 					   looked at with */
 
+	feed_switch_fn switch_fn;	/* feed_on_switch() */
+	void *switch_arg;
+
 	struct symbols *sym;
 	struct comm_table comms;
 	struct feed_info info;

@@ -323,6 +323,8 @@ static void attrs_setup(struct feed *f, const struct feed_opts *o)
 			a->exclude_callchain_user = 1;
 		}
 		a->inherit = f->inherit && !f->no_inherit;
+		/* one event writes them: two would double every switch */
+		a->context_switch = e == 0 && o->context_switch;
 		if (o->enable_on_exec) {
 			a->disabled = 1;
 			a->enable_on_exec = 1;

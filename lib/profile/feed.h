@@ -127,6 +127,10 @@ struct feed_opts {
 	   per-task state (the task table's counters); NULL: none. */
 	void (*task_fn)(void *arg, pid_t pid, pid_t tid, bool exited);
 	void *task_arg;
+	bool context_switch;	/* the first event also writes the
+				   kernel's switch records (attr
+				   context_switch): handed to the
+				   feed_on_switch() callback */
 };
 
 #define FEED_OPTS(...) \
@@ -160,6 +164,38 @@ struct feed_sample {
  * (the value is what feed_drain() returns).
  */
 typedef int (*feed_fn)(void *arg, const struct feed_sample *s);
+
+/*
+ * What off-CPU pairing (offcpu.h) needs of the records, with
+ * opts.context_switch: a watched thread leaving or coming back to a CPU
+ * (PERF_RECORD_SWITCH, or SWITCH_CPU_WIDE on per-CPU counters, where
+ * pid/tid are the task switching), a watched thread's EXIT, and a LOST
+ * record (which may have held switches: pending ones are unreliable).
+ */
+enum feed_switch_kind {
+	FEED_SWITCH_OUT,
+	FEED_SWITCH_IN,
+	FEED_SWITCH_EXIT,
+	FEED_SWITCH_LOST,
+};
+
+struct feed_switch {
+	enum feed_switch_kind kind;
+	pid_t pid, tid;		/* -1 for LOST */
+	const char *comm;	/* the thread's name (NULL for LOST): valid
+				   during the callback */
+	uint64_t time;		/* ns, the samples' clock */
+	int cpu;		/* -1 when unknown */
+	bool preempted;		/* OUT while runnable (the kernel's
+				   SWITCH_OUT_PREEMPT) */
+	uint64_t lost;		/* LOST: the records lost */
+};
+
+/* Called in time order with the samples; non-zero stops the drain. */
+typedef int (*feed_switch_fn)(void *arg, const struct feed_switch *sw);
+
+/* Where switch records go (NULL: nowhere, the default). */
+void feed_on_switch(struct feed *f, feed_switch_fn fn, void *arg);
 
 /*
  * Open the counters for opts and map their rings.  The counters are

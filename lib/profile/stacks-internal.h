@@ -54,7 +54,7 @@ void stacks_tree_release(struct stacks *s);
 /* stacks-time.c: note a sample of st in the timeline; drop the timeline
    for good (a sample without time, aging); free it. */
 void stacks_time_note(struct stacks *s, const struct stk_stack *st,
-		      uint64_t period, uint64_t time_ns);
+		      uint64_t weight, uint64_t period, uint64_t time_ns);
 void stacks_time_drop(struct stacks *s);
 void stacks_time_release(struct stacks *s);
 

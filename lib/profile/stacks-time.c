@@ -99,7 +99,7 @@ static void coarsen(struct stacks *s)
 }
 
 void stacks_time_note(struct stacks *s, const struct stk_stack *st,
-		      uint64_t period, uint64_t time_ns)
+		      uint64_t weight, uint64_t period, uint64_t time_ns)
 {
 	struct stk_run *r;
 
@@ -107,14 +107,14 @@ void stacks_time_note(struct stacks *s, const struct stk_stack *st,
 		return;
 	if (!s->runs_max)
 		s->runs_max = STK_RUNS_MAX;
-	if (s->total == 1)
+	if (s->total == weight)
 		s->time0 = time_ns;
 	r = s->nruns ? &s->runs[s->nruns - 1] : NULL;
 	/* the same stack again, in order (and in the same window): the
 	   run goes on */
 	if (r && r->stack == st && time_ns >= r->time &&
 	    (!s->window || window_of(s, time_ns) == window_of(s, r->time))) {
-		r->count++;
+		r->count += weight;
 		r->period += period;
 		return;
 	}
@@ -124,7 +124,7 @@ void stacks_time_note(struct stacks *s, const struct stk_stack *st,
 		stacks_time_drop(s);	/* counts stay right; order is lost */
 		return;
 	}
-	s->runs[s->nruns++] = (struct stk_run){ time_ns, st, 1, period };
+	s->runs[s->nruns++] = (struct stk_run){ time_ns, st, weight, period };
 }
 
 const struct stk_run *stacks_timeline(struct stacks *s, size_t *n,

@@ -200,7 +200,7 @@ static bool stack_eq(const void *item, const void *key)
    errno ENOMEM. */
 static struct stk_stack *stack_add(struct stacks *s,
 				   const struct stk_sample_frame *frames,
-				   unsigned n, uint64_t period)
+				   unsigned n, uint64_t weight, uint64_t period)
 {
 	struct stack_key k = { NULL, n };
 	struct stk_stack *st;
@@ -230,9 +230,9 @@ static struct stk_stack *stack_add(struct stacks *s,
 			return NULL;
 		}
 	}
-	st->count++;
+	st->count += weight;
 	st->period += period;
-	s->total++;
+	s->total += weight;
 	s->period += period;
 	return st;
 }
@@ -240,7 +240,7 @@ static struct stk_stack *stack_add(struct stacks *s,
 int stacks_add(struct stacks *s, const struct stk_sample_frame *frames,
 	       unsigned n, uint64_t period)
 {
-	if (!stack_add(s, frames, n, period))
+	if (!stack_add(s, frames, n, 1, period))
 		return -1;
 	stacks_time_drop(s);	/* a sample the timeline cannot place */
 	return 0;
@@ -249,11 +249,26 @@ int stacks_add(struct stacks *s, const struct stk_sample_frame *frames,
 int stacks_add_at(struct stacks *s, const struct stk_sample_frame *frames,
 		  unsigned n, uint64_t period, uint64_t time_ns)
 {
-	const struct stk_stack *st = stack_add(s, frames, n, period);
+	const struct stk_stack *st = stack_add(s, frames, n, 1, period);
 
 	if (!st)
 		return -1;
-	stacks_time_note(s, st, period, time_ns);
+	stacks_time_note(s, st, 1, period, time_ns);
+	return 0;
+}
+
+int stacks_add_weight(struct stacks *s, const struct stk_sample_frame *frames,
+		      unsigned n, uint64_t weight, uint64_t period,
+		      uint64_t time_ns)
+{
+	const struct stk_stack *st;
+
+	if (!weight)
+		return 0;
+	st = stack_add(s, frames, n, weight, period);
+	if (!st)
+		return -1;
+	stacks_time_note(s, st, weight, period, time_ns);
 	return 0;
 }
 

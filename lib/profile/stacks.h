@@ -113,6 +113,16 @@ int stacks_add_at(struct stacks *s, const struct stk_sample_frame *frames,
 		  unsigned n, uint64_t period, uint64_t time_ns);
 
 /*
+ * stacks_add_at() of a sample that counts weight samples (weight 0 adds
+ * nothing): off-CPU spans and wall-clock profiles count nanoseconds, so
+ * that every share, tree and export is a share of time.  Returns as
+ * stacks_add().
+ */
+int stacks_add_weight(struct stacks *s, const struct stk_sample_frame *frames,
+		      unsigned n, uint64_t weight, uint64_t period,
+		      uint64_t time_ns);
+
+/*
  * One refresh of a live view: every count and period becomes 7/8 of
  * itself (integer division), or 0 when zero; stacks left at 0 go.
  * Frames and functions stay; the timeline goes (it no longer adds up).

@@ -340,6 +340,12 @@ static int parse_other(struct pc_ring *r, struct cursor *cur,
 		rec->throttle.id = take_u64(cur);
 		rec->throttle.stream_id = take_u64(cur);
 		break;
+	case PERF_RECORD_SWITCH:
+		break;		/* no body: the sample_id says who */
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		take_u32x2(cur, &rec->sw.next_prev_pid,
+			   &rec->sw.next_prev_tid);
+		break;
 	default:
 		break;		/* returned with its header only */
 	}

@@ -5,6 +5,9 @@
  * even when no sample has a frame in it (a chain that stops in a library
  * built without frame pointers, where the guess from the stacks can only
  * name the library).
+ * Off-CPU stacks (an OFFCPU_LEAF leaf) get a third sample type,
+ * off-cpu in nanoseconds, beside the event's: each stack's time in one
+ * of the two.
  * The file written is read back through zlib and protobuf-c.
  */
 #include "config.h"
@@ -17,6 +20,7 @@
 
 #include "lib/profile/profile.pb-c.h"
 #include "profile/export.h"
+#include "profile/offcpu.h"
 #include "../check.h"
 
 /* The first mapping's file name in the profile at path, or "". */
@@ -39,6 +43,57 @@ static const char *first_mapping(const char *path, char *buf, size_t size)
 			 p->string_table[p->mapping[0]->filename]);
 	perftools__profiles__profile__free_unpacked(p, NULL);
 	return buf;
+}
+
+/* The profile at path, unpacked (free it), or NULL. */
+static Perftools__Profiles__Profile *unpack(const char *path)
+{
+	static uint8_t data[1 << 20];
+	gzFile gz = gzopen(path, "rb");
+	int n = gz ? gzread(gz, data, sizeof(data)) : -1;
+
+	if (gz)
+		gzclose(gz);
+	return n > 0 ? perftools__profiles__profile__unpack(NULL, (size_t)n,
+							     data) : NULL;
+}
+
+/* A wall-clock profile: 3 ms on-CPU in spin, 7 ms off-CPU in wait. */
+static void test_offcpu(const char *path)
+{
+	struct stk_sample_frame on[1] = {
+		{ .ip = 0x1000, .sym = "spin", .dso = "/bin/a", .mode = '.' },
+	};
+	struct stk_sample_frame off[2] = {
+		offcpu_leaf,
+		{ .ip = 0x2000, .sym = "wait", .dso = "/bin/a", .mode = '.' },
+	};
+	struct stacks *s = stacks_new();
+	Perftools__Profiles__Profile *p;
+	int64_t cpu = 0, offns = 0;
+	const char *type = "";
+	size_t i;
+
+	CHECK(s && stacks_add_weight(s, on, 1, 3000000, 3000000, 1) == 0 &&
+	      stacks_add_weight(s, off, 2, 7000000, 7000000, 2) == 0, "add");
+	CHECK(export_write(s, EXPORT_PPROF, path, &EXPORT_META(.tool = "t",
+			   .event = "cpu-clock", .ns_weights = true)) == 0,
+	      "write");
+	p = unpack(path);
+	CHECK(p && p->n_sample_type == 3, "off-CPU: %zu sample types",
+	      p ? p->n_sample_type : 0);
+	if (p && p->n_sample_type == 3) {
+		type = p->string_table[p->sample_type[2]->type];
+		for (i = 0; i < p->n_sample; i++) {
+			cpu += p->sample[i]->value[1];
+			offns += p->sample[i]->value[2];
+		}
+	}
+	CHECK(!strcmp(type, "off-cpu") && cpu == 3000000 && offns == 7000000,
+	      "off-CPU type '%s': cpu %lld off %lld", type, (long long)cpu,
+	      (long long)offns);
+	perftools__profiles__profile__free_unpacked(p, NULL);
+	stacks_free(s);
 }
 
 int main(void)
@@ -80,6 +135,7 @@ int main(void)
 	CHECK(!strcmp(first_mapping(path, got, sizeof(got)), "/usr/bin/xz"),
 	      "the named program first, with frames: '%s'", got);
 
+	test_offcpu(path);
 	unlink(path);
 	stacks_free(s);
 	return check_done();

@@ -229,6 +229,48 @@ int main(void)
 		      (unsigned long long)rec.id.time);
 	}
 
+	/* SWITCH_CPU_WIDE: the task switched to, then the sample_id of
+	   the task switching out (preempted); SWITCH: the trailer alone. */
+	{
+		uint64_t sw[6] = {
+			PERF_RECORD_SWITCH_CPU_WIDE |
+			(uint64_t)(PERF_RECORD_MISC_SWITCH_OUT |
+				   PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) << 32 |
+			(uint64_t)40 << 48,
+			300 | (uint64_t)301 << 32,	/* next_prev pid, tid */
+			7 | (uint64_t)9 << 32,		/* trailer: pid, tid */
+			6666,				/* time */
+			1,				/* cpu */
+		};
+
+		put(sw, 40);
+		CHECK(pc_ring_next(ring, &rec) == 1 &&
+		      rec.type == PERF_RECORD_SWITCH_CPU_WIDE &&
+		      rec.sw.next_prev_pid == 300 &&
+		      rec.sw.next_prev_tid == 301 && rec.id.tid == 9 &&
+		      rec.id.time == 6666 &&
+		      (rec.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT),
+		      "SWITCH_CPU_WIDE: next %u/%u, tid %u",
+		      rec.sw.next_prev_pid, rec.sw.next_prev_tid, rec.id.tid);
+		sw[0] = PERF_RECORD_SWITCH | (uint64_t)32 << 48;
+		sw[1] = sw[2];
+		sw[2] = 7777;
+		sw[3] = 0;
+		put(sw, 32);
+		CHECK(pc_ring_next(ring, &rec) == 1 &&
+		      rec.type == PERF_RECORD_SWITCH && rec.id.tid == 9 &&
+		      rec.id.time == 7777 && !(rec.misc &
+					      PERF_RECORD_MISC_SWITCH_OUT),
+		      "SWITCH (in): tid %u time %llu", rec.id.tid,
+		      (unsigned long long)rec.id.time);
+		/* a CPU-wide switch cut short: garbage, skipped */
+		sw[0] = PERF_RECORD_SWITCH_CPU_WIDE | (uint64_t)32 << 48;
+		put(sw, 32);
+		errno = 0;
+		CHECK(pc_ring_next(ring, &rec) == -1 && errno == EBADMSG,
+		      "a SWITCH_CPU_WIDE without its body accepted");
+	}
+
 	/* A callchain longer than its record: an error, then the next one. */
 	len = sample(w, 0x402000, 3);
 	w[6] = 1000;

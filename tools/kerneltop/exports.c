@@ -30,7 +30,8 @@ static struct export_meta meta(struct kt *kt, char *target, size_t size)
 			   .time_ns = kt->start_ns,
 			   .duration_ns = clock_ns(CLOCK_REALTIME) -
 					  kt->start_ns,
-			   .sym = kt->sym);
+			   .sym = kt->sym,
+			   .ns_weights = kt->measure != KT_ON_CPU);
 }
 
 int kt_exports_tick(struct kt *kt, bool last, char *msg, size_t size)

@@ -127,6 +127,7 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 	buf[0] = '\0';
 	if (line == 0) {
 		str_append(buf, size, &len, "kerneltop: %.0f samples/s  ", kt->rate);
+		offcpu_header(kt, buf, size, &len);
 		/* first: a screen cuts the line at its width */
 		if (kt->overload[0])
 			str_append(buf, size, &len, "[%s]  ", kt->overload);

@@ -18,6 +18,7 @@
 #include <sysapi/sysapi.h>
 
 #include "profile/feed.h"
+#include "profile/offcpu-feed.h"
 #include "profile/stacks.h"
 #include "profile/taskcount.h"
 #include "profile/tasks.h"
@@ -43,6 +44,16 @@ enum kt_col {
 	KT_COL_SAMPLES = 2,
 	KT_COL_PERIOD = 4,
 };
+
+/* What a table counts (offcpu.c): --off-cpu adds the last two. */
+enum kt_measure {
+	KT_ON_CPU,		/* samples of the events */
+	KT_OFF_CPU,		/* ns off the CPU, on the stack left with */
+	KT_WALL,		/* ns: on-CPU samples of a time event, each
+				   worth its period, with the off-CPU ns */
+	KT_MEASURES
+};
+extern const char *const kt_measure_names[KT_MEASURES];
 
 /* What the command line asked for (options.c). */
 struct kt_options {
@@ -99,6 +110,8 @@ struct kt_options {
 	bool tasks;
 	enum tasks_col tasks_order;
 	bool tasks_processes;
+	bool off_cpu;			/* --off-cpu, --wall-clock */
+	enum kt_measure measure;	/* the measure shown first */
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -109,11 +122,19 @@ void options_release(struct kt_options *o);
  * samples go to, and the figures of each refresh.  What a table shows of
  * it is a struct kt_view's (view.c); the TUI's screens are in tui.h.
  */
+/* The models of one measure. */
+struct kt_models {
+	struct top *top;
+	struct stacks *stacks, *stacks_all;
+};
+
 struct kt {
 	struct kt_options opt;
-	struct perf_event_attr attrs[KT_MAX_EVENTS];
-	char names[KT_MAX_EVENTS][64];	/* event names as shown */
-	unsigned nevents;
+	/* the events, then --off-cpu's context-switches (oc_event) */
+	struct perf_event_attr attrs[KT_MAX_EVENTS + 1];
+	char names[KT_MAX_EVENTS + 1][64];	/* event names as shown */
+	unsigned nevents;		/* the events a table shows */
+	unsigned nattrs;		/* the events opened */
 	char notice[512];		/* notices (fallbacks), "; "-joined */
 	char cpu_list[128];		/* the CPUs watched, as "0-3,6" */
 	enum feed_scope scope;		/* what is sampled: -p/-t/-u, or the
@@ -174,6 +195,18 @@ struct kt {
 	pid_t *tasks_tids;		/* scratch: taskcount_max() tids */
 	int tasks_err;			/* the first errno refusing a thread */
 	double tasks_interval_s;	/* the last frame's */
+	/*
+	 * --off-cpu (offcpu.c): top, stacks and stacks_all above are the
+	 * models of the measure shown, one of m[]; m[KT_ON_CPU] always.
+	 */
+	struct kt_models m[KT_MEASURES];
+	enum kt_measure measure;
+	struct offcpu *offcpu;		/* the pairing; NULL without */
+	int oc_event;			/* context-switches' index, or -1 */
+	bool oc_stacks;			/* switches sampled with chains */
+	bool wall_ok;			/* event 0 is a time event */
+	uint64_t oc_newest;		/* the latest switch's time */
+	uint64_t oc_lost;		/* records lost (LOST) */
 };
 
 /*
@@ -202,6 +235,28 @@ int tasks_table_print(const struct kt *kt, const struct tasks_view *v,
 /* The task screen's `s' cycle. */
 extern const enum tasks_col kt_tasks_orders[];
 extern const size_t kt_tasks_norders;
+
+/*
+ * offcpu.c.  offcpu_setup(): after the events, add --off-cpu's (0 with
+ * no stacks).  offcpu_models(): after kt->top and the stacks are made,
+ * the other measures' models.  measure_set(), measure_next(): the
+ * measure the tables show (`o').  offcpu_sample(): an on-CPU sample (ts:
+ * its row) for the wall-clock models, or a switch's stack.
+ * offcpu_switch(): the feed's switch callback.  offcpu_tick(): at a
+ * refresh, the spans still open counted up to now.  offcpu_age(): the
+ * models not shown aged.  offcpu_header(): what is measured, for line 0.
+ */
+void offcpu_setup(struct kt *kt);
+void offcpu_models(struct kt *kt);
+void measure_set(struct kt *kt, enum kt_measure m);
+void measure_next(struct kt *kt);
+void offcpu_sample(struct kt *kt, const struct feed_sample *s,
+		   const struct top_sample *ts);
+int offcpu_switch(void *arg, const struct feed_switch *sw);
+void offcpu_tick(struct kt *kt);
+void offcpu_age(struct kt *kt);
+void offcpu_header(const struct kt *kt, char *buf, size_t size, size_t *len);
+void offcpu_release(struct kt *kt);
 
 /* trace-keys.c: the -s trace keys' columns from the events' formats
    (the samples then carry their records), and a sample's key text. */

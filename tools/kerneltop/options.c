@@ -29,6 +29,7 @@ enum {
 	OPT_COMMS, OPT_DSOS, OPT_SYMBOLS, OPT_PERCENTAGE, OPT_TOTAL_PERIOD,
 	OPT_NR_SAMPLES, OPT_FIELDS, OPT_GROUP, OPT_GROUP_SORT_IDX, OPT_HIERARCHY,
 	OPT_OPENMETRICS,
+	OPT_OFF_CPU, OPT_WALL_CLOCK,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -106,6 +107,10 @@ static const struct opt_def options[] = {
 	  "-g: by Self (-b: Self only, chains of callers)" },
 	{ "max-stack", 0, OPT_MAX_STACK, "N",
 	  "-g: chains cut at N frames, the leaf's included" },
+	{ "off-cpu", 0, OPT_OFF_CPU, NULL,
+	  "show off-CPU time: where threads wait (implies -g; `o' key)" },
+	{ "wall-clock", 0, OPT_WALL_CLOCK, NULL,
+	  "--off-cpu, showing on- and off-CPU time on one scale" },
 	EXPORT_OPT_ROWS(OPT_EXPORT),
 	{ "openmetrics", 0, OPT_OPENMETRICS, "FILE",
 	  "rewrite FILE each refresh: the header's figures as OpenMetrics" },
@@ -536,6 +541,14 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			break;
 		}
 		case OPT_TASKS_PROCESSES: o->tasks_processes = true; break;
+		case OPT_OFF_CPU:
+			o->off_cpu = true;
+			o->measure = KT_OFF_CPU;
+			break;
+		case OPT_WALL_CLOCK:
+			o->off_cpu = true;
+			o->measure = KT_WALL;
+			break;
 		case OPT_GROUP: o->group = true; break;
 		case OPT_GROUP_SORT_IDX:
 			if (!parse_u64(optarg, 0, UINT32_MAX, &sort_idx))
@@ -645,6 +658,9 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			    "-t and -u");
 	if (o->events.nr > KT_MAX_EVENTS)
 		usage_error("at most %d events at once", KT_MAX_EVENTS);
+	/* off-CPU time is told by the stack a thread left with */
+	if (o->off_cpu && o->callgraph == FEED_CG_NONE)
+		o->callgraph = FEED_CG_FP;
 	/* perf: --fields' sort keys are the rows' keys, unless -s says */
 	if (!o->keys) {
 		o->keys = field_keys;

@@ -315,6 +315,21 @@ static void key_zero(struct tui *t, struct screen *s)
 	snprintf(t->msg, sizeof(t->msg), "%s", t->kt->opt.zero ? "" : "decay");
 }
 
+/* `o': on-CPU, off-CPU, wall-clock (--off-cpu). */
+static void key_measure(struct tui *t, struct screen *s)
+{
+	(void)s;
+	if (!t->kt->offcpu) {
+		snprintf(t->msg, sizeof(t->msg), "off-CPU and wall-clock "
+			 "views need --off-cpu");
+		return;
+	}
+	measure_next(t->kt);
+	view_changed(t->view);
+	snprintf(t->msg, sizeof(t->msg), "showing %s time",
+		 kt_measure_names[t->kt->measure]);
+}
+
 static void key_pause(struct tui *t, struct screen *s)
 {
 	(void)s;
@@ -547,6 +562,8 @@ static const struct screen_key main_keys[] = {
 	{ "p space", { 'p', ' ' },
 	  "pause the display (sampling goes on; keys act on what is shown)",
 	  NULL, FOOT_NEVER, key_pause },
+	{ "o", { 'o' }, "--off-cpu: show on-CPU, off-CPU or wall-clock time",
+	  "o on/off-CPU", FOOT_OFFCPU, key_measure },
 	{ "e TAB", { 'e', '\t' },
 	  "switch the event shown (weight, each event)", "e event",
 	  FOOT_FLAT, key_event },

@@ -81,6 +81,8 @@ bool screen_key_in_footer(const struct tui *t, const struct screen_key *k)
 		return k->footer && t->kt->stacks;
 	case FOOT_FLAT:
 		return k->footer && !t->kt->stacks;
+	case FOOT_OFFCPU:
+		return k->footer && t->kt->offcpu;
 	default:
 		return false;
 	}

@@ -84,6 +84,7 @@ static void events_setup(struct kt *kt)
 	for (i = 0; i < kt->nevents; i++)
 		sample_event_name(&o->events.ev[i], &kt->attrs[i], kt->names[i],
 				  sizeof(kt->names[i]));
+	offcpu_setup(kt);
 }
 
 static struct feed *try_open(struct kt *kt, enum feed_scope scope,
@@ -92,7 +93,8 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 	const struct kt_options *o = &kt->opt;
 
 	return feed_open(&FEED_OPTS(
-		.attrs = kt->attrs, .nattrs = kt->nevents, .scope = scope,
+		.attrs = kt->attrs, .nattrs = kt->nattrs, .scope = scope,
+		.context_switch = o->off_cpu,
 		.ids = o->ids, .nids = o->nids,
 		.uid = scope == FEED_USER && o->scope != FEED_USER ?
 			getuid() : o->uid,
@@ -289,6 +291,7 @@ void session_open(struct kt *kt)
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
 		die_nomem();
+	offcpu_models(kt);
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
@@ -322,6 +325,8 @@ void session_open(struct kt *kt)
 	}
 	if (!kt->feed)
 		open_failed(kt, &fail, err);
+	if (kt->offcpu)
+		feed_on_switch(kt->feed, offcpu_switch, kt);
 	/*
 	 * The counters opened disabled, so that a target that cannot be
 	 * sampled is said at once.  The kernel's symbols are read before the
@@ -362,6 +367,7 @@ void session_open(struct kt *kt)
 void session_close(struct kt *kt)
 {
 	tasks_table_stop(kt);
+	offcpu_release(kt);
 	stacks_free(kt->stacks);
 	stacks_free(kt->stacks_all);
 	exports_every_release(&kt->opt.exports);
@@ -459,6 +465,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 {
 	struct kt *kt = arg;
 	const struct sym_result *r = s->sym;
+	struct kt_models *on = &kt->m[KT_ON_CPU];
 	unsigned keys = kt->opt.keys;
 	char srcline[KT_LINE], trace[KT_LINE];
 	struct top_view filters = filter_view(&kt->opt);
@@ -499,20 +506,24 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	/* the first refresh's rate runs from the first sample */
 	if (!kt->newest_prev)
 		kt->newest_prev = s->raw->time;
-	if (top_add(kt->top, &ts) != 0)
+	if ((int)s->event == kt->oc_event) {	/* a switch's stack */
+		offcpu_sample(kt, s, &ts);
+		return 0;
+	}
+	if (top_add(on->top, &ts) != 0)
 		die_nomem();
 	if (kt->tasks)
 		tasks_table_sample(kt, s);
+	offcpu_sample(kt, s, &ts);
 	/* the chains of the first event: of several, whose would add up?
 	   Only those the table's filters pass (the model filters its own
 	   rows, keeping the whole total). */
-	if (s->event != 0 || !top_view_passes(&filters, &ts))
-		return 0;
-	if ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
-				      s->raw->period) != 0) ||
-	    (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,
-					     s->nframes, s->raw->period,
-					     s->raw->time) != 0))
+	if (s->event == 0 && top_view_passes(&filters, &ts) &&
+	    ((on->stacks && stacks_add(on->stacks, s->frames, s->nframes,
+				       s->raw->period) != 0) ||
+	     (on->stacks_all && stacks_add_at(on->stacks_all, s->frames,
+					      s->nframes, s->raw->period,
+					      s->raw->time) != 0)))
 		die_nomem();
 	exports_every_add(&kt->opt.exports, s->frames, s->nframes,
 			  s->raw->period, s->raw->time);
@@ -626,6 +637,7 @@ void session_tick(struct kt *kt, double interval_s)
 			 output_path_fix(errno));
 	if (kt->tasks)
 		tasks_table_tick(kt, interval_s);
+	offcpu_tick(kt);
 }
 
 void session_lost_say(const struct kt *kt)
@@ -643,5 +655,6 @@ void session_age(struct kt *kt)
 	top_age(kt->top, kt->opt.zero);
 	if (kt->stacks)
 		stacks_age(kt->stacks, kt->opt.zero);
+	offcpu_age(kt);
 	kt->frames++;
 }

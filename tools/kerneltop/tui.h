@@ -123,6 +123,7 @@ enum key_footer {
 	FOOT_ALWAYS,
 	FOOT_CHAINS,		/* only with call chains (-g) */
 	FOOT_FLAT,		/* only without */
+	FOOT_OFFCPU,		/* only with --off-cpu */
 };
 
 /* One key of a screen: for dispatch, the help screen and the footer. */

@@ -169,6 +169,7 @@ static void setup_events(struct monitor *m)
 	/* the records come with every event's samples: one layout */
 	for (i = 0; m->trace && i < m->nevents; i++)
 		m->attrs[i].sample_type |= PERF_SAMPLE_RAW;
+	offcpu_events(m);
 }
 
 /* The feed on the thread, its process, or the command we started. */
@@ -181,7 +182,8 @@ static void open_feed(struct monitor *m)
 	if (m->all_threads && !m->command && !m->system)
 		id = thread_tgid(m->tid);
 	m->feed = feed_open(&FEED_OPTS(
-		.attrs = m->attrs, .nattrs = m->nevents,
+		.attrs = m->attrs, .nattrs = m->nattrs,
+		.context_switch = m->off_cpu,
 		.scope = m->system ? FEED_SYSTEM : m->all_threads ?
 			 FEED_PROCESSES : FEED_THREADS,
 		.ids = m->system ? NULL : &id, .nids = m->system ? 0 : 1,
@@ -210,6 +212,7 @@ static void open_feed(struct monitor *m)
 				.attr = &m->attrs[fail.event],
 				.rings = "buffer" }, buf, sizeof(buf)));
 	}
+	offcpu_start(m);
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only && !m->quiet)
 		warn_msg("%s", FEED_USER_ONLY_NOTICE);
@@ -245,6 +248,8 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		.nframes = fs->nframes,
 	};
 
+	if (offcpu_sample(m, fs))
+		return 0;	/* a switch's stack, not a sample */
 	if (!want_sample(m, fs->mode == 'k')) {
 		m->totals.filtered++;
 		return 0;
@@ -268,7 +273,7 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	if (r && !r->sym)
 		m->totals.unresolved++;
 	/* the chains of the first event: of several, whose would add up? */
-	if (m->stacks && fs->event == 0 &&
+	if (!offcpu_export_sample(m, fs) && m->stacks && fs->event == 0 &&
 	    stacks_add_at(m->stacks, fs->frames, fs->nframes,
 			  fs->raw->period, fs->raw->time) != 0)
 		die_nomem();
@@ -410,7 +415,7 @@ static struct export_meta export_meta(const struct monitor *m)
 			   .time_ns = m->start_ns,
 			   .duration_ns = clock_ns(CLOCK_REALTIME) -
 					  m->start_ns,
-			   .sym = m->sym,
+			   .sym = m->sym, .ns_weights = m->off_cpu,
 			   .program = symbols_program(m->sym, m->tid));
 }
 
@@ -581,6 +586,7 @@ int main(int argc, char **argv)
 		m.child.pid = 0;
 	}
 
+	offcpu_end(&m);
 	feed_info(m.feed, &m.info);
 	m.totals.event = m.events_joined;
 	m.totals.target = m.target_name;
@@ -594,6 +600,7 @@ int main(int argc, char **argv)
 		summary_print(m.summary_only ? stdout : stderr, m.fns,
 			      (const char (*)[64])m.event_names, m.nevents,
 			      m.sym, &m.totals, m.top, &m.info);
+		offcpu_summary(m.summary_only ? stdout : stderr, &m);
 		output_check(m.summary_only ? stdout : stderr,
 			     m.summary_only ? "standard output"
 					    : "standard error");
@@ -615,6 +622,7 @@ int main(int argc, char **argv)
 	symbols_free(m.sym);
 	trace_formats_free(m.trace);
 	top_free(m.fns);
+	offcpu_release(&m);
 	pc_event_list_release(&m.events);
 	free(m.cpus);
 	output_check(stdout, "standard output");

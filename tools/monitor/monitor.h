@@ -12,6 +12,7 @@
 
 #include "base/opts.h"
 #include "profile/feed.h"
+#include "profile/offcpu-feed.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
 #include "sampling-cli/exports.h"
@@ -102,6 +103,10 @@ struct monitor_totals {
 	const char *sampling;	/* feed_scheme_str(): how the target's
 				   threads were sampled */
 };
+/* The top functions of event ev of fns, max rows, their figure a count
+   of unit ("samples", "ns"). */
+void summary_table(FILE *out, struct top *fns, unsigned ev, unsigned max,
+		   const char *unit);
 /* The summary: with several events, their counts and a table each. */
 void summary_print(FILE *out, struct top *fns,
 		   const char (*names)[64], unsigned nevents,
@@ -154,9 +159,11 @@ struct monitor {
 
 	struct feed *feed;
 	struct feed_info info;
-	struct perf_event_attr attrs[MONITOR_MAX_EVENTS];
-	char event_names[MONITOR_MAX_EVENTS][64];
-	unsigned nevents;
+	/* the events, then --off-cpu's context-switches (oc_event) */
+	struct perf_event_attr attrs[MONITOR_MAX_EVENTS + 1];
+	char event_names[MONITOR_MAX_EVENTS + 1][64];
+	unsigned nevents;		/* the events asked for */
+	unsigned nattrs;		/* the events opened */
 	unsigned event_width;		/* the longest name, for --script */
 	char events_joined[MONITOR_MAX_EVENTS * 64], target_name[64];
 	char rate[64];		/* the rate asked, for the lost message */
@@ -168,7 +175,39 @@ struct monitor {
 	int child_status;		/* its wait status once it ended on
 					   its own; -1 before, or when -n or
 					   a signal to us ended it */
+
+	/* --off-cpu (offcpu.c) */
+	bool off_cpu;
+	bool oc_stacks;			/* switches sampled with chains */
+	bool oc_wall;			/* event 0 is a time event: the
+					   exports are wall-clock */
+	int oc_event;			/* context-switches' index, or -1 */
+	struct offcpu *offcpu;		/* the pairing */
+	struct top *oc_fns;		/* off-CPU ns by where they waited */
+	uint64_t oc_newest;		/* the latest record's time */
+	uint64_t oc_lost;		/* records lost (LOST) */
+	uint64_t oc_spans;
 };
+
+/*
+ * offcpu.c.  offcpu_events(): after the events, --off-cpu's (with
+ * stacks where allowed, else a notice).  offcpu_start(): once the feed
+ * is open.  offcpu_switch(): the feed's switch callback.
+ * offcpu_sample(): true when fs is a switch's stack (taken, not a
+ * sample).  offcpu_export_sample(): true when --off-cpu decides what of
+ * fs goes to the exports (wall-clock ns, or nothing).  offcpu_end():
+ * the spans still open, counted up to the last record.
+ * offcpu_summary(): its part of the summary.
+ */
+void offcpu_events(struct monitor *m);
+void offcpu_start(struct monitor *m);
+int offcpu_switch(void *arg, const struct feed_switch *sw);
+bool offcpu_sample(struct monitor *m, const struct feed_sample *fs);
+bool offcpu_export_sample(const struct monitor *m,
+			  const struct feed_sample *fs);
+void offcpu_end(struct monitor *m);
+void offcpu_summary(FILE *out, const struct monitor *m);
+void offcpu_release(struct monitor *m);
 
 /* options.c: argv into m (exit 2 on a bad command line). */
 void options_parse(struct monitor *m, int argc, char **argv);

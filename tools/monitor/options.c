@@ -28,6 +28,7 @@ enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
 	OPT_TOP, OPT_CALL_GRAPH, OPT_SCRIPT, OPT_FIELDS, OPT_DRY_RUN,
 	OPT_STRICT_FREQ,
+	OPT_OFF_CPU,
 	OPT_EXPORT,		/* + enum export_format */
 };
 
@@ -42,6 +43,7 @@ static const struct opt_def options[] = {
 	{ "debug-file", 'd', 'd', "FILE", "read symbols of the target's executable from FILE" },
 	{ "call-chains", 'g', 'g', NULL, "print each sample's call chain (= --call-graph fp)" },
 	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE", "call chains by fp, or dwarf[,SIZE] (stack copy, default 8192)" },
+	{ "off-cpu", 0, OPT_OFF_CPU, NULL, "also the time threads spend off the CPU, and where they wait (implies -g)" },
 	EXPORT_OPT_ROWS(OPT_EXPORT),
 	{ "raw", 0, OPT_RAW, NULL, "print the 2008 demo's 'IP: 0x...' lines" },
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
@@ -220,6 +222,7 @@ void options_parse(struct monitor *m, int argc, char **argv)
 			exports_option(&m->exports, c, OPT_EXPORT, optarg);
 			break;
 		case OPT_LEGACY: m->legacy = true; break;
+		case OPT_OFF_CPU: m->off_cpu = true; break;
 		case 'h': usage(); break;
 		case 'V': printf("monitor (%s) %s\n", PACKAGE_NAME,
 				 PACKAGE_VERSION);
@@ -233,6 +236,13 @@ void options_parse(struct monitor *m, int argc, char **argv)
 	}
 	if (m->period_set && m->freq_set)
 		usage_error("-c and -F exclude each other");
+	if (m->legacy && m->off_cpu)
+		usage_error("--legacy has no switch records: no --off-cpu (drop "
+			    "one of them)");
+	/* off-CPU time is told by the stack a thread left with */
+	if (m->off_cpu && m->callgraph == FEED_CG_NONE &&
+	    m->format != FORMAT_RAW)
+		m->callgraph = FEED_CG_FP;
 	if (m->legacy && m->callgraph != FEED_CG_NONE)
 		usage_error("--legacy samples IPs only: no call graph (drop "
 			    "-g/--call-graph or --legacy)");

@@ -57,7 +57,6 @@ const struct opt_def perf_options[] = {
 	{ "no-bpf-event", 0, OPT_PERF_ONLY, NULL, "BPF events are not recorded here" },
 	{ "no-buffering", 0, OPT_PERF_ONLY, NULL, "monitor prints each sample as it is read" },
 	{ "num-thread-synthesize", 0, OPT_PERF_ONLY, "N", "monitor reads the target's maps from /proc itself" },
-	{ "off-cpu", 0, OPT_PERF_ONLY, NULL, "no BPF here" },
 	{ "overwrite", 0, OPT_PERF_ONLY, NULL, "monitor reads every sample as it comes, never a flight recorder" },
 	{ "per-thread", 0, OPT_PERF_ONLY, NULL, "monitor's counters are per thread already (or per CPU with -a)" },
 	{ "phys-data", 0, OPT_PERF_ONLY, NULL, "physical addresses are not sampled here" },

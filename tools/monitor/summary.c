@@ -33,8 +33,8 @@ static void chains_print(FILE *out, const struct monitor_totals *t,
 
 /* The top functions of event ev: the model's rows by (function, DSO),
    most samples first, ties by name. */
-static void table_print(FILE *out, struct top *fns, unsigned ev,
-			unsigned max)
+void summary_table(FILE *out, struct top *fns, unsigned ev, unsigned max,
+		   const char *unit)
 {
 	const struct top_row *r;
 	size_t n, i;
@@ -48,7 +48,7 @@ static void table_print(FILE *out, struct top *fns, unsigned ev,
 		n--;
 	if (!n)
 		return;
-	fprintf(out, "%10s %7s  %-40s %s\n", "samples", "share",
+	fprintf(out, "%10s %7s  %-40s %s\n", unit, "share",
 		"function", "dso");
 	for (i = 0; i < n && i < max; i++) {
 		fprintf(out, "%10" PRIu64 " %6.2f%%  ", r[i].count[ev],
@@ -92,7 +92,7 @@ void summary_print(FILE *out, struct top *fns,
 			"than they were read (%s)\n", progname, t->lost,
 			t->lost_fix);
 	if (nevents == 1) {
-		table_print(out, fns, 0, top);
+		summary_table(out, fns, 0, top, "samples");
 	} else {
 		for (ev = 0; ev < nevents; ev++)
 			fprintf(out, "%s: %" PRIu64 " samples of %s\n",
@@ -101,7 +101,7 @@ void summary_print(FILE *out, struct top *fns,
 			if (!top_total(fns, ev))
 				continue;
 			fprintf(out, "%s:\n", names[ev]);
-			table_print(out, fns, ev, top);
+			summary_table(out, fns, ev, top, "samples");
 		}
 	}
 	if (t->callgraph != FEED_CG_NONE)

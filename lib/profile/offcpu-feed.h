@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * offcpu-feed.h - off-CPU time from the feed, for the tools that show
+ * it (kerneltop, monitor): the event that takes a switch's stack, and
+ * the feed's switch records into the pairing model (offcpu.h).
+ */
+#ifndef PROFILE_OFFCPU_FEED_H
+#define PROFILE_OFFCPU_FEED_H
+
+#include <stdbool.h>
+#include <linux/perf_event.h>
+
+#include "profile/feed.h"
+#include "profile/offcpu.h"
+
+/*
+ * Whether the context-switches event may be sampled with kernel call
+ * chains here: root, CAP_PERFMON, or perf_event_paranoid <= 1.  Above,
+ * an unprivileged user's context-switches:u counts nothing (the switch
+ * happens in the kernel) while the switch records still come for the
+ * user's own tasks: off-CPU time without stacks.
+ */
+bool offcpu_stacks_allowed(void);
+
+/* A one-line advice for when it is not. */
+#define OFFCPU_NO_STACKS_NOTICE "off-CPU time without stacks: they need " \
+	"root, CAP_PERFMON or kernel.perf_event_paranoid <= 1"
+
+/*
+ * Fill *a as the context-switches event sampled at every switch, its
+ * records read as like's are (the feed's rings hold both: the same
+ * sample_type); disabled, as the tools start the feed.
+ */
+void offcpu_attr(struct perf_event_attr *a, const struct perf_event_attr *like);
+
+/*
+ * Hand one of the feed's switch records (feed_on_switch()) to m: OUT,
+ * IN, EXIT and LOST as offcpu.h says.  Returns 0, or -1 with errno (the
+ * model's failure, or its callback's).
+ */
+int offcpu_feed_switch(struct offcpu *m, const struct feed_switch *sw);
+
+#endif

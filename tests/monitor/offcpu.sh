@@ -1,0 +1,79 @@
+#!/bin/sh
+# offcpu.sh - monitor --off-cpu on tests/helpers/offcpu's split workload,
+# against the split the helper measured itself: the wall-clock export
+# (waits_here's share, the off-CPU share, within 3 points; spins_here
+# keeps the on-CPU time), the summary's off-CPU time and where it went,
+# --script's off-cpu samples adding up to it, and as an unprivileged
+# user at paranoid 2, off-CPU time without stacks and what they need.
+. "$top_srcdir/tests/test-subr.sh"
+. "$top_srcdir/tests/lib-offcpu.sh"
+need perf_event
+
+# === the exports: wall-clock time ======================================
+"$MONITOR" --off-cpu -e cpu-clock --summary --folded wall.folded -- \
+	"$OFFCPU_HELPER" split -1500 > sum.out 2> sum.err ||
+	fail "monitor --off-cpu: $(cat sum.err)"
+read -r tw toff <<E
+$(offcpu_truth sum.err)
+E
+read -r w off onspin <<E
+$(offcpu_shares wall.folded)
+E
+near "$w" "$tw" 3 && ok "export: waits_here $w% of the wall time (truth $tw%)" ||
+	fail "export: waits_here $w%, the helper measured $tw% ($(grep truth sum.err))"
+near "$off" "$toff" 3 && ok "export: off-CPU $off% (truth: wall - CPU = $toff%)" ||
+	fail "export: off-CPU $off%, the helper measured $toff%"
+awk -v s="$onspin" 'BEGIN { exit !(s >= 90) }' &&
+	ok "export: spins_here $onspin% of the on-CPU time" ||
+	fail "export: spins_here only $onspin% of the on-CPU time"
+
+# === the summary: off-CPU time, and where ================================
+# the helper's wall time (waits + spins) and its off-CPU part, in s
+offs=$(sed -n 's/^monitor: off-CPU: \([0-9.]*\) s in [0-9]* spans (stacks of the switches), [0-9]* switch records lost$/\1/p' sum.out)
+want=$(awk '/^truth waits_ms/ { printf "%.3f", ($3 + $5 - $7) / 1000 }' sum.err)
+wall=$(awk '/^truth waits_ms/ { printf "%.3f", ($3 + $5) / 1000 }' sum.err)
+[ -n "$offs" ] && awk -v a="$offs" -v b="$want" -v t="$wall" \
+	'BEGIN { d = a - b; exit !((d < 0 ? -d : d) <= 0.03 * t) }' &&
+	ok "summary: $offs s off the CPU (truth $want s of $wall s)" ||
+	fail "summary: off-CPU '$offs' s, the helper measured $want s: $(grep off-CPU sum.out)"
+awk '$3 == "do_nanosleep" { sub("%", "", $2); s = $2 }
+     END { exit !(s >= 50) }' sum.out &&
+	ok "summary: do_nanosleep is where the time went" ||
+	fail "summary: $(sed -n '/off-CPU/,$p' sum.out | head -5)"
+
+# === --script: the spans as off-cpu samples, adding up ==================
+"$MONITOR" --off-cpu -e cpu-clock --script -- "$OFFCPU_HELPER" split -500 \
+	> script.out 2> script.err || fail "--script: $(cat script.err)"
+sum=$(awk '$5 == "off-cpu:" { s += $4 } END { printf "%.3f", s / 1e9 }' script.out)
+said=$(sed -n 's/^monitor: off-CPU: \([0-9.]*\) s in.*/\1/p' script.err)
+[ -n "$said" ] && awk -v a="$sum" -v b="$said" 'BEGIN { d = a - b
+	exit !((d < 0 ? -d : d) <= 0.001) }' &&
+	ok "--script: the off-cpu samples add up to the summary's $said s" ||
+	fail "--script: off-cpu samples $sum s, the summary $said s"
+awk '$5 == "off-cpu:" { getline; exit !($2 == "[off-cpu]+0x0") }' script.out &&
+	ok "--script: an off-cpu sample's chain starts with [off-cpu]" ||
+	fail "--script: $(grep -m1 -A2 'off-cpu:' script.out)"
+
+# === paranoid 2, unprivileged: no stacks ==================================
+if ! have root || ! have setpriv; then
+	without root "the unprivileged path"
+elif [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -lt 2 ]; then
+	echo "note: perf_event_paranoid < 2: the unprivileged path not run"
+else
+	setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$MONITOR" --off-cpu -e cpu-clock --summary -- \
+		"$OFFCPU_HELPER" split -1500 > nb.out 2> nb.err ||
+		fail "nobody: $(cat nb.err)"
+	grep -q 'off-CPU time without stacks: they need root, CAP_PERFMON or kernel.perf_event_paranoid <= 1' nb.err &&
+		ok "nobody: one line says what the stacks need" ||
+		fail "nobody: no notice: $(cat nb.err)"
+	offs=$(sed -n 's/^monitor: off-CPU: \([0-9.]*\) s in [0-9]* spans (no stacks).*/\1/p' nb.out)
+	want=$(awk '/^truth waits_ms/ { printf "%.3f", ($3 + $5 - $7) / 1000 }' nb.err)
+	wall=$(awk '/^truth waits_ms/ { printf "%.3f", ($3 + $5) / 1000 }' nb.err)
+	[ -n "$offs" ] && awk -v a="$offs" -v b="$want" -v t="$wall" \
+		'BEGIN { d = a - b; exit !((d < 0 ? -d : d) <= 0.03 * t) }' &&
+		ok "nobody: $offs s off the CPU, no stacks (truth $want s)" ||
+		fail "nobody: off-CPU '$offs' s, the helper measured $want s: $(grep off-CPU nb.out)"
+fi
+
+done_testing

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * offcpu.c - kerneltop --off-cpu: the context-switches event and the
+ * switch records set up, off-CPU spans (lib/profile/offcpu.h) counted
+ * into models of their own, and the three measures a table can show:
+ * on-CPU samples, off-CPU nanoseconds, and wall-clock nanoseconds (the
+ * on-CPU samples of a time event, each worth its period, with the
+ * off-CPU time, on one scale).
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/strbuf.h"
+#include "kerneltop.h"
+#include "util/die.h"
+#include "util/xmalloc.h"
+
+const char *const kt_measure_names[KT_MEASURES] = {
+	"on-CPU", "off-CPU", "wall-clock",
+};
+
+static void notice_add(struct kt *kt, const char *msg)
+{
+	str_join(kt->notice, sizeof(kt->notice), "; ", msg);
+}
+
+/* Whether attr's period is nanoseconds (cpu-clock, task-clock). */
+static bool time_event(const struct perf_event_attr *a)
+{
+	return a->type == PERF_TYPE_SOFTWARE &&
+	       (a->config == PERF_COUNT_SW_CPU_CLOCK ||
+		a->config == PERF_COUNT_SW_TASK_CLOCK);
+}
+
+void offcpu_setup(struct kt *kt)
+{
+	kt->oc_event = -1;
+	kt->nattrs = kt->nevents;
+	if (!kt->opt.off_cpu)
+		return;
+	kt->measure = kt->opt.measure;
+	kt->wall_ok = time_event(&kt->attrs[0]);
+	if (!kt->wall_ok) {
+		notice_add(kt, "wall-clock needs a time event (-e cpu-clock "
+			   "or task-clock): on-CPU and off-CPU views only");
+		if (kt->measure == KT_WALL)
+			kt->measure = KT_OFF_CPU;
+	}
+	kt->oc_stacks = offcpu_stacks_allowed();
+	if (!kt->oc_stacks) {
+		notice_add(kt, OFFCPU_NO_STACKS_NOTICE);
+		return;
+	}
+	offcpu_attr(&kt->attrs[kt->nevents], &kt->attrs[0]);
+	kt->oc_event = (int)kt->nevents;
+	kt->nattrs = kt->nevents + 1;
+	snprintf(kt->names[kt->nevents], sizeof(kt->names[0]),
+		 "context-switches");
+}
+
+static void models_new(struct kt_models *m, const struct kt *kt)
+{
+	m->top = top_new(kt->nevents);
+	if (!m->top || (kt->opt.callgraph != FEED_CG_NONE &&
+			!(m->stacks = stacks_new())) ||
+	    (exports_any(&kt->opt.exports) && !(m->stacks_all = stacks_new())))
+		die_nomem();
+}
+
+static int on_span(void *arg, const struct offcpu_span *sp);
+
+void offcpu_models(struct kt *kt)
+{
+	kt->m[KT_ON_CPU] = (struct kt_models){ kt->top, kt->stacks,
+					       kt->stacks_all };
+	if (!kt->opt.off_cpu)
+		return;
+	models_new(&kt->m[KT_OFF_CPU], kt);
+	if (kt->wall_ok)
+		models_new(&kt->m[KT_WALL], kt);
+	kt->offcpu = offcpu_new(on_span, kt);
+	if (!kt->offcpu)
+		die_nomem();
+	measure_set(kt, kt->measure);
+}
+
+void measure_set(struct kt *kt, enum kt_measure m)
+{
+	kt->measure = m;
+	kt->top = kt->m[m].top;
+	kt->stacks = kt->m[m].stacks;
+	kt->stacks_all = kt->m[m].stacks_all;
+}
+
+void measure_next(struct kt *kt)
+{
+	enum kt_measure m = (kt->measure + 1) % KT_MEASURES;
+
+	if (m == KT_WALL && !kt->wall_ok)
+		m = KT_ON_CPU;
+	measure_set(kt, m);
+}
+
+/* ns of sp (or of an on-CPU sample) into the models of measure m. */
+static void count_in(struct kt *kt, enum kt_measure m,
+		     const struct top_sample *ts,
+		     const struct stk_sample_frame *frames, unsigned n,
+		     uint64_t time)
+{
+	struct kt_models *md = &kt->m[m];
+
+	if (!md->top)
+		return;
+	if (top_add(md->top, ts) != 0 ||
+	    (md->stacks && stacks_add_weight(md->stacks, frames, n,
+					     ts->weight, ts->weight,
+					     time) != 0) ||
+	    (md->stacks_all && stacks_add_weight(md->stacks_all, frames, n,
+						 ts->weight, ts->weight,
+						 time) != 0))
+		die_nomem();
+}
+
+/* A span of off-CPU time: a row named by where it waited. */
+static int on_span(void *arg, const struct offcpu_span *sp)
+{
+	struct kt *kt = arg;
+	struct top_sample ts = {
+		.sym = sp->state == OFFCPU_PREEMPTED ? "[preempted]" :
+		       sp->where ? sp->where : OFFCPU_LEAF,
+		.dso = sp->where ? "[kernel.kallsyms]" : OFFCPU_LEAF,
+		.comm = sp->comm,
+		.pid = sp->pid, .tid = sp->tid, .mode = 'k',
+		.weight = sp->ns, .period = sp->ns, .cause = SYM_OK,
+	};
+
+	if (!sp->ns)
+		return 0;
+	count_in(kt, KT_OFF_CPU, &ts, sp->frames, sp->nframes, sp->start);
+	count_in(kt, KT_WALL, &ts, sp->frames, sp->nframes, sp->start);
+	return 0;
+}
+
+void offcpu_sample(struct kt *kt, const struct feed_sample *s,
+		   const struct top_sample *ts)
+{
+	struct top_sample w = *ts;
+
+	if (!kt->offcpu)
+		return;
+	if ((int)s->event == kt->oc_event) {
+		if (offcpu_stack(kt->offcpu, (pid_t)s->raw->pid,
+				 (pid_t)s->raw->tid, s->raw->time, s->frames,
+				 s->nframes) != 0)
+			die_nomem();
+		return;
+	}
+	if (s->event != 0 || !kt->wall_ok)
+		return;
+	/* a time event's period is the ns it stands for */
+	w.weight = s->raw->period;
+	count_in(kt, KT_WALL, &w, s->frames, s->nframes, s->raw->time);
+}
+
+int offcpu_switch(void *arg, const struct feed_switch *sw)
+{
+	struct kt *kt = arg;
+
+	if (sw->time > kt->oc_newest)
+		kt->oc_newest = sw->time;
+	kt->oc_lost += sw->lost;
+	if (offcpu_feed_switch(kt->offcpu, sw) != 0)
+		die_nomem();
+	return 0;
+}
+
+void offcpu_tick(struct kt *kt)
+{
+	uint64_t now = kt->oc_newest > kt->newest_ns ? kt->oc_newest
+						     : kt->newest_ns;
+
+	/* a thread blocked through the whole refresh is seen now */
+	if (kt->offcpu && now && offcpu_flush(kt->offcpu, now) != 0)
+		die_nomem();
+}
+
+void offcpu_age(struct kt *kt)
+{
+	enum kt_measure m;
+
+	for (m = 0; m < KT_MEASURES; m++) {
+		if (m == kt->measure || !kt->m[m].top)
+			continue;	/* the shown one: session_age() */
+		top_age(kt->m[m].top, kt->opt.zero);
+		if (kt->m[m].stacks)
+			stacks_age(kt->m[m].stacks, kt->opt.zero);
+	}
+}
+
+void offcpu_header(const struct kt *kt, char *buf, size_t size, size_t *len)
+{
+	if (!kt->offcpu)
+		return;
+	str_append(buf, size, len, "[%s: %s%s, %" PRIu64 " switches lost]  ",
+		   kt_measure_names[kt->measure],
+		   kt->measure == KT_ON_CPU ? "samples" : "ns",
+		   kt->oc_stacks ? " (switch stacks)" : " (no stacks)",
+		   kt->oc_lost);
+}
+
+void offcpu_release(struct kt *kt)
+{
+	enum kt_measure m;
+
+	if (!kt->offcpu)
+		return;
+	measure_set(kt, KT_ON_CPU);
+	for (m = KT_OFF_CPU; m < KT_MEASURES; m++) {
+		top_free(kt->m[m].top);
+		stacks_free(kt->m[m].stacks);
+		stacks_free(kt->m[m].stacks_all);
+	}
+	offcpu_free(kt->offcpu);
+}

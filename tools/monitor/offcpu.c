@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * offcpu.c - monitor --off-cpu: each span a target thread spent off the
+ * CPU (lib/profile/offcpu.h) printed as a sample of "off-cpu" whose
+ * period is its nanoseconds, counted into the summary's off-CPU table,
+ * and into the exports, which then hold wall-clock time: the on-CPU
+ * samples of a time event, each worth its period, beside the off-CPU
+ * time (pprof: an off-cpu type beside the event's).
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "monitor.h"
+#include "util/die.h"
+#include "util/output.h"
+#include "util/xmalloc.h"
+
+void offcpu_events(struct monitor *m)
+{
+	const struct perf_event_attr *a0 = &m->attrs[0];
+
+	m->oc_event = -1;
+	m->nattrs = m->nevents;
+	if (!m->off_cpu)
+		return;
+	m->oc_wall = a0->type == PERF_TYPE_SOFTWARE &&
+		     (a0->config == PERF_COUNT_SW_CPU_CLOCK ||
+		      a0->config == PERF_COUNT_SW_TASK_CLOCK);
+	if (!m->oc_wall && !m->quiet && exports_any(&m->exports))
+		warn_msg("wall-clock needs a time event (-e cpu-clock or "
+			 "task-clock): the exports hold off-CPU time only");
+	m->oc_stacks = offcpu_stacks_allowed();
+	if (!m->oc_stacks) {
+		if (!m->quiet)
+			warn_msg("%s", OFFCPU_NO_STACKS_NOTICE);
+		return;
+	}
+	offcpu_attr(&m->attrs[m->nevents], a0);
+	snprintf(m->event_names[m->nevents], sizeof(m->event_names[0]),
+		 "context-switches");
+	m->oc_event = (int)m->nevents;
+	m->nattrs = m->nevents + 1;
+}
+
+/* A span: printed as a sample, counted in the summary and the exports. */
+static int on_span(void *arg, const struct offcpu_span *sp)
+{
+	struct monitor *m = arg;
+	const char *name = sp->state == OFFCPU_PREEMPTED ? "[preempted]" :
+			   sp->where ? sp->where : OFFCPU_LEAF;
+	struct sym_result r = {
+		.sym = name, .dso = sp->where ? "[kernel.kallsyms]"
+					      : OFFCPU_LEAF,
+		.kernel = true, .cause = SYM_OK,
+	};
+	struct monitor_sample s = {
+		.time = sp->start, .pid = (uint32_t)sp->pid,
+		.tid = (uint32_t)sp->tid, .period = sp->ns,
+		.comm = sp->comm ? sp->comm : "[unknown]", .event = "off-cpu",
+		.event_field = true, .event_width = m->event_width,
+		.script_fields = m->script_fields, .sym = &r,
+		.frames = m->callgraph != FEED_CG_NONE ? sp->frames : NULL,
+		.nframes = sp->nframes,
+	};
+
+	if (!sp->ns)
+		return 0;
+	if (m->format != FORMAT_RAW) {
+		output_for(m->format)->sample(stdout, &s);
+		output_note(stdout);
+	}
+	if (top_add(m->oc_fns, &(struct top_sample){ .sym = name,
+			.dso = r.dso, .mode = 'k', .weight = sp->ns,
+			.cause = SYM_OK }) != 0 ||
+	    (m->stacks && stacks_add_weight(m->stacks, sp->frames,
+					    sp->nframes, sp->ns, sp->ns,
+					    sp->start) != 0))
+		die_nomem();
+	m->oc_spans++;
+	return 0;
+}
+
+void offcpu_start(struct monitor *m)
+{
+	if (!m->off_cpu)
+		return;
+	m->offcpu = offcpu_new(on_span, m);
+	m->oc_fns = top_new(1);
+	if (!m->offcpu || !m->oc_fns)
+		die_nomem();
+	feed_on_switch(m->feed, offcpu_switch, m);
+}
+
+int offcpu_switch(void *arg, const struct feed_switch *sw)
+{
+	struct monitor *m = arg;
+
+	if (sw->time > m->oc_newest)
+		m->oc_newest = sw->time;
+	m->oc_lost += sw->lost;
+	if (offcpu_feed_switch(m->offcpu, sw) != 0)
+		die_nomem();
+	return 0;
+}
+
+bool offcpu_sample(struct monitor *m, const struct feed_sample *fs)
+{
+	if (!m->offcpu)
+		return false;
+	if (fs->raw->time > m->oc_newest)
+		m->oc_newest = fs->raw->time;
+	if ((int)fs->event != m->oc_event)
+		return false;
+	if (offcpu_stack(m->offcpu, (pid_t)fs->raw->pid, (pid_t)fs->raw->tid,
+			 fs->raw->time, fs->frames, fs->nframes) != 0)
+		die_nomem();
+	return true;
+}
+
+bool offcpu_export_sample(const struct monitor *m,
+			  const struct feed_sample *fs)
+{
+	if (!m->offcpu)
+		return false;
+	/* wall-clock: a time event's period is its nanoseconds; another
+	   event's samples would not add up with time */
+	if (m->stacks && fs->event == 0 && m->oc_wall &&
+	    stacks_add_weight(m->stacks, fs->frames,
+					    fs->nframes, fs->raw->period,
+					    fs->raw->period,
+					    fs->raw->time) != 0)
+		die_nomem();
+	return true;
+}
+
+void offcpu_end(struct monitor *m)
+{
+	/* the threads still off the CPU, up to the last record seen */
+	if (m->offcpu && m->oc_newest &&
+	    offcpu_flush(m->offcpu, m->oc_newest) != 0)
+		die_nomem();
+}
+
+void offcpu_summary(FILE *out, const struct monitor *m)
+{
+	struct offcpu_stats st;
+
+	if (!m->offcpu)
+		return;
+	offcpu_stats(m->offcpu, &st);
+	fprintf(out, "%s: off-CPU: %.3f s in %" PRIu64 " spans (%s), %"
+		PRIu64 " switch records lost\n", progname,
+		(double)st.ns / 1e9, st.spans,
+		m->oc_stacks ? "stacks of the switches" : "no stacks",
+		m->oc_lost);
+	summary_table(out, m->oc_fns, 0, m->top, "ns");
+}
+
+void offcpu_release(struct monitor *m)
+{
+	offcpu_free(m->offcpu);
+	top_free(m->oc_fns);
+}
