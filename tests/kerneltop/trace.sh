@@ -29,8 +29,34 @@ share_of() {
 		END { printf "%.2f\n", s }'
 }
 
+# The helper's own count of its switches, asleep and preempted, from
+# /proc: csw_mark before a run, asleep_share after it prints the share
+# asleep in between -- the truth a tool's prev_state=S share is held to.
+# (A loaded machine preempts the napper often: 42% of its switches at a
+# load of 9.)
+csw_mark() {
+	csw0=$(awk '/^voluntary_ctxt/ { v = $2 } /^nonvoluntary_ctxt/ { n = $2 }
+		    END { print v, n }' /proc/$np/status)
+}
+asleep_share() {
+	awk -v before="$csw0" '/^voluntary_ctxt/ { v = $2 }
+		/^nonvoluntary_ctxt/ { n = $2 }
+		END { split(before, b, " "); dv = v - b[1]; dn = n - b[2]
+		      printf "%.2f\n", dv + dn ? 100 * dv / (dv + dn) : 0 }' \
+		/proc/$np/status
+}
+# near SHARE TRUTH: a tool's share of the asleep switches against the
+# helper's own: frames weigh the last second most, the truth the whole
+# run, so 15 points apart at most.  (The shares printed have summed to
+# 101.73% once under load: not understood yet.)
+near() {
+	awk -v s="$1" -v t="$2" 'BEGIN { d = s - t; exit !(d <= 15 && d >= -15) }'
+}
+
 # --- the default: the record's text, as the kernel's print fmt says ---
+csw_mark
 kt def -b -n 3 -d 1 -e sched:sched_switch -p $np
+truth=$(asleep_share)
 [ $rc -eq 0 ] || fail "kerneltop -e sched:sched_switch: exit $rc: $(head -2 def.err)"
 kt_header def.out | grep -q 'Trace output' &&
 	ok "tracepoints alone: sorted by their record (Trace output)" ||
@@ -42,11 +68,12 @@ case $first in
 *)	fail "top row: '$first'" ;;
 esac
 s=$(share_of def.out 'prev_comm=kt-napper' 'prev_state=S')
-between "$s" 75 100.5 && ok "asleep: $s% of the switches" ||
-	fail "asleep: $s% of the switches (want 75 to 100)"
+near "$s" "$truth" && ok "asleep: $s% of the switches ($truth% by /proc)" ||
+	fail "asleep: $s% of the switches, $truth% by /proc"
 
 # --- against perf top on the same helper: the same text, the same share ---
 if have perf; then
+	csw_mark
 	sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
 		-e sched:sched_switch -p $np 2> pt.err | tr -d '\033' |
 		awk '/PerfTop:/ { f++; n[f] = 0; next }
@@ -54,6 +81,7 @@ if have perf; then
 		     END { for (k = f; k > 0 && !n[k]; k--) ;
 			   for (i = 1; k && i <= n[k]; i++) print r[k, i] }' \
 		> pt.rows
+	truth=$(asleep_share)
 	if [ -s pt.rows ]; then
 		# perf cuts its lines at 80 columns: the first 50 of the text
 		p=$(head -1 pt.rows | sed 's/^ *[0-9.]*% *//' | cut -c1-50)
@@ -61,12 +89,15 @@ if have perf; then
 		    cut -c1-50)
 		[ "$p" = "$o" ] && ok "the text perf top shows: '$o'" ||
 			fail "text: perf top '$p', kerneltop '$o'"
-		ps=$(awk '/prev_comm=kt-napper/ && /prev_state=S/ { s += $1 }
-			  END { printf "%.2f\n", s }' pt.rows)
-		# two runs apart: each its own share of preemptions, which a
-		# loaded machine makes common (perf top 89% under ASan's load)
-		between "$ps" 75 100.5 && ok "asleep: $s% here, $ps% in perf top" ||
-			fail "asleep: $s% here, $ps% in perf top (want 75 to 100)"
+		# of the rows perf printed: its shares leave out what it did
+		# not print (83% of them under load, with /proc's 99.97%)
+		ps=$(awk '{ all += $1 }
+			  /prev_comm=kt-napper/ && /prev_state=S/ { s += $1 }
+			  END { printf "%.2f\n", all ? 100 * s / all : 0 }' pt.rows)
+		# two runs apart: each against its own run's truth
+		near "$ps" "$truth" &&
+			ok "asleep: $ps% in perf top ($truth% by /proc)" ||
+			fail "asleep: $ps% in perf top, $truth% by /proc"
 	else
 		fail "perf top -e sched:sched_switch printed no rows: $(head -2 pt.err)"
 	fi
@@ -77,20 +108,24 @@ fi
 # --- fields: by name, by event.name, by sys:event.name -------------------
 for key in prev_comm,prev_state sched_switch.prev_comm,prev_state \
 	   sched:sched_switch.prev_comm,sched:sched_switch.prev_state; do
+	csw_mark
 	kt fl -b -n 3 -d 1 -e sched:sched_switch -s $key -p $np
+	truth=$(asleep_share)
 	r=$(kt_rows fl.out | head -1)
 	s=$(kt_rows fl.out | awk '$3 == "kt-napper" && $4 == "S" { print $1 + 0 }')
 	kt_header fl.out | grep -Eq 'prev_comm +prev_state' &&
-	between "$s" 75 100.5 &&
-		ok "-s $key: kt-napper S, $s%" ||
+	near "$s" "$truth" &&
+		ok "-s $key: kt-napper S, $s% ($truth% by /proc)" ||
 		fail "-s $key: header '$(kt_header fl.out)', row '$r'"
 done
 
 # --- --raw-trace: the values as recorded (TASK_INTERRUPTIBLE is 1) ------
+csw_mark
 kt raw -b -n 3 -d 1 -e sched:sched_switch -s prev_comm,prev_state \
 	--raw-trace -p $np
 s=$(kt_rows raw.out | awk '$3 == "kt-napper" && $4 == "1" { print $1 + 0 }')
-between "$s" 75 100.5 && ok "--raw-trace: prev_state 1, $s%" ||
+truth=$(asleep_share)
+near "$s" "$truth" && ok "--raw-trace: prev_state 1, $s% ($truth% by /proc)" ||
 	fail "--raw-trace: $(kt_rows raw.out | head -2)"
 # alone, --raw-trace sorts by every field (perf's trace_fields)
 kt rawdef -b -n 2 -d 1 -e sched:sched_switch --raw-trace -p $np
