@@ -82,6 +82,7 @@ int insns_build(struct symbols *s, const char *dso,
 	struct sym_code code;
 	uint64_t *count = NULL, most = 0;
 	size_t i, anchor = 0;
+	unsigned machine;
 	int err;
 
 	memset(a, 0, sizeof(*a));
@@ -129,7 +130,9 @@ int insns_build(struct symbols *s, const char *dso,
 fail:
 	err = errno;
 	free(count);
+	machine = a->machine;
 	insns_release(a);
+	a->machine = machine;
 	errno = err;
 	return -1;
 }
@@ -155,8 +158,11 @@ void insns_row_text(const struct insns *a, size_t i, char *buf, size_t size)
 	if (!r->insn) {
 		const char *base = r->file ? strrchr(r->file, '/') : NULL;
 
-		esc_visible(text, sizeof(text),
-			    base ? base + 1 : r->file ? r->file : "??");
+		if (!r->file) {
+			snprintf(buf, size, "%26s (no source line)", "");
+			return;
+		}
+		esc_visible(text, sizeof(text), base ? base + 1 : r->file);
 		snprintf(buf, size, "%26s %s:%d", "", text, r->line);
 		return;
 	}

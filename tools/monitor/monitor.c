@@ -262,6 +262,7 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	/* by (function, DSO) alone: one mode, no task */
 	if (r && top_add(m->fns, &(struct top_sample){
 			.sym = r->sym, .dso = r->dso, .mode = '.',
+			.addr = r->kernel ? fs->raw->ip : r->dso_off,
 			.event = fs->event, .weight = 1,
 			.cause = r->cause }) != 0)
 		die_nomem();
@@ -563,8 +564,10 @@ int main(int argc, char **argv)
 			     m.summary_only ? "standard output"
 					    : "standard error");
 	}
+	if (m.annotate && annotate_print(&m, stdout) != 0)
+		status = 1;
 	if (m.stacks) {
-		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
+		status |= exports_write(&m.exports, m.stacks, &EXPORT_META(
 			.tool = "monitor", .target = m.target_name,
 			.event = m.event_names[0], .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,

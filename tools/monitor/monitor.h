@@ -142,6 +142,7 @@ struct monitor {
 	bool corrupt_seen;	/* a malformed record was met */
 	uint64_t period, freq, max_samples;
 	const char *debug_file;
+	const char *annotate;		/* --annotate SYM */
 	struct pc_event_list events;	/* -e, each one parsed */
 	enum monitor_format format;
 	enum monitor_space space;
@@ -169,6 +170,10 @@ struct monitor {
 					   its own; -1 before, or when -n or
 					   a signal to us ended it */
 };
+
+/* annotate.c: --annotate's function, its samples per instruction, on
+   out; 0, or -1 when it cannot be shown (said on stderr). */
+int annotate_print(struct monitor *m, FILE *out);
 
 /* options.c: argv into m (exit 2 on a bad command line). */
 void options_parse(struct monitor *m, int argc, char **argv);
