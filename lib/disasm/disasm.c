@@ -123,8 +123,8 @@ const char *disasm_strerror(int err, unsigned machine)
 	if (err == ENOMEM)
 		return "out of memory disassembling the function";
 	if (!disasm_available())
-		return "built without capstone: the instruction view needs "
-		       "pctools configured with libcapstone-dev installed";
+		return "built without capstone (install libcapstone-dev, "
+		       "configure pctools again)";
 	if (machine != EM_X86_64 && machine != EM_AARCH64)
 		return "the file is neither x86-64 nor arm64 code: no "
 		       "instruction view for it";
