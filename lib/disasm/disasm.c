@@ -12,6 +12,7 @@
 #include <capstone/capstone.h>
 #endif
 
+#include "base/array.h"
 #include "disasm/disasm.h"
 
 #ifdef HAVE_CAPSTONE
@@ -23,15 +24,8 @@ bool disasm_available(void)
 static int insn_add(struct disasm_insn **out, size_t *n, size_t *cap,
 		    const struct disasm_insn *in)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 256;
-		struct disasm_insn *p = realloc(*out, c * sizeof(*p));
-
-		if (!p)
-			return -1;
-		*out = p;
-		*cap = c;
-	}
+	if (ARRAY_GROW(*out, *n + 1, *cap) != 0)
+		return -1;
 	(*out)[(*n)++] = *in;
 	return 0;
 }

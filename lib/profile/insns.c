@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/addrsearch.h"
+#include "base/array.h"
 #include "base/escape.h"
 #include "profile/insns.h"
 
@@ -25,15 +26,8 @@ static ssize_t insn_at(const struct insns *a, uint64_t vaddr)
 
 static int row_add(struct insns *a, const struct insns_row *r)
 {
-	struct insns_row *p;
-
-	if (!(a->n & (a->n + 1)) || !a->rows) {
-		/* grow at 0, 1, 3, 7...: the count a power of two minus 1 */
-		p = realloc(a->rows, (2 * a->n + 2) * sizeof(*p));
-		if (!p)
-			return -1;
-		a->rows = p;
-	}
+	if (ARRAY_GROW(a->rows, a->n + 1, a->rows_alloc) != 0)
+		return -1;
 	a->rows[a->n++] = *r;
 	return 0;
 }

@@ -37,7 +37,7 @@ struct insns_row {
 
 struct insns {
 	struct insns_row *rows;
-	size_t n;
+	size_t n, rows_alloc;
 	size_t hottest;		/* the row of the most sampled instruction */
 	uint64_t total;		/* samples inside the function's code */
 	uint64_t outside;	/* samples of the symbol at addresses that
