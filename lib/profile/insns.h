@@ -56,7 +56,8 @@ struct insns {
  * Annotate the function of dso (a file path, as struct sym_result names
  * it) that holds the sampled ELF vaddrs addrs[0..n) (top_addrs()).
  * Returns 0 with *a filled (release it with insns_release()), or -1
- * with *a empty (but a->machine, once the code was read) and errno, and *cause set when lib/symbols knows why:
+ * with *a empty (but a->machine, once the code was read) and errno,
+ * and *cause set when lib/symbols knows why:
  *   ENOENT   no samples (n == 0), or the function's code cannot be read
  *            (*cause: a stripped file, no symbol, a bad ELF)
  *   ENOTSUP  this build has no disassembler, or the code is neither

@@ -119,7 +119,7 @@ static void draw_insns(struct annotate_screen *as, int first)
 	for (i = as->list.top; i < list_end(&as->list); i++) {
 		insns_row_text(a, i, line, sizeof(line));
 		term_line(list_y(&as->list, i), line,
-			  i == a->hottest ? A_REVERSE | A_BOLD :
+			  i == a->hottest && a->total ? A_REVERSE | A_BOLD :
 			  a->rows[i].insn ? 0 : A_BOLD);
 	}
 }
