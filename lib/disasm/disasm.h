@@ -4,8 +4,10 @@
  * instruction: x86-64 (AT&T syntax, as objdump and perf annotate print
  * it) and arm64, chosen by the ELF file's e_machine.
  *
- * Without capstone at configure time every call fails with ENOTSUP and
- * disasm_available() says so.  The library never prints or exits.
+ * capstone is loaded at the first call (dlopen).  Without it -- not at
+ * configure time, or its library not installed -- every call fails with
+ * ENOTSUP and disasm_available() says so.  Not thread-safe on the first
+ * call.  The library never prints or exits.
  */
 #ifndef DISASM_DISASM_H
 #define DISASM_DISASM_H
@@ -24,7 +26,7 @@ struct disasm_insn {
 				   instruction: ".byte 0x.." */
 };
 
-/* Whether this build can disassemble at all (it was built with capstone). */
+/* Whether disassembly can work: built with capstone, and it loads. */
 bool disasm_available(void);
 
 /*
