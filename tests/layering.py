@@ -32,16 +32,18 @@ LAYERS = {
     'base': (),
     'sysapi': ('base',),
     'symbols': ('base',),
+    'disasm': ('base',),
     'unwind': ('symbols',),
     'trace': ('sysapi',),
-    'profile': ('sysapi', 'unwind'),
+    'profile': ('sysapi', 'unwind', 'disasm'),
     'util': ('sysapi',),
     'sampling-cli': ('profile', 'util'),
 }
 # The library each folder builds, as LIBADD names it.
 LIBRARY = {
     'base': 'libbase.la', 'sysapi': 'libsysapi.la',
-    'symbols': 'libsymbols.la', 'unwind': 'libunwinder.la',
+    'symbols': 'libsymbols.la', 'disasm': 'libdisasm.la',
+    'unwind': 'libunwinder.la',
     'trace': 'libtrace.la',
     'profile': 'libprofile.la', 'util': 'libutil.la',
     'sampling-cli': 'libsamplingcli.la',

@@ -216,6 +216,32 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 			 struct sym_result *out);
 
 /*
+ * The machine code of the function of file path that covers addr (an
+ * ELF vaddr, as symbols_resolve_file() takes it), for a disassembler.
+ * The file is untrusted: the bytes are copied from the executable
+ * section that holds the function, within its bounds, and at most
+ * SYMBOLS_CODE_MAX of them (truncated says so).
+ *
+ * Returns 0 and fills *out, whose bytes the caller owns (release them
+ * with sym_code_release()); or -1 with out->cause saying why (a stripped
+ * file, no symbol there, SYM_BAD_ELF for a section without the bytes)
+ * and errno ENOENT, or ENOMEM.
+ */
+#define SYMBOLS_CODE_MAX (256 << 10)
+struct sym_code {
+	uint64_t start;		/* ELF vaddr of the function's first byte */
+	uint8_t *bytes;		/* size bytes, owned by the caller */
+	size_t size;
+	unsigned machine;	/* the file's e_machine (EM_X86_64...) */
+	bool truncated;		/* the function is longer than size */
+	enum sym_cause cause;
+};
+int symbols_code_file(struct symbols *s, const char *path, uint64_t addr,
+		      struct sym_code *out);
+/* Free c's bytes and zero it.  A zeroed struct is fine. */
+void sym_code_release(struct sym_code *c);
+
+/*
  * The mapping of process pid that holds addr, for an unwinder that must
  * read the file's unwinding tables (lib/unwind).  Pointers stay valid
  * until the next symbols_gc() or symbols_free().

@@ -199,7 +199,7 @@ cross_configure() {
 	log "configuring a $host build in $dir"
 	(cd "$dir" && "$src/configure" --host="$host" --disable-shared \
 		--without-ncursesw --without-libunwind --without-debuginfod \
-		--without-protobuf-c \
+		--without-protobuf-c --without-capstone \
 		LIBDW_CFLAGS="-I$sysroot/usr/include" LIBDW_LIBS="$libs" \
 		LIBELF_CFLAGS="-I$sysroot/usr/include" LIBELF_LIBS="$libs" \
 		TRACEEVENT_CFLAGS="-I$sysroot/usr/include -I$sysroot/usr/include/traceevent" \

@@ -162,13 +162,13 @@ static const struct opt_def options[] = {
 	{ "stitch-lbr", 0, OPT_STITCH_LBR, NULL,
 	  "no effect here: no branch stacks" },
 	{ "disassembler-style", 'M', 'M', "STYLE",
-	  "no effect here: annotation is by source line" },
+	  "no effect here: capstone disassembles (AT&T syntax)" },
 	{ "asm-raw", 0, OPT_ASM_RAW, NULL,
-	  "no effect here: annotation is by source line" },
+	  "no effect here: capstone disassembles (AT&T syntax)" },
 	{ "objdump", 0, OPT_OBJDUMP, "PATH",
-	  "no effect here: annotation is by source line" },
+	  "no effect here: capstone disassembles, not objdump" },
 	{ "source", 0, OPT_SOURCE, NULL,
-	  "no effect here: annotation is by source line" },
+	  "no effect here: annotation opens on the source lines" },
 	{ "prefix", 0, OPT_PREFIX, "PREFIX",
 	  "no effect here: sources are read where DWARF says" },
 	{ "prefix-strip", 0, OPT_PREFIX_STRIP, "N",
@@ -195,7 +195,8 @@ static const struct opt_def options[] = {
  * in one line why (no_effect()), then kerneltop runs as without them.
  */
 #define NO_LBR "no branch stacks (LBR) are sampled: no PMU branch records"
-#define NO_ASM "annotation is by source line (libdw), not disassembly"
+#define NO_ASM "annotation disassembles with capstone (AT&T syntax on " \
+	"x86-64), never through objdump"
 #define NO_SWITCH "every sample counts from the start: no on/off events"
 #define MAPS_BG "the maps of running processes are read in the " \
 	"background between refreshes, none given up on"
@@ -220,7 +221,8 @@ static const struct no_effect {
 	{ 'D', "perf's debugging dump; press H for what is unresolved" },
 	{ OPT_BRANCH_ANY, NO_LBR }, { 'j', NO_LBR }, { OPT_STITCH_LBR, NO_LBR },
 	{ 'M', NO_ASM }, { OPT_ASM_RAW, NO_ASM }, { OPT_OBJDUMP, NO_ASM },
-	{ OPT_SOURCE, "annotation always shows the source lines" },
+	{ OPT_SOURCE, "annotation opens on the source lines (s in it: the "
+		      "instructions)" },
 	{ OPT_PREFIX, "source files are read where their DWARF says" },
 	{ OPT_PREFIX_STRIP, "source files are read where their DWARF says" },
 	{ 'w', "columns are sized to the terminal and the names shown" },

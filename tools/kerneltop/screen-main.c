@@ -567,7 +567,8 @@ static const struct screen_key main_keys[] = {
 	{ "e TAB", { 'e', '\t' },
 	  "switch the event shown (weight, each event)", "e event",
 	  FOOT_FLAT, key_event },
-	{ "a", { 'a' }, "annotate: samples per source line of the symbol",
+	{ "a", { 'a' }, "annotate: samples per source line of the symbol "
+	  "(s: per instruction)",
 	  NULL, FOOT_NEVER, key_annotate },
 	{ "b", { 'b' }, "take a baseline: show each row's change against it",
 	  "b baseline", FOOT_FLAT, key_baseline },

@@ -267,6 +267,7 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	/* by (function, DSO) alone: one mode, no task */
 	if (r && top_add(m->fns, &(struct top_sample){
 			.sym = r->sym, .dso = r->dso, .mode = '.',
+			.addr = r->kernel ? fs->raw->ip : r->dso_off,
 			.event = fs->event, .weight = 1,
 			.cause = r->cause }) != 0)
 		die_nomem();
@@ -605,6 +606,8 @@ int main(int argc, char **argv)
 			     m.summary_only ? "standard output"
 					    : "standard error");
 	}
+	if (m.annotate && annotate_print(&m, stdout) != 0)
+		status = 1;
 	/* the last interval, partial: the snapshots add up to the run */
 	if (export_tick(&m, true))
 		status = 1;

@@ -147,6 +147,7 @@ struct monitor {
 	bool corrupt_seen;	/* a malformed record was met */
 	uint64_t period, freq, max_samples;
 	const char *debug_file;
+	const char *annotate;		/* --annotate SYM */
 	struct pc_event_list events;	/* -e, each one parsed */
 	enum monitor_format format;
 	enum monitor_space space;
@@ -208,6 +209,9 @@ bool offcpu_export_sample(const struct monitor *m,
 void offcpu_end(struct monitor *m);
 void offcpu_summary(FILE *out, const struct monitor *m);
 void offcpu_release(struct monitor *m);
+/* annotate.c: --annotate's function, its samples per instruction, on
+   out; 0, or -1 when it cannot be shown (said on stderr). */
+int annotate_print(struct monitor *m, FILE *out);
 
 /* options.c: argv into m (exit 2 on a bad command line). */
 void options_parse(struct monitor *m, int argc, char **argv);

@@ -27,7 +27,7 @@
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
 	OPT_TOP, OPT_CALL_GRAPH, OPT_SCRIPT, OPT_FIELDS, OPT_DRY_RUN,
-	OPT_STRICT_FREQ,
+	OPT_STRICT_FREQ, OPT_ANNOTATE,
 	OPT_OFF_CPU,
 	OPT_EXPORT,		/* + enum export_format */
 };
@@ -50,6 +50,7 @@ static const struct opt_def options[] = {
 	{ "script", 0, OPT_SCRIPT, NULL, "print perf script's sample lines (and chains)" },
 	{ "fields", 0, OPT_FIELDS, "LIST", "--script with perf script -F's fields (comm,tid,ip,sym...)" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
+	{ "annotate", 0, OPT_ANNOTATE, "SYM", "at the end, SYM's instructions with their samples (perf annotate --stdio)" },
 	{ "top", 0, OPT_TOP, "N", "functions in the summary (default 20)" },
 	{ "all-threads", 0, OPT_ALL_THREADS, NULL, "sample every thread of the process, new ones too" },
 	{ "pid", 'p', 'p', "PID", "sample process PID: every thread (= PID --all-threads)" },
@@ -179,6 +180,7 @@ void options_parse(struct monitor *m, int argc, char **argv)
 			m->format = FORMAT_SCRIPT;
 			break;
 		case OPT_SUMMARY: m->summary_only = true; break;
+		case OPT_ANNOTATE: m->annotate = optarg; break;
 		case OPT_TOP:
 			if (!parse_u64(optarg, 1, 100000, &top))
 				usage_error("--top wants a number, not '%s'",
@@ -246,6 +248,13 @@ void options_parse(struct monitor *m, int argc, char **argv)
 	if (m->legacy && m->callgraph != FEED_CG_NONE)
 		usage_error("--legacy samples IPs only: no call graph (drop "
 			    "-g/--call-graph or --legacy)");
+	if (m->format == FORMAT_RAW && m->annotate)
+		usage_error("--raw does not resolve samples: no annotation "
+			    "(drop --raw)");
+	/* as perf annotate: the annotation alone on stdout, unless a
+	   format of sample lines was asked for as well */
+	if (m->annotate && m->format == FORMAT_TEXT)
+		m->format = FORMAT_NONE;
 	if (m->format == FORMAT_RAW && (exports_any(&m->exports) ||
 					exports_every(&m->exports)))
 		usage_error("--raw does not resolve samples: no export (drop "
