@@ -185,6 +185,46 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 	expect hw-no-scale-raw "$bad of $(wc -l < /tmp/raw.vals) lines not raw, not multiplexed or off by > 1% scaled" \
 		sh -c "[ $bad -eq 0 ] && [ $(wc -l < /tmp/raw.vals) -eq 12 ]"
 
+	# The 95% intervals of multiplexed counts (pcstat.1, MULTIPLEXING
+	# INTERVALS): 12 events on 6 counters, ten instructions:u and two
+	# cycles:u, read every 5 ms.  Each instructions:u line's interval
+	# (CSV field 8, after perf's) covers the exact count in every run,
+	# and narrows, relative to it, when the run is 3 times longer.
+	ev=
+	for i in 1 2 3 4 5 6 7 8 9 10; do ev="$ev -e instructions:u"; done
+	ev="$ev -e cycles:u -e cycles:u"
+	for N in $N3 $((3 * N3)); do
+		x=$((8 * N + c)) miss=0 lines=0 mux=0 unknown=0 w=0
+		for k in 1 2 3; do
+			pcstat --mux-tick 5 -x, $ev -o /tmp/ci.csv -- loop $N
+			# lines, multiplexed, width unknown, missed, sum of
+			# the relative half-widths
+			set -- $(awk -F, -v x="$x" '$3 == "instructions:u" {
+				n++; d = $1 - x; if (d < 0) d = -d
+				if ($5 + 0 >= 100) { if (d != 0) b++; next }
+				m++
+				if ($8 == "") { u++; next }
+				if (d > $8 + 0) b++
+				w += $8 / x }
+				END { printf "%d %d %d %d %.8f\n", n, m, u, b, w }' /tmp/ci.csv)
+			lines=$((lines + $1)) mux=$((mux + $2))
+			unknown=$((unknown + $3)) miss=$((miss + $4))
+			w=$(awk -v a="$w" -v b="$5" 'BEGIN { printf "%.8f", a + b }')
+			grep instructions:u /tmp/ci.csv | head -2 | sed "s/^/# mux ci loop $N run $k: /"
+		done
+		rel=$(awk -v w="$w" -v n="$((mux - unknown))" 'BEGIN { printf "%.6f", n > 0 ? 100 * w / n : 0 }')
+		echo "# mux ci loop $N: $lines lines, $mux multiplexed, $unknown unknown, $miss missed $x, mean half-width $rel%"
+		expect "hw-mux-ci-covers-$N" "$miss of $lines lines' intervals miss $x ($mux multiplexed, $unknown unknown)" \
+			sh -c "[ $lines -eq 30 ] && [ $mux -ge 3 ] && [ $unknown -eq 0 ] && [ $miss -eq 0 ]"
+		[ "$N" = "$N3" ] && rel1=$rel
+	done
+	expect hw-mux-ci-narrows "mean half-width $rel1% at loop $N3, $rel% at 3x" \
+		awk -v a="$rel1" -v b="$rel" 'BEGIN { exit !(b > 0 && b < a) }'
+	pcstat --mux-tick 5 $ev -- loop $N3 2> /tmp/ci.txt
+	expect hw-mux-ci-std "no interval line below a multiplexed one: $(grep -m1 instructions:u /tmp/ci.txt)" \
+		grep -Eq '^# +.*instructions:u +# [0-9.]+ .*insn per cycle \([0-9]+% measured\)$' /tmp/ci.txt
+	grep -A1 -m1 instructions:u /tmp/ci.txt | sed 's/^/# mux ci std: /'
+
 	# A group: one read(), one pair of times for both members.
 	pcstat -v -x, -e '{cycles:u,instructions:u}' -o /tmp/grp.csv -- loop $N1 2> /tmp/grp.v
 	gi=$(num "$(val instructions:u /tmp/grp.csv)")
