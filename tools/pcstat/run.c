@@ -252,6 +252,10 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	}
 	if (st->ticks)
 		ticks_run_start(st->ticks, cs, ticked(cfg, cs, st));
+	/* a tick reads every counter: beyond 64 of them (-a on a big
+	   machine, -d) it comes as much less often */
+	if (cs->nev * cs->nunits > 64)
+		mux_ns *= (cs->nev * cs->nunits + 63) / 64;
 	if (st->ticks && st->ticks->active)
 		next_mux = last_tick + mux_ns;
 	while (!done) {
