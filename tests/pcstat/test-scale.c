@@ -164,6 +164,19 @@ static char *print_all(struct config *cfg, const struct cset *cs,
 	return buf;
 }
 
+/* -x, -I's lines of st, at 1 s (caller frees). */
+static char *print_interval(struct config *cfg, const struct cset *cs,
+			    const struct stats *st)
+{
+	char *buf = NULL;
+	size_t len = 0;
+
+	cfg->out = open_memstream(&buf, &len);
+	print_counts(cfg, cs, st, NULL, true, 1000000000);
+	fclose(cfg->out);
+	return buf;
+}
+
 /*
  * A multiplexed page-faults read at two ticks: (500 of 800 ns running,
  * 1500 enabled), then (500, 1200, 1500).  R = 0.5, residuals +-100,
@@ -224,6 +237,22 @@ static void mux_intervals(void)
 		     "339.4") &&
 	      strstr(out, "\"metric-ci95\" : 1.697"), "mux: JSON:\n%s", out);
 	free(out);
+
+	/* -I: the interval's own ticks, none once it was printed */
+	cfg.fmt = FMT_CSV;
+	cfg.interval_ms = 1000;
+	out = print_interval(&cfg, &cs, &st);
+	CHECK(strstr(out, "     1.000000000,1500,,page-faults,2000,66.00,"
+		      "7.500,K/sec,339,1.697\n"), "mux: -I:\n%s", out);
+	free(out);
+	ticks_interval_done(&tk);
+	out = print_interval(&cfg, &cs, &st);
+	CHECK(strstr(out, ",page-faults,2000,66.00,7.500,K/sec,,\n"),
+	      "mux: -I, the next interval:\n%s", out);
+	free(out);
+	CHECK(tk.all[0].n == 2, "mux: the whole run keeps its %lu ticks",
+	      tk.all[0].n);
+	cfg.interval_ms = 0;
 
 	/* one tick: no variance, the width unknown */
 	ticks_run_start(&tk, &cs, true);

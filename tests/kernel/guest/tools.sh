@@ -210,9 +210,12 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 			lines=$((lines + $1)) mux=$((mux + $2))
 			unknown=$((unknown + $3)) miss=$((miss + $4))
 			w=$(awk -v a="$w" -v b="$5" 'BEGIN { printf "%.8f", a + b }')
-			grep instructions:u /tmp/ci.csv | head -2 | sed "s/^/# mux ci loop $N run $k: /"
+			# each line: running %, error, half-width
+			awk -F, -v x="$x" '$3 == "instructions:u" {
+				l = l sprintf(" %s%%:%+d/%s", $5, $1 - x, $8) }
+				END { print l }' /tmp/ci.csv | sed "s/^/# mux ci loop $N run $k:/"
 		done
-		rel=$(awk -v w="$w" -v n="$((mux - unknown))" 'BEGIN { printf "%.6f", n > 0 ? 100 * w / n : 0 }')
+		rel=$(awk -v w="$w" -v n="$((mux - unknown))" 'BEGIN { printf "%.6f", (n > 0) ? 100 * w / n : 0 }')
 		echo "# mux ci loop $N: $lines lines, $mux multiplexed, $unknown unknown, $miss missed $x, mean half-width $rel%"
 		expect "hw-mux-ci-covers-$N" "$miss of $lines lines' intervals miss $x ($mux multiplexed, $unknown unknown)" \
 			sh -c "[ $lines -eq 30 ] && [ $mux -ge 3 ] && [ $unknown -eq 0 ] && [ $miss -eq 0 ]"
