@@ -128,6 +128,13 @@ static void rate(struct metric *m, double val, const struct metric_ctx *ctx)
 	m->val = r;
 }
 
+int metric_decimals(const struct metric *m)
+{
+	const char *dot = m->fmt ? strchr(m->fmt, '.') : NULL;
+
+	return dot && dot[1] >= '0' && dot[1] <= '9' ? dot[1] - '0' : 2;
+}
+
 void metric_compute(struct metric *m, const struct perf_event_attr *attr,
 		    double val, const struct metric_ctx *ctx)
 {

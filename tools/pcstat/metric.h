@@ -55,6 +55,9 @@ enum metric_input metric_input_of(const struct perf_event_attr *attr);
  */
 enum metric_input metric_divisor(const struct perf_event_attr *attr);
 
+/* The decimals m's format prints ("%7.2f " -> 2), for its interval. */
+int metric_decimals(const struct metric *m);
+
 /* The metric of event attr with count val, given ctx. */
 void metric_compute(struct metric *m, const struct perf_event_attr *attr,
 		    double val, const struct metric_ctx *ctx);

@@ -72,7 +72,7 @@ static void csv_row(const struct print_ctx *pc, const struct row *r)
 				r->val_ci * r->scale);
 		fputs(sep, f);
 		if (r->m_ci_known)
-			fprintf(f, "%.*f", print_metric_decimals(&r->m),
+			fprintf(f, "%.*f", metric_decimals(&r->m),
 				r->m_ci);
 	}
 	fputc('\n', f);

@@ -88,7 +88,7 @@ static void std_ci(const struct print_ctx *pc, const struct row *r)
 		mv[strcspn(mv, " ")] = '\0';
 		if (r->m_ci_known)
 			snprintf(w, sizeof(w), "\u00b1%.*f",
-				 print_metric_decimals(&r->m), r->m_ci);
+				 metric_decimals(&r->m), r->m_ci);
 		else
 			snprintf(w, sizeof(w), "\u00b1-");
 		fprintf(f, " # %s %s %s", mv, w, r->m.unit);

@@ -178,13 +178,6 @@ static void fill_row(struct row *r, const struct config *cfg,
 	r->counted = r->supported && r->ena > 0 && r->run > 0;
 }
 
-int print_metric_decimals(const struct metric *m)
-{
-	const char *dot = m->fmt ? strchr(m->fmt, '.') : NULL;
-
-	return dot && dot[1] >= '0' && dot[1] <= '9' ? dot[1] - '0' : 2;
-}
-
 /*
  * The 95% intervals of row r (event e) from the ticks of its slot (ci);
  * de is the event its metric divides by, or -1.  Widths are relative to

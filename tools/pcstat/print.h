@@ -51,9 +51,6 @@ struct printer {
 
 extern const struct printer print_std, print_csv, print_json;
 
-/* The decimals a metric's format prints ("%7.2f " -> 2). */
-int print_metric_decimals(const struct metric *m);
-
 /* The columns the std layout pads to (perf's stat-display.c). */
 #define STD_COUNTS_LEN 18
 #define STD_UNIT_LEN 4
