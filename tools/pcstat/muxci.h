@@ -31,7 +31,7 @@
 struct muxci {
 	size_t k;		/* counters */
 	unsigned long n;	/* ticks */
-	double *mean;		/* 2k: the means of c_j (2j) and r_j (2j+1) */
+	double *mean;		/* 2k: the means of c_j (2j), r_j (2j+1) */
 	double *com;		/* 2k x 2k: sum (x - mean x)(y - mean y) */
 	double *sum_e;		/* k: time enabled over all the ticks */
 };

@@ -250,7 +250,8 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	for (size_t e = 0; e < st->nev; e++)
 		for (size_t s = 0; s < st->nslots; s++) {
 			struct row *r = &rows[e * st->nslots + s];
-			const struct perf_event_attr *a = &cfg->events.ev[e].attr;
+			const struct perf_event_attr *a =
+				&cfg->events.ev[e].attr;
 
 			fill_row(r, cfg, cs, st, e, s);
 			if (!r->counted)

@@ -48,8 +48,8 @@ bool ticks_wanted(const struct cset *cs, const struct config *cfg)
 	for (size_t e = 0; e < cs->nev; e++) {
 		uint32_t type = cfg->events.ev[e].attr.type;
 
-		if (type == PERF_TYPE_SOFTWARE || type == PERF_TYPE_TRACEPOINT ||
-		    type == PC_TYPE_TOOL)
+		if (type == PERF_TYPE_SOFTWARE ||
+		    type == PERF_TYPE_TRACEPOINT || type == PC_TYPE_TOOL)
 			continue;
 		for (size_t u = 0; u < cs->nunits; u++)
 			if (cs->counter[e * cs->nunits + u])

@@ -20,7 +20,7 @@ struct ticks {
 	const size_t *unit_slot; /* as struct stats' */
 	struct muxci *all;	/* per slot: every tick so far */
 	struct muxci *ival;	/* per slot: the ticks of this interval */
-	struct pc_count *prev;	/* per counter: its counts at the last tick */
+	struct pc_count *prev;	/* per counter: its counts at the last */
 	size_t nprev;
 	double *c, *r, *e;	/* scratch: one tick of one slot */
 	bool active;		/* this run is ticked: intervals to print */
