@@ -73,16 +73,39 @@ bool metric_is_clock(const struct perf_event_attr *attr)
 	       match(attr, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK);
 }
 
+enum metric_input metric_input_of(const struct perf_event_attr *attr)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(inputs); i++)
+		if (match(attr, inputs[i].type, inputs[i].config))
+			return inputs[i].in;
+	return MI_MAX;
+}
+
 void metric_ctx_add(struct metric_ctx *ctx, const struct perf_event_attr *attr,
 		    double val)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(inputs); i++) {
-		if (match(attr, inputs[i].type, inputs[i].config) &&
-		    !ctx->have[inputs[i].in]) {
-			ctx->v[inputs[i].in] = val;
-			ctx->have[inputs[i].in] = true;
-		}
+	enum metric_input in = metric_input_of(attr);
+
+	if (in != MI_MAX && !ctx->have[in]) {
+		ctx->v[in] = val;
+		ctx->have[in] = true;
 	}
+}
+
+static const struct metric_rule *rule_of(const struct perf_event_attr *attr)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rules); i++)
+		if (match(attr, rules[i].type, rules[i].config))
+			return &rules[i];
+	return NULL;
+}
+
+enum metric_input metric_divisor(const struct perf_event_attr *attr)
+{
+	const struct metric_rule *r = rule_of(attr);
+
+	/* no rule: a rate per second of MI_NSECS; MK_CPUS: per wall time */
+	return r == NULL ? MI_NSECS : r->in;
 }
 
 /* perf's convert_unit_double(): 1234567/sec -> 1.235 M/sec. */
@@ -105,18 +128,19 @@ static void rate(struct metric *m, double val, const struct metric_ctx *ctx)
 	m->val = r;
 }
 
+int metric_decimals(const struct metric *m)
+{
+	const char *dot = m->fmt ? strchr(m->fmt, '.') : NULL;
+
+	return dot && dot[1] >= '0' && dot[1] <= '9' ? dot[1] - '0' : 2;
+}
+
 void metric_compute(struct metric *m, const struct perf_event_attr *attr,
 		    double val, const struct metric_ctx *ctx)
 {
-	const struct metric_rule *r = NULL;
+	const struct metric_rule *r = rule_of(attr);
 
 	memset(m, 0, sizeof(*m));
-	for (size_t i = 0; i < ARRAY_SIZE(rules); i++) {
-		if (match(attr, rules[i].type, rules[i].config)) {
-			r = &rules[i];
-			break;
-		}
-	}
 	if (r == NULL) {
 		if (ctx->have[MI_NSECS])
 			rate(m, val, ctx);

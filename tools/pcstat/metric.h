@@ -46,6 +46,18 @@ bool metric_is_clock(const struct perf_event_attr *attr);
 void metric_ctx_add(struct metric_ctx *ctx, const struct perf_event_attr *attr,
 		    double val);
 
+/* The input an event of attr feeds (metric_ctx_add()), MI_MAX if none. */
+enum metric_input metric_input_of(const struct perf_event_attr *attr);
+
+/*
+ * The input the metric of attr divides by, MI_MAX when it divides by
+ * none that is counted (CPUs utilized: the wall time).
+ */
+enum metric_input metric_divisor(const struct perf_event_attr *attr);
+
+/* The decimals m's format prints ("%7.2f " -> 2), for its interval. */
+int metric_decimals(const struct metric *m);
+
 /* The metric of event attr with count val, given ctx. */
 void metric_compute(struct metric *m, const struct perf_event_attr *attr,
 		    double val, const struct metric_ctx *ctx);

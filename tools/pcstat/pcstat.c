@@ -29,6 +29,7 @@
 #include "openmetrics.h"
 #include "print.h"
 #include "run.h"
+#include "ticks.h"
 #include "topology.h"
 
 enum {
@@ -41,6 +42,7 @@ enum {
 	OPT_PER_SOCKET = 330, OPT_PER_DIE, OPT_PER_CORE, OPT_PER_NODE,
 	OPT_SUMMARY = 340, OPT_NO_CSV_SUMMARY, OPT_LOG_FD,
 	OPT_FOR_EACH_CGROUP = 350, OPT_INTERVAL_CLEAR, OPT_PER_CACHE,
+	OPT_MUX_TICK = 360,
 };
 
 /* The options, with their help lines: one table for getopt and --help. */
@@ -54,6 +56,7 @@ static const struct opt_def opts[] = {
 	{ "interval-print", 'I', 'I', "MS", "print counts every MS milliseconds (>= 10)" },
 	{ "interval-count", 0, OPT_INTERVAL_COUNT, "N", "stop after N intervals" },
 	{ "interval-clear", 0, OPT_INTERVAL_CLEAR, NULL, "with -I, clear the terminal before each interval" },
+	{ "mux-tick", 0, OPT_MUX_TICK, "MS", "read multiplexed counters every MS ms (default 10; 0: off) for their 95% intervals" },
 	{ "timeout", 0, OPT_TIMEOUT, "MS", "stop after MS milliseconds" },
 	{ "field-separator", 'x', 'x', "SEP", "CSV output, fields separated by SEP" },
 	{ "json", 'j', 'j', NULL, "JSON output, one object per line" },
@@ -213,6 +216,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 
 	usage_getopt(opts, NOPTS, lopts, sopts, true);
 	cfg->run_count = 1;
+	cfg->mux_tick_ms = 10;
 	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
@@ -244,6 +248,9 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			cfg->interval_count = (unsigned)tmp;
 			break;
 		case OPT_INTERVAL_CLEAR: cfg->interval_clear = true; break;
+		case OPT_MUX_TICK:
+			cfg->mux_tick_ms = parse_ms("--mux-tick", optarg, 0);
+			break;
 		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 10); break;
 		case 'x':
 			/* `-x -- cmd` would take "--" as the separator. */
@@ -525,6 +532,7 @@ int main(int argc, char **argv)
 	struct config cfg = { 0 };
 	struct run_result res = { 0 };
 	struct stats st;
+	struct ticks ticks;
 	struct cset cs;
 	int status = 0;
 
@@ -560,6 +568,8 @@ int main(int argc, char **argv)
 		   (unsigned)cfg.run_count);
 	st.unit_slot = cfg.unit_slot;
 	st.no_scale = cfg.no_scale;
+	ticks_init(&ticks, st.nev, st.nslots, cfg.aggr, cfg.unit_slot);
+	st.ticks = &ticks;
 	for (int r = 0; r < cfg.run_count; r++) {
 		if (cfg.pre_argv)
 			run_hook_checked("--pre", cfg.pre, cfg.pre_argv, r);
@@ -595,6 +605,7 @@ int main(int argc, char **argv)
 		cset_release(&cs);
 	}
 	stats_release(&st);
+	ticks_release(&ticks);
 	pc_event_list_release(&cfg.events);
 	free(cfg.tids);
 	free(cfg.cpus);

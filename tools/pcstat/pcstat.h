@@ -42,6 +42,8 @@ struct config {
 	int run_count;		/* -r */
 	unsigned interval_ms;	/* -I, 0 when off */
 	unsigned interval_count;
+	unsigned mux_tick_ms;	/* --mux-tick: reads for the multiplexing
+				   intervals, 0 when off */
 	bool interval_clear;	/* --interval-clear: a fresh screen each time */
 	unsigned timeout_ms;
 	unsigned delay_ms;	/* -D */

@@ -63,6 +63,18 @@ static void csv_row(const struct print_ctx *pc, const struct row *r)
 	} else {
 		fprintf(f, "%s%s", sep, sep);
 	}
+	/* Ours, after perf's fields: the 95% half-widths of the count and
+	   of the metric, empty where unknown (too few ticks, no metric). */
+	if (r->mux) {
+		fputs(sep, f);
+		if (r->val_ci_known)
+			fprintf(f, r->scale != 1.0 ? "%.2f" : "%.0f",
+				r->val_ci * r->scale);
+		fputs(sep, f);
+		if (r->m_ci_known)
+			fprintf(f, "%.*f", metric_decimals(&r->m),
+				r->m_ci);
+	}
 	fputc('\n', f);
 }
 

@@ -46,9 +46,23 @@ static void json_row(const struct print_ctx *pc, const struct row *r)
 	fprintf(f, "\"event-runtime\" : %llu, \"pcnt-running\" : %.2f, ",
 		(unsigned long long)r->run, (double)pct);
 	/* perf prints "(null)" for an event without a metric: we print "". */
-	fprintf(f, "\"metric-value\" : %f, \"metric-unit\" : \"%s\"}\n",
+	fprintf(f, "\"metric-value\" : %f, \"metric-unit\" : \"%s\"",
 		r->counted && r->m.fmt ? r->m.val : 0.0,
 		r->counted && r->m.fmt ? r->m.unit : "");
+	/* Ours, after perf's keys: the 95% half-widths, null if unknown. */
+	if (r->mux) {
+		fputs(", \"counter-ci95\" : ", f);
+		if (r->val_ci_known)
+			fprintf(f, "%f", r->val_ci * r->scale);
+		else
+			fputs("null", f);
+		fputs(", \"metric-ci95\" : ", f);
+		if (r->m_ci_known)
+			fprintf(f, "%f", r->m_ci);
+		else
+			fputs("null", f);
+	}
+	fputs("}\n", f);
 }
 
 const struct printer print_json = {

@@ -2,6 +2,8 @@
 /* print-std.c - perf stat's human layout, column for column. */
 #include "config.h"
 
+#include <string.h>
+
 #include "util/esc-print.h"
 #include "print.h"
 
@@ -58,6 +60,42 @@ static void std_metric(FILE *f, const struct metric *m)
 	fprintf(f, " %-*s", STD_METRIC_LEN - n - 1, m->unit);
 }
 
+/*
+ * Ours, on a comment line below perf's (which stays as perf prints it):
+ * a multiplexed count's 95% interval and its metric's,
+ * "#  ±12,345  instructions  # 1.36 ±0.04 insn per cycle (62% measured)";
+ * "±-" where the ticks were too few for a width.
+ */
+static void std_ci(const struct print_ctx *pc, const struct row *r)
+{
+	FILE *f = pc->f;
+	char w[64], v[64], *mv = v;
+
+	std_prefix(pc, r);
+	if (r->val_ci_known)
+		snprintf(w, sizeof(w), r->scale != 1.0 ? "\u00b1%'.2f" :
+			 "\u00b1%'.0f", r->val_ci * r->scale);
+	else
+		snprintf(w, sizeof(w), "\u00b1-");
+	/* "±" is two bytes, one column: the count's column, one wider */
+	fprintf(f, "#%*s ", STD_COUNTS_LEN, w);
+	fprintf(f, "%-*s ", STD_UNIT_LEN, r->unit);
+	fprintf(f, "%-*s", STD_NAME_LEN, r->name);
+	if (r->m.fmt) {
+		snprintf(v, sizeof(v), r->m.fmt, r->m.val);
+		while (*mv == ' ')
+			mv++;
+		mv[strcspn(mv, " ")] = '\0';
+		if (r->m_ci_known)
+			snprintf(w, sizeof(w), "\u00b1%.*f",
+				 metric_decimals(&r->m), r->m_ci);
+		else
+			snprintf(w, sizeof(w), "\u00b1-");
+		fprintf(f, " # %s %s %s", mv, w, r->m.unit);
+	}
+	fprintf(f, " (%.0f%% measured)\n", 100.0 * r->measured);
+}
+
 static void std_row(const struct print_ctx *pc, const struct row *r)
 {
 	FILE *f = pc->f;
@@ -87,6 +125,8 @@ static void std_row(const struct print_ctx *pc, const struct row *r)
 	if (r->run != r->ena)
 		fprintf(f, "  (%.2f%%)", 100.0 * (double)r->run / (double)r->ena);
 	fputc('\n', f);
+	if (r->mux)
+		std_ci(pc, r);
 }
 
 static void std_interval_header(const struct print_ctx *pc)

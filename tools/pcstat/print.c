@@ -2,6 +2,7 @@
 /* print.c - turn statistics into rows; perf's header and footer. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "util/xmalloc.h"
 #include "cgroup.h"
 #include "print.h"
+#include "ticks.h"
 
 static const struct printer *const printers[] = {
 	[FMT_STD] = &print_std,
@@ -176,6 +178,35 @@ static void fill_row(struct row *r, const struct config *cfg,
 	r->counted = r->supported && r->ena > 0 && r->run > 0;
 }
 
+/*
+ * The 95% intervals of row r (event e) from the ticks of its slot (ci);
+ * de is the event its metric divides by, or -1.  Widths are relative to
+ * the estimate, so they fit the mean of -r's runs too.
+ */
+static void fill_ci(struct row *r, const struct muxci *ci, size_t e, int de,
+		    const struct row *div)
+{
+	double est, rv, f = r->ena ? (double)r->run / (double)r->ena : 1;
+
+	r->mux = r->run != r->ena || (div && div->run != div->ena);
+	if (!r->mux)
+		return;
+	if (div && div->ena && (double)div->run / (double)div->ena < f)
+		f = (double)div->run / (double)div->ena;
+	r->measured = f;
+	if (muxci_total(ci, e, &est, &rv)) {
+		r->val_ci_known = true;
+		r->val_ci = MUXCI_Z95 * sqrt(rv) * r->val;
+	}
+	if (r->m.fmt == NULL)
+		return;
+	/* a metric over a count: the delta method; over time: the count's */
+	if (de >= 0 ? muxci_ratio(ci, e, (size_t)de, &rv) : r->val_ci_known) {
+		r->m_ci_known = true;
+		r->m_ci = MUXCI_Z95 * sqrt(rv) * fabs(r->m.val);
+	}
+}
+
 static const struct row *sort_rows;
 
 static int cmp_row_desc(const void *a, const void *b)
@@ -205,16 +236,31 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	size_t nctx = (cfg->ncgroups + 1) * st->nslots;
 	struct metric_ctx *ctx = xcalloc(nctx, sizeof(*ctx));
 	size_t *order = xcalloc(st->nslots, sizeof(*order));
+	/* per context and input: the event its value came from, or -1 */
+	int *src = xmalloc(nctx * MI_MAX * sizeof(*src));
+	/* the ticks of a ticked run: the multiplexing intervals */
+	const struct muxci *ci = st->ticks && st->ticks->active ?
+				 ticks_models(st->ticks, interval) : NULL;
 
+	for (size_t i = 0; i < nctx * MI_MAX; i++)
+		src[i] = -1;
 #define CTX(e, s) (&ctx[(size_t)(cgroup_of(cfg, e) + 1) * st->nslots + (s)])
+#define SRC(e, s, in) (src[((size_t)(cgroup_of(cfg, e) + 1) * st->nslots + \
+			    (s)) * MI_MAX + (in)])
 	for (size_t e = 0; e < st->nev; e++)
 		for (size_t s = 0; s < st->nslots; s++) {
 			struct row *r = &rows[e * st->nslots + s];
+			const struct perf_event_attr *a =
+				&cfg->events.ev[e].attr;
 
 			fill_row(r, cfg, cs, st, e, s);
-			if (r->counted)
-				metric_ctx_add(CTX(e, s),
-					       &cfg->events.ev[e].attr, r->val);
+			if (!r->counted)
+				continue;
+			metric_ctx_add(CTX(e, s), a, r->val);
+			/* the same event metric_ctx_add() took: the first */
+			if (metric_input_of(a) != MI_MAX &&
+			    SRC(e, s, metric_input_of(a)) < 0)
+				SRC(e, s, metric_input_of(a)) = (int)e;
 		}
 	for (size_t i = 0; i < nctx; i++)
 		ctx[i].wall_ns = interval ? cfg->interval_ms * 1e6
@@ -263,6 +309,14 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 			if (r->counted)
 				metric_compute(&r->m, &cfg->events.ev[e].attr,
 					       r->val, CTX(e, s));
+			if (r->counted && ci) {
+				enum metric_input d =
+					metric_divisor(&cfg->events.ev[e].attr);
+				int de = d == MI_MAX ? -1 : SRC(e, s, d);
+
+				fill_ci(r, &ci[s], e, de, de < 0 ? NULL :
+					&rows[(size_t)de * st->nslots + s]);
+			}
 			p->row(&pc, r);
 		}
 	}
@@ -272,6 +326,7 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 			print_spread(cfg, st, pc.f);
 	}
 #undef CTX
+#undef SRC
 	if (mem && fclose(mem) == 0)
 		fwrite(text, 1, text_len, cfg->out);
 	else if (mem)
@@ -279,6 +334,7 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	free(text);
 	/* counts that cannot be written are a failure, not a silent loss */
 	output_check(cfg->out, cfg->out_name);
+	free(src);
 	free(order);
 	free(ctx);
 	free(rows);

@@ -29,6 +29,13 @@ struct row {
 	double noise;		/* relative stddev of the mean, % */
 	bool supported, counted;
 	struct metric m;
+	/* Multiplexed (it or its metric's divisor ran less than enabled,
+	   and the run was ticked): the 95% intervals follow perf's line
+	   or fields.  Half-widths in val's and m.val's units. */
+	bool mux;
+	bool val_ci_known, m_ci_known;	/* enough ticks for a width */
+	double val_ci, m_ci;
+	double measured;	/* the least share of time counted, 0..1 */
 };
 
 struct print_ctx {

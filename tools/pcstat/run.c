@@ -25,6 +25,7 @@
 #include "openmetrics.h"
 #include "print.h"
 #include "run.h"
+#include "ticks.h"
 
 /* Delivered only through sigfd: no handler runs anywhere. */
 static sigset_t waitset, oldset;
@@ -150,6 +151,8 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 {
 	cset_read(cs, cfg);
 	cset_tools(cs, cfg, ts, NULL);
+	if (st->ticks && st->ticks->active)
+		ticks_add(st->ticks, cs);
 	stats_reset(st);
 	stats_add_run(st, cs, prev, cfg->aggr, cfg->interval_ms * 1e6);
 	if (!cfg->quiet)
@@ -157,7 +160,21 @@ static void tick(const struct config *cfg, struct cset *cs, struct stats *st,
 	if (cfg->openmetrics && om_write(cfg, cs) < 0)
 		die("cannot write '%s': %s%s", cfg->openmetrics,
 		    output_strerror(errno), output_path_fix(errno));
+	if (st->ticks)
+		ticks_interval_done(st->ticks);
 	memcpy(prev, cs->cur, cs->nev * cs->nunits * sizeof(*prev));
+}
+
+/*
+ * Does this run read its counters at ticks, for the multiplexing
+ * intervals?  Not with --no-scale (no estimate to qualify), nor
+ * --mux-tick 0, nor where no counter can be multiplexed.
+ */
+static bool ticked(const struct config *cfg, const struct cset *cs,
+		   const struct stats *st)
+{
+	return st->ticks && cfg->mux_tick_ms && !cfg->no_scale &&
+	       ticks_wanted(cs, cfg);
 }
 
 void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
@@ -171,7 +188,8 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	bool on_exec = cfg->argv && !target && cfg->delay_ms == 0 &&
 		       !cfg->start_disabled;
 	struct pc_count *prev = NULL;
-	uint64_t t0, t_count, deadline = 0, next = 0, last_tick;
+	uint64_t t0, t_count, deadline = 0, next = 0, last_tick, next_mux = 0;
+	uint64_t mux_ns = cfg->mux_tick_ms * 1000000ull;
 	unsigned nticks = 0;
 	bool done = false;
 
@@ -232,11 +250,21 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		prev = xcalloc(cs->nev * cs->nunits, sizeof(*prev));
 		next = last_tick + cfg->interval_ms * 1000000ull;
 	}
+	if (st->ticks)
+		ticks_run_start(st->ticks, cs, ticked(cfg, cs, st));
+	/* a tick reads every counter: beyond 64 of them (-a on a big
+	   machine, -d) it comes as much less often */
+	if (cs->nev * cs->nunits > 64)
+		mux_ns *= (cs->nev * cs->nunits + 63) / 64;
+	if (st->ticks && st->ticks->active)
+		next_mux = last_tick + mux_ns;
 	while (!done) {
 		uint64_t until = deadline;
 
 		if (next && (!until || next < until))
 			until = next;
+		if (next_mux && (!until || next_mux < until))
+			until = next_mux;
 		done = wait_until(&w, until);
 		if (done)
 			break;
@@ -255,6 +283,9 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 			tick(cfg, cs, st, prev, next - t0);
 			last_tick = next;
 			next += cfg->interval_ms * 1000000ull;
+			/* that read was a tick too: none of zero length */
+			if (next_mux)
+				next_mux = clock_ns(CLOCK_MONOTONIC) + mux_ns;
 			if (cfg->interval_count && ++nticks >= cfg->interval_count) {
 				/* As perf: the counting ends, the command
 				   runs on to its end or to --timeout. */
@@ -262,6 +293,14 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 					wait_until(&w, deadline);
 				break;
 			}
+		}
+		if (next_mux && clock_ns(CLOCK_MONOTONIC) >= next_mux) {
+			cset_read(cs, cfg);
+			ticks_add(st->ticks, cs);
+			/* behind (a busy machine): the next a period on */
+			next_mux += mux_ns;
+			if (next_mux <= clock_ns(CLOCK_MONOTONIC))
+				next_mux = clock_ns(CLOCK_MONOTONIC) + mux_ns;
 		}
 	}
 	stop_child(&w);
@@ -279,6 +318,9 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		free(prev);
 	} else {
 		cset_read(cs, cfg);
+		/* the last tick: the ticks add up to the counts printed */
+		if (st->ticks && st->ticks->active)
+			ticks_add(st->ticks, cs);
 		/* the command's times once it is reaped, as perf takes them */
 		cset_tools(cs, cfg, (uint64_t)res->wall_ns,
 			   w.child_done ? &w.ru : NULL);

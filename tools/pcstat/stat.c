@@ -118,8 +118,7 @@ void stats_add_run(struct stats *st, const struct cset *cs,
 		memset(sum, 0, st->nslots * sizeof(*sum));
 		for (size_t u = 0; u < cs->nunits; u++) {
 			size_t i = e * cs->nunits + u;
-			size_t s = aggr == AGGR_GLOBAL ? 0 :
-				   st->unit_slot ? st->unit_slot[u] : u;
+			size_t s = stats_slot(aggr, st->unit_slot, u);
 
 			if (s >= st->nslots)
 				continue;

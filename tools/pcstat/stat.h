@@ -9,6 +9,8 @@
 
 #include "pcstat.h"
 
+struct ticks;
+
 /* One accumulated quantity over runs (Welford), with every sample kept. */
 struct acc {
 	unsigned n;
@@ -34,7 +36,16 @@ struct stats {
 	bool no_scale;		/* --no-scale: values as read, unscaled */
 	const size_t *unit_slot; /* per unit its slot (--per-socket...), or
 				   NULL: slot = unit (or 0 when global) */
+	struct ticks *ticks;	/* the counts at internal ticks, for the
+				   multiplexing intervals; NULL: none */
 };
+
+/* The slot that unit u's counts go to, as aggr and unit_slot say. */
+static inline size_t stats_slot(enum aggr_mode aggr, const size_t *unit_slot,
+				size_t u)
+{
+	return aggr == AGGR_GLOBAL ? 0 : unit_slot ? unit_slot[u] : u;
+}
 
 void stats_init(struct stats *st, size_t nev, size_t nslots, unsigned cap);
 void stats_reset(struct stats *st);

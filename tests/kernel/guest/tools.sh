@@ -185,6 +185,73 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 	expect hw-no-scale-raw "$bad of $(wc -l < /tmp/raw.vals) lines not raw, not multiplexed or off by > 1% scaled" \
 		sh -c "[ $bad -eq 0 ] && [ $(wc -l < /tmp/raw.vals) -eq 12 ]"
 
+	# The 95% intervals of multiplexed counts (pcstat.1, MULTIPLEXING
+	# INTERVALS): 12 events on 6 counters, ten instructions:u and two
+	# cycles:u, read every 5 ms, beside a pinned instructions:uD that
+	# runs all the time and so counts the truth exactly.  -D 20: from
+	# 20 ms on, past the exec's start-up, so the kernel's rotation (which
+	# starts at the enable) is unrelated to the program's phases, as the
+	# interval assumes.  Every instructions:u line's interval (CSV field
+	# 8, after perf's) covers the pinned count in every run, and narrows,
+	# relative to it, when the run is 3 times longer.
+	ev=
+	for i in 1 2 3 4 5 6 7 8 9 10; do ev="$ev -e instructions:u"; done
+	ev="$ev -e cycles:u -e cycles:u"
+	# cover FILE TRUTH: lines, multiplexed, width unknown, missed, sum of
+	# the relative half-widths of FILE's instructions:u lines; LINE: each
+	# "running%:error/half-width"
+	cover() {
+		awk -F, -v x="$2" '$3 == "instructions:u" {
+			n++; d = $1 - x; if (d < 0) d = -d
+			l = l sprintf(" %s%%:%+d/%s", $5, $1 - x, $8)
+			if ($5 + 0 >= 100) { if (d != 0) b++; next }
+			m++
+			if ($8 == "") { u++; next }
+			if (d > $8 + 0) b++
+			w += $8 / x }
+			END { printf "%d %d %d %d %.8f%s\n", n, m, u, b, w, l }' "$1"
+	}
+	rel1=
+	for N in $((3 * N3)) $((9 * N3)); do
+		miss=0 lines=0 mux=0 unknown=0 w=0
+		for k in 1 2 3; do
+			pcstat --mux-tick 5 -D 20 -x, -e instructions:uD $ev \
+				-o /tmp/ci.csv -- loop $N 2> /dev/null
+			x=$(num "$(val instructions:uD /tmp/ci.csv)")
+			# (a missing file: five zeros, never a shift too many)
+			set -- $(cover /tmp/ci.csv "$x" 2>/dev/null || :) 0 0 0 0 0
+			lines=$((lines + $1)) mux=$((mux + $2))
+			unknown=$((unknown + $3)) miss=$((miss + $4))
+			w=$(awk -v a="$w" -v b="$5" 'BEGIN { printf "%.8f", a + b }')
+			shift 5
+			l="$*"
+			echo "# mux ci loop $N run $k, pinned $x:${l% 0 0 0 0 0}"
+		done
+		rel=$(awk -v w="$w" -v n="$((mux - unknown))" 'BEGIN { printf "%.6f", (n > 0) ? 100 * w / n : 0 }')
+		echo "# mux ci loop $N: $lines lines, $mux multiplexed, $unknown unknown, $miss missed, mean half-width $rel%"
+		expect "hw-mux-ci-covers-$N" "$miss of $lines lines' intervals miss the pinned count ($mux multiplexed, $unknown unknown)" \
+			sh -c "[ $lines -eq 30 ] && [ $mux -ge 3 ] && [ $unknown -eq 0 ] && [ $miss -eq 0 ]"
+		[ -z "$rel1" ] && rel1=$rel
+	done
+	expect hw-mux-ci-narrows "mean half-width $rel1% at loop $((3 * N3)), $rel% at 3x" \
+		awk -v a="$rel1" -v b="$rel" 'BEGIN { exit !(b > 0 && b < a) }'
+	# From the exec, the rotation is in step with the program's start:
+	# the six events scheduled first see the exec's kernel time (:u
+	# counts nothing there), the others never do, and perf's scaling is
+	# off by about 1e5 instructions either way, which no interval drawn
+	# from a counter's own ticks can see (pcstat.1 says so).  Shown,
+	# not checked.
+	pcstat --mux-tick 5 -x, $ev -o /tmp/ci.csv -- loop $N3
+	set -- $(cover /tmp/ci.csv $((8 * N3 + c)) 2>/dev/null || :) 0 0 0 0 0
+	n=$1 b=$4
+	shift 5
+	l="$*"
+	echo "# mux ci from the exec, loop $N3 (exact $((8 * N3 + c))), $b of $n missed:${l% 0 0 0 0 0}"
+	pcstat --mux-tick 5 $ev -- loop $N3 2> /tmp/ci.txt
+	expect hw-mux-ci-std "no interval line below a multiplexed one: $(grep -m1 instructions:u /tmp/ci.txt)" \
+		grep -Eq '^# +.*instructions:u +# [0-9.]+ .*insn per cycle \([0-9]+% measured\)$' /tmp/ci.txt
+	awk '/instructions:u/ { print; getline; print; exit }' /tmp/ci.txt | sed 's/^/# mux ci std: /'
+
 	# A group: one read(), one pair of times for both members.
 	pcstat -v -x, -e '{cycles:u,instructions:u}' -o /tmp/grp.csv -- loop $N1 2> /tmp/grp.v
 	gi=$(num "$(val instructions:u /tmp/grp.csv)")
