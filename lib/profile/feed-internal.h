@@ -111,6 +111,12 @@ struct feed {
 	size_t nfr, afr;
 	struct unwind_frame *uf;	/* FEED_MAX_USER_FRAMES */
 
+	/* opts.group_read (feed-drain.c): each stream's last counts of the
+	   members, and the deltas of the sample being handed over */
+	bool group_read, cpu_wide;
+	struct hashtab streams;		/* of struct feed_stream */
+	uint64_t *deltas;		/* nattrs - 1 */
+
 	/*
 	 * EXIT records not yet acted on (feed-drain.c): a task is
 	 * forgotten once every record written before its EXIT was read,
@@ -122,6 +128,17 @@ struct feed {
 	uint64_t *marks;		/* one per ring */
 	size_t amarks;
 };
+
+/* A stream of group reads: a counter (its id), and a thread on a
+   per-thread counter, with its members' counts at its last sample. */
+struct feed_stream {
+	uint64_t id;
+	pid_t tid;
+	uint64_t last[];	/* nattrs - 1 */
+};
+
+/* feed-drain.c: free the streams. */
+void feed_streams_release(struct feed *f);
 
 /* A process or thread whose records the filter keeps. */
 struct feed_keep {

@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +158,24 @@ double rates_t975(uint64_t df)
 		return z;
 	/* Cornish-Fisher beyond the table: within 0.001 from df 30 on */
 	return z + (z * z * z + z) / (4 * n) +
-	       (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
+	       (5 * z * z * z * z * z + 16 * z * z * z + 3 * z) / (96 * n * n);
+}
+
+/* Newton's square root from above: the samplers link no libm (a
+   sampler's resident memory is kept small). */
+static double root(double x)
+{
+	double r = x > 1 ? x : 1, next;
+
+	if (!(x > 0))
+		return 0;
+	for (int i = 0; i < 2100; i++) {
+		next = 0.5 * (r + x / r);
+		if (next >= r)
+			break;
+		r = next;
+	}
+	return r;
 }
 
 int rates_get(const struct rates *r, const char *sym,
@@ -193,7 +209,7 @@ int rates_get(const struct rates *r, const char *sym,
 	q = fn->com[x * nv + x] - 2 * R * fn->com[x * nv + y] +
 	    R * R * fn->com[y * nv + y];
 	s2 = q > 0 ? q / (double)(fn->n - 1) : 0;
-	out->half = rates_t975(fn->n - 1) * sqrt(s2 / (double)fn->n) / my *
+	out->half = rates_t975(fn->n - 1) * root(s2 / (double)fn->n) / my *
 		    m->scale;
 	out->valid = true;
 	return 0;
@@ -209,15 +225,19 @@ double rates_sum(const struct rates *r, const char *sym, unsigned v)
 const char *rates_est_str(const struct rates_est *e, char *buf, size_t size)
 {
 	int dec = 3;
+	double h = e->half;
 
 	if (!e->valid) {
 		snprintf(buf, size, "-");
 		return buf;
 	}
 	/* two significant digits of the half width, at most 6 decimals */
-	if (e->half > 0)
-		dec = 1 - (int)floor(log10(e->half));
-	dec = dec < 0 ? 0 : dec > 6 ? 6 : dec;
+	if (h > 0) {
+		for (dec = 1; h < 1 && dec < 6; dec++)
+			h *= 10;
+		for (; h >= 10 && dec > 0; dec--)
+			h /= 10;
+	}
 	snprintf(buf, size, "%.*f \u00b1%.*f", dec, e->rate, dec, e->half);
 	return buf;
 }

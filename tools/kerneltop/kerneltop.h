@@ -24,6 +24,7 @@
 struct trace_formats;
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
+#include "sampling-cli/metrics.h"
 #include "symbols/symbols.h"
 
 #define KT_DEFAULT_FREQ 4000
@@ -91,6 +92,8 @@ struct kt_options {
 					   tracepoint fields, as given */
 	size_t ntrace_keys;
 	bool raw_trace;			/* --raw-trace */
+	char *metric_args[METRICS_MAX];	/* --metric, as given */
+	unsigned nmetric_args;
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -151,6 +154,10 @@ struct kt {
 	size_t ntcols;
 	char trace_head[512];
 	regex_t parent_re;		/* -s parent: KT_PARENT_RE */
+	/* -e '{a,b}:S': the members read at each sample, and the rates
+	   of --metric per function (since the start, not decayed) */
+	bool group_read;
+	struct metrics metrics;
 };
 
 /* trace-keys.c: the -s trace keys' columns from the events' formats
@@ -199,6 +206,8 @@ struct kt_view {
 	char zoom_dso[4096];	/* top.dso points here when set */
 	char zoom_comm[32];	/* the zoomed thread's name */
 	char filter[128];	/* top.filter points here when set */
+	int metric;		/* `m': the --metric column shown, -1 all
+				   (batch); none without a group read */
 };
 
 /* The `s' cycle: the orders, and their names as the status line says. */
@@ -234,6 +243,7 @@ struct kt_table {
 	unsigned elide;		/* TOP_KEY_* columns not shown: a filter
 				   of one name fixes them (perf's elide) */
 	uint64_t total[KT_MAX_EVENTS];
+	int metric;		/* the view's */
 };
 
 /* Read v's rows now into tb (whose old rows go).  Returns 0, or -1 with

@@ -66,6 +66,10 @@ static void events_setup(struct kt *kt)
 		freq = (uint64_t)probe->max_sample_rate;
 		o->freq = freq;
 	}
+	kt->group_read = metrics_group_read(&o->events);
+	if (o->nmetric_args && !kt->group_read)
+		usage_error("--metric needs the group read at each sample "
+			    "(-e '{cpu-clock,page-faults}:S')");
 	kt->nevents = (unsigned)o->events.nr;
 	for (i = 0; i < kt->nevents; i++) {
 		struct perf_event_attr *a = &kt->attrs[i];
@@ -83,6 +87,10 @@ static void events_setup(struct kt *kt)
 	for (i = 0; i < kt->nevents; i++)
 		sample_event_name(&o->events.ev[i], &kt->attrs[i], kt->names[i],
 				  sizeof(kt->names[i]));
+	if (kt->group_read)
+		metrics_setup(&kt->metrics, o->metric_args, o->nmetric_args,
+			      &o->events, (const char (*)[64])kt->names,
+			      &kt->attrs[0]);
 }
 
 static struct feed *try_open(struct kt *kt, enum feed_scope scope,
@@ -101,7 +109,7 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 			      o->callgraph == FEED_CG_DWARF ? 512 : 0,
 		.cgroup = o->cgroup, .no_inherit = o->no_inherit,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
-		.max_stack = o->max_stack,
+		.max_stack = o->max_stack, .group_read = kt->group_read,
 		.user_fallback = true, .sym = kt->sym, .failure = fail));
 }
 
@@ -360,6 +368,7 @@ void session_close(struct kt *kt)
 	stacks_free(kt->stacks_all);
 	feed_close(kt->feed);
 	top_free(kt->top);
+	metrics_release(&kt->metrics);
 	if (kt->opt.keys & TOP_KEY_PARENT)
 		regfree(&kt->parent_re);
 	free(kt->socket_of);
@@ -494,6 +503,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 		kt->newest_prev = s->raw->time;
 	if (top_add(kt->top, &ts) != 0)
 		die_nomem();
+	metrics_add(&kt->metrics, s);
 	/* the chains of the first event: of several, whose would add up?
 	   Only those the table's filters pass (the model filters its own
 	   rows, keeping the whole total). */

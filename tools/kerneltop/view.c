@@ -25,7 +25,7 @@ void view_init(struct kt_view *v, const struct kt *kt)
 	const struct kt_options *o = &kt->opt;
 
 	/* --group: perf's view of a group, rows by the event it sorts by */
-	int event = kt->nevents == 1 ? 0 :
+	int event = kt->nevents == 1 || kt->group_read ? 0 :
 		    o->group ? (int)o->group_sort_idx : -1;
 
 	*v = (struct kt_view){
@@ -42,6 +42,8 @@ void view_init(struct kt_view *v, const struct kt *kt)
 				.relative = o->relative),
 		/* perf top --stdio -g --no-children: Self alone */
 		.self_only = o->batch && o->no_children,
+		/* batch shows every rate; the screen one, `m' cycling */
+		.metric = o->batch ? -1 : 0,
 	};
 }
 
@@ -104,6 +106,7 @@ int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 		.cols = kt->opt.cols,
 		.group = kt->opt.group && kt->nevents > 1 && v->top.event >= 0,
 		.elide = elided(&kt->opt, v->top.keys),
+		.metric = v->metric,
 	};
 	for (unsigned i = 0; i < kt->nevents; i++)
 		tb->total[i] = top_total(kt->top, i);

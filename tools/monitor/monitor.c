@@ -104,6 +104,10 @@ static void setup_events(struct monitor *m)
 	if (m->events.nr > MONITOR_MAX_EVENTS)
 		usage_error("at most %d events, not %zu (give fewer to -e)",
 			    MONITOR_MAX_EVENTS, m->events.nr);
+	m->group_read = metrics_group_read(&m->events);
+	if (m->nmetric_args && !m->group_read)
+		usage_error("--metric needs the group read at each sample "
+			    "(-e '{cpu-clock,page-faults}:S')");
 	if (m->legacy && m->events.nr > 1)
 		usage_error("--legacy samples one event, not %zu (the 2008 "
 			    "call reads each counter's IPs alone)",
@@ -166,6 +170,10 @@ static void setup_events(struct monitor *m)
 				 (uint64_t)(a->freq ? a->sample_freq
 						    : a->sample_period));
 	}
+	if (m->group_read)
+		metrics_setup(&m->metrics, m->metric_args, m->nmetric_args,
+			      &m->events,
+			      (const char (*)[64])m->event_names, &m->attrs[0]);
 	/* the records come with every event's samples: one layout */
 	for (i = 0; m->trace && i < m->nevents; i++)
 		m->attrs[i].sample_type |= PERF_SAMPLE_RAW;
@@ -195,7 +203,8 @@ static void open_feed(struct monitor *m)
 			      m->callgraph == FEED_CG_DWARF ? RING_PAGES_DWARF
 							    : RING_PAGES,
 		.sym = m->sym, .failure = &fail,
-		.callgraph = m->callgraph, .stack_size = m->stack_size));
+		.callgraph = m->callgraph, .stack_size = m->stack_size,
+		.group_read = m->group_read));
 	if (!m->feed) {
 		int e = errno;
 
@@ -267,6 +276,7 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		die_nomem();
 	if (r && !r->sym)
 		m->totals.unresolved++;
+	metrics_add(&m->metrics, fs);
 	/* the chains of the first event: of several, whose would add up? */
 	if (m->stacks && fs->event == 0 &&
 	    stacks_add_at(m->stacks, fs->frames, fs->nframes,
@@ -557,7 +567,9 @@ int main(int argc, char **argv)
 	m.totals.sampling = sampling;
 	if (m.summary_only || !m.quiet) {
 		summary_print(m.summary_only ? stdout : stderr, m.fns,
-			      (const char (*)[64])m.event_names, m.nevents,
+			      m.group_read ? &m.metrics : NULL,
+			      (const char (*)[64])m.event_names,
+			      m.group_read ? 1 : m.nevents,
 			      m.sym, &m.totals, m.top, &m.info);
 		output_check(m.summary_only ? stdout : stderr,
 			     m.summary_only ? "standard output"

@@ -15,6 +15,7 @@
 #include "profile/stacks.h"
 #include "profile/top.h"
 #include "sampling-cli/exports.h"
+#include "sampling-cli/metrics.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
@@ -103,7 +104,8 @@ struct monitor_totals {
 				   threads were sampled */
 };
 /* The summary: with several events, their counts and a table each. */
-void summary_print(FILE *out, struct top *fns,
+struct metrics;
+void summary_print(FILE *out, struct top *fns, const struct metrics *ms,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info);
@@ -160,6 +162,11 @@ struct monitor {
 	unsigned event_width;		/* the longest name, for --script */
 	char events_joined[MONITOR_MAX_EVENTS * 64], target_name[64];
 	char rate[64];		/* the rate asked, for the lost message */
+
+	bool group_read;		/* -e '{a,b}:S' */
+	char *metric_args[METRICS_MAX];	/* --metric, as given */
+	unsigned nmetric_args;
+	struct metrics metrics;		/* their rates per function */
 
 	struct symbols *sym;
 	struct top *fns;		/* the functions, per event */
