@@ -68,7 +68,8 @@ static void sample_deltas(struct feed *f, const struct pc_sample *s,
 			  struct feed_sample *fs)
 {
 	unsigned i, nm = f->nattrs - 1;
-	struct feed_stream key = { s->id, f->cpu_wide ? 0 : (pid_t)s->tid };
+	struct feed_stream key = { s->id, f->cpu_wide ? 0 : (pid_t)s->tid,
+				   (pid_t)s->pid, s->ip };
 	size_t h = hash_bytes(&key.tid, sizeof(key.tid), hash_u64(key.id));
 	struct feed_stream *st;
 
@@ -85,7 +86,14 @@ static void sample_deltas(struct feed *f, const struct pc_sample *s,
 			return;
 		}
 		*st = key;
+		st->fn = ~0ull;		/* a first sample: no interval */
 	}
+	/* the function by its start: a known symbol's, else the IP */
+	if (fs->sym && fs->sym->sym)
+		key.fn = s->ip - fs->sym->off;
+	fs->same_fn = st->fn == key.fn && st->pid == key.pid;
+	st->fn = key.fn;
+	st->pid = key.pid;
 	for (i = 0; i < nm; i++) {
 		uint64_t v = s->read[(size_t)(i + 1) * s->read_stride];
 
@@ -120,8 +128,6 @@ static int sample_out(struct feed *f, struct pc_record *rec,
 	   may be another event's */
 	if (!(a->sample_type & PERF_SAMPLE_PERIOD) && !a->freq)
 		s->period = a->sample_period;
-	if (f->group_read)
-		sample_deltas(f, s, &fs);
 	switch (fs.mode) {
 	case 'k': f->info.by_mode[FEED_MODE_KERNEL]++; break;
 	case 'h': f->info.by_mode[FEED_MODE_HV]++; break;
@@ -142,6 +148,8 @@ static int sample_out(struct feed *f, struct pc_record *rec,
 		if (feed_chain_build(f, rec, &r, &fs) != 0)
 			return -1;
 	}
+	if (f->group_read)
+		sample_deltas(f, s, &fs);
 	f->info.samples++;
 	return fn(arg, &fs);
 }

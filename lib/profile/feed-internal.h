@@ -134,6 +134,8 @@ struct feed {
 struct feed_stream {
 	uint64_t id;
 	pid_t tid;
+	pid_t pid;		/* and the function of its last sample: */
+	uint64_t fn;		/* its resolved start, or the IP */
 	uint64_t last[];	/* nattrs - 1 */
 };
 

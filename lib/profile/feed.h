@@ -170,6 +170,12 @@ struct feed_sample {
 	 */
 	const uint64_t *deltas;
 	unsigned ndeltas;
+	bool same_fn;			/* the stream's previous sample was
+					   in this sample's function (by its
+					   resolved start; the same IP with
+					   no_resolve): the deltas cover an
+					   interval that began and ended in
+					   it, and leak nothing from another */
 };
 
 /*

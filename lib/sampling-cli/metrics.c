@@ -77,7 +77,10 @@ void metrics_release(struct metrics *ms)
 
 void metrics_add(struct metrics *ms, const struct feed_sample *fs)
 {
-	if (!ms->rates || !fs->ndeltas)
+	/* only an interval that began and ended in the function: a delta
+	   across a change of function would leak one's events into the
+	   other */
+	if (!ms->rates || !fs->ndeltas || !fs->same_fn)
 		return;
 	if (rates_add(ms->rates, &(struct rates_sample){
 			fs->sym ? fs->sym->sym : NULL, fs->raw->period,

@@ -43,7 +43,15 @@ void metrics_setup(struct metrics *ms, char *const *args, unsigned n,
 		   const struct perf_event_attr *leader);
 void metrics_release(struct metrics *ms);
 
-/* A feed sample counted into the rates (one with no deltas is not). */
+/*
+ * A feed sample counted into the rates of its function, only when the
+ * previous sample of its stream was in the same function
+ * (feed_sample.same_fn): a member's delta covers everything since that
+ * sample, and across a change of function it would carry one
+ * function's events into the other (the leak).  The rates then rest on
+ * the samples inside runs of a function at least two periods long: the
+ * period must be short against the program's phases.
+ */
 void metrics_add(struct metrics *ms, const struct feed_sample *fs);
 
 /* Metric i's rate of sym, "1.36 ±0.04" or "-", into buf, right-aligned
