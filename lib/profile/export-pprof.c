@@ -60,7 +60,7 @@ struct pb {
 	Sample **smpp;
 	uint64_t *ids;			/* every sample's location ids */
 	int64_t *vals;
-	ValueType vt[3], *vtp[2];
+	ValueType vt[3 + STK_MAX_VALUES], *vtp[2 + STK_MAX_VALUES];
 };
 
 struct str_key {
@@ -321,7 +321,7 @@ static uint64_t location(struct pb *b, const uint32_t *frames, uint32_t n)
 static int samples(struct pb *b)
 {
 	const struct stk_stack *const *st;
-	size_t n, i, nids = 0, k = 0;
+	size_t n, i, nids = 0, k = 0, nv = 2 + stacks_nvalues(b->s);
 	uint32_t d, start;
 
 	st = stacks_sorted(b->s, &n);
@@ -332,7 +332,7 @@ static int samples(struct pb *b)
 	b->smp = calloc(n + 1, sizeof(*b->smp));
 	b->smpp = calloc(n + 1, sizeof(*b->smpp));
 	b->ids = calloc(nids + 1, sizeof(*b->ids));
-	b->vals = calloc(2 * n + 1, sizeof(*b->vals));
+	b->vals = calloc(nv * n + 1, sizeof(*b->vals));
 	if (!b->smp || !b->smpp || !b->ids || !b->vals)
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -351,10 +351,13 @@ static int samples(struct pb *b)
 			sp->n_location_id++;
 			start = d + 1;
 		}
-		sp->n_value = 2;
-		sp->value = &b->vals[2 * i];
+		sp->n_value = nv;
+		sp->value = &b->vals[nv * i];
 		sp->value[0] = (int64_t)st[i]->count;
 		sp->value[1] = (int64_t)st[i]->period;
+		for (size_t v = 2; v < nv; v++)	/* a group's members */
+			sp->value[v] = (int64_t)stacks_stack_values(b->s,
+							st[i])[v - 2];
 		b->smpp[i] = sp;
 	}
 	b->prof.n_sample = n;
@@ -426,7 +429,7 @@ int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m)
 	int rc = -1;
 
 	str(&b, "");		/* index 0 is "" */
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3 + STK_MAX_VALUES; i++)
 		b.vt[i] = (ValueType)PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	b.vt[0].type = str(&b, "samples");
 	b.vt[0].unit = str(&b, "count");
@@ -434,7 +437,18 @@ int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m)
 	b.vt[1].unit = b.vt[2].unit = str(&b, unit);
 	b.vtp[0] = &b.vt[0];
 	b.vtp[1] = &b.vt[1];
-	b.prof.n_sample_type = 2;
+	/* a group's members: their counts in the samples' periods */
+	for (i = 0; i < stacks_nvalues(s); i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "value%zu", i + 1);
+		b.vt[3 + i].type = m->values && m->values[i] ?
+				    str(&b, m->values[i]) :
+				    str_owned(&b, strdup(name));
+		b.vt[3 + i].unit = str(&b, "count");
+		b.vtp[2 + i] = &b.vt[3 + i];
+	}
+	b.prof.n_sample_type = 2 + stacks_nvalues(s);
 	b.prof.sample_type = b.vtp;
 	b.prof.period_type = &b.vt[2];
 	if (m->attr && !m->attr->freq)

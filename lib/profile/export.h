@@ -55,6 +55,10 @@ struct export_meta {
 				   pprof's first mapping; NULL: several
 				   or unknown, then guessed from the
 				   stacks */
+	const char *const *values; /* names of the stacks' values
+				   (stacks_nvalues(), a group's
+				   members): pprof gives each a sample
+				   type; NULL: "value1", ... */
 };
 
 #define EXPORT_META(...) \

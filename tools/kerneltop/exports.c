@@ -29,7 +29,7 @@ static struct export_meta meta(struct kt *kt, char *target, size_t size)
 			   .time_ns = kt->start_ns,
 			   .duration_ns = clock_ns(CLOCK_REALTIME) -
 					  kt->start_ns,
-			   .sym = kt->sym);
+			   .sym = kt->sym, .values = kt->members);
 }
 
 int kt_exports_write(struct kt *kt)

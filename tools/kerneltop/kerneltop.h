@@ -158,6 +158,7 @@ struct kt {
 	   of --metric per function (since the start, not decayed) */
 	bool group_read;
 	struct metrics metrics;
+	const char *members[KT_MAX_EVENTS]; /* names[1..]: pprof's types */
 };
 
 /* trace-keys.c: the -s trace keys' columns from the events' formats

@@ -87,6 +87,8 @@ static void events_setup(struct kt *kt)
 	for (i = 0; i < kt->nevents; i++)
 		sample_event_name(&o->events.ev[i], &kt->attrs[i], kt->names[i],
 				  sizeof(kt->names[i]));
+	for (i = 1; i < kt->nevents; i++)
+		kt->members[i - 1] = kt->names[i];
 	if (kt->group_read)
 		metrics_setup(&kt->metrics, o->metric_args, o->nmetric_args,
 			      &o->events, (const char (*)[64])kt->names,
@@ -294,6 +296,10 @@ void session_open(struct kt *kt)
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
 		die_nomem();
+	/* pprof: a sample type per member of a group read */
+	if (kt->stacks_all && kt->group_read &&
+	    stacks_values_set(kt->stacks_all, kt->nevents - 1) != 0)
+		die_errno("cannot keep %u members per stack", kt->nevents - 1);
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
@@ -510,9 +516,10 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	if (s->event == 0 && top_view_passes(&filters, &ts) &&
 	    ((kt->stacks && stacks_add(kt->stacks, s->frames, s->nframes,
 				       s->raw->period) != 0) ||
-	     (kt->stacks_all && stacks_add_at(kt->stacks_all, s->frames,
-					      s->nframes, s->raw->period,
-					      s->raw->time) != 0)))
+	     (kt->stacks_all && stacks_add_values(kt->stacks_all, s->frames,
+						  s->nframes, s->raw->period,
+						  s->raw->time,
+						  s->deltas) != 0)))
 		die_nomem();
 	return 0;
 }

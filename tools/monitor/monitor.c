@@ -279,8 +279,9 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	metrics_add(&m->metrics, fs);
 	/* the chains of the first event: of several, whose would add up? */
 	if (m->stacks && fs->event == 0 &&
-	    stacks_add_at(m->stacks, fs->frames, fs->nframes,
-			  fs->raw->period, fs->raw->time) != 0)
+	    stacks_add_values(m->stacks, fs->frames, fs->nframes,
+			      fs->raw->period, fs->raw->time,
+			      fs->deltas) != 0)
 		die_nomem();
 	m->totals.samples++;
 	m->totals.by_event[fs->event]++;
@@ -489,6 +490,10 @@ int main(int argc, char **argv)
 	 */
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die_nomem();
+	/* pprof: a sample type per member of a group read */
+	if (m.stacks && m.group_read &&
+	    stacks_values_set(m.stacks, m.nevents - 1) != 0)
+		die_errno("cannot keep %u members per stack", m.nevents - 1);
 	m.start_ns = clock_ns(CLOCK_REALTIME);
 	/*
 	 * -a/-C: the counters first, then the command, a new process whose
@@ -576,13 +581,18 @@ int main(int argc, char **argv)
 					    : "standard error");
 	}
 	if (m.stacks) {
+		const char *members[MONITOR_MAX_EVENTS];
+
+		for (unsigned i = 1; i < m.nevents; i++)
+			members[i - 1] = m.event_names[i];
 		status = exports_write(&m.exports, m.stacks, &EXPORT_META(
 			.tool = "monitor", .target = m.target_name,
 			.event = m.event_names[0], .attr = feed_attr(m.feed, 0),
 			.time_ns = m.start_ns,
 			.duration_ns = clock_ns(CLOCK_REALTIME) - m.start_ns,
 			.sym = m.sym,
-			.program = symbols_program(m.sym, m.tid)));
+			.program = symbols_program(m.sym, m.tid),
+			.values = members));
 		stacks_free(m.stacks);
 	}
 	feed_close(m.feed);
