@@ -283,7 +283,8 @@ static void metric_cells(const struct kt *kt, const struct kt_table *tb,
 {
 	char cell[64];
 
-	if (!kt->group_read)
+	/* rates are per function: a table of other keys shows none */
+	if (!kt->group_read || !(tb->keys & TOP_KEY_SYM))
 		return;
 	for (unsigned i = 0; i < kt->metrics.n; i++)
 		if (tb->metric < 0 || (unsigned)tb->metric == i)

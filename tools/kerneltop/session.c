@@ -357,6 +357,8 @@ void session_open(struct kt *kt)
 		verbose_say(kt);
 	if (kt->info.user_only)
 		notice(kt, FEED_USER_ONLY_NOTICE);
+	if (kt->info.no_inherit_read)
+		notice(kt, FEED_NO_INHERIT_READ_NOTICE);
 	if (kt->info.scheme == FEED_SCHEME_BUSIEST) {
 		char msg[160];
 

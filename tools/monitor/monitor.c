@@ -222,6 +222,8 @@ static void open_feed(struct monitor *m)
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only && !m->quiet)
 		warn_msg("%s", FEED_USER_ONLY_NOTICE);
+	if (m->info.no_inherit_read && !m->quiet)
+		warn_msg("%s", FEED_NO_INHERIT_READ_NOTICE);
 	if (m->info.scheme == FEED_SCHEME_BUSIEST && !m->quiet) {
 		feed_scheme_str(m->feed, buf, sizeof(buf));
 		warn_msg("sampling: %s", buf);	/* not every thread */
