@@ -10,8 +10,9 @@
  *	spinner 0.000 faults/ms
  *
  * The pages are mapped and unmapped outside the measured calls.  It
- * says "ready PID" on stderr once it starts the phases, and the truth
- * so far after each round ("round N toucher X spinner Y").
+ * says "ready PID" on stderr once it starts the phases, and the faults
+ * and CPU ms so far after each round ("round N toucher F MS spinner F
+ * MS"), for a test that samples some rounds only.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -120,8 +121,8 @@ int main(int argc, char **argv)
 		f[1] += faults() - f0;
 		munmap(m, (size_t)npages * 4096);
 		/* so far, for a test that stops it before the end */
-		fprintf(stderr, "round %d toucher %.3f spinner %.3f\n", p + 1,
-			(double)f[0] / t_ms[0], (double)f[1] / t_ms[1]);
+		fprintf(stderr, "round %d toucher %ld %.3f spinner %ld %.3f\n",
+			p + 1, f[0], t_ms[0], f[1], t_ms[1]);
 	}
 	printf("toucher %.3f faults/ms\n", (double)f[0] / t_ms[0]);
 	printf("spinner %.3f faults/ms\n", (double)f[1] / t_ms[1]);
