@@ -2,13 +2,14 @@
 # group-read.sh - kerneltop -b with grouped sampling, -e
 # '{cpu-clock,page-faults}:S' --metric page-faults/ms: the rate column of
 # a function that touches pages holds the truth the helper measured
-# around it (its own faults per its own CPU ms, over the rounds run
-# while kerneltop sampled, give or take a round each side) within the 95% interval shown; a function
-# that touches none shows 0 within its interval.  Measured here (load 3-7):
-# 3.655 ±0.021 against 3.635, 2.667 ±0.020 against 2.683, 3.075 ±0.023
-# against 3.079; with 3 frames of 1 s one run in 4 missed by a hair
-# (the truth's rounds and kerneltop's window do not quite meet).  Phases of 50 ms
-# against a period of 1 ms (see group-read in tests/monitor).
+# around it (its own faults per its own CPU ms, over the rounds run while
+# kerneltop sampled, give or take a round each side) within the 95%
+# interval shown; a function that touches none shows 0 within its
+# interval.  Phases of 50 ms against a period of 1 ms (see group-read in
+# tests/monitor).  Measured here (load 3-7): 3.655 ±0.021 against 3.635,
+# 2.667 ±0.020 against 2.683, 3.075 ±0.023 against 3.079; with 3 frames
+# of 1 s one run in 4 missed by a hair (the truth's rounds and
+# kerneltop's window did not quite meet).
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
