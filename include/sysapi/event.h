@@ -76,6 +76,10 @@ struct pc_event_spec {
 				   name when that would not fit */
 	int group;		/* which {group} it is in, -1 when alone */
 	bool leader;		/* first member of its group */
+	bool sample_read;	/* the group's modifiers have perf's S: the
+				   leader samples and reads the members
+				   ("{cpu-clock,page-faults}:S"); the
+				   attr says nothing of it */
 };
 
 /* A growable list of parsed events; zero-initialise before first use. */

@@ -42,6 +42,17 @@ struct pc_sample {
 	uint64_t stack_dyn_size;/* bytes of them that are valid */
 	const uint8_t *stack;
 	const uint8_t *raw;	/* NULL without PERF_SAMPLE_RAW */
+	/*
+	 * PERF_SAMPLE_READ, as the ring's counter's read_format says: the
+	 * counts at the sample, nr_read of them (1 without
+	 * PERF_FORMAT_GROUP; with it the leader's, then its members' in
+	 * the order they joined), count i at read[i * read_stride] and,
+	 * with PERF_FORMAT_GROUP and PERF_FORMAT_ID, its id right after.
+	 * The times are zero unless read_format asked for them.
+	 */
+	uint64_t read_enabled, read_running;
+	uint32_t nr_read, read_stride;
+	const uint64_t *read;
 };
 
 /* The sample_id trailer of non-sample records (when sample_id_all). */

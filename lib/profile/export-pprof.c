@@ -63,8 +63,10 @@ struct pb {
 	Sample **smpp;
 	uint64_t *ids;			/* every sample's location ids */
 	int64_t *vals;
-	ValueType vt[4], *vtp[3];	/* samples, event, (off-CPU,) period */
-	size_t nvt;			/* sample types: 2, 3 with off-CPU */
+	ValueType vt[4 + STK_MAX_VALUES], *vtp[3 + STK_MAX_VALUES];
+	size_t off;			/* 1: an off-CPU sample type */
+	size_t nvt;			/* sample types: samples, event,
+					   (off-CPU,) a group's members */
 };
 
 struct str_key {
@@ -358,10 +360,13 @@ static int samples(struct pb *b)
 		sp->n_value = b->nvt;
 		sp->value = &b->vals[b->nvt * i];
 		sp->value[0] = (int64_t)st[i]->count;
-		if (b->nvt > 2 && export_stack_offcpu(b->s, st[i]))
+		if (b->off && export_stack_offcpu(b->s, st[i]))
 			sp->value[2] = (int64_t)st[i]->period;
 		else
 			sp->value[1] = (int64_t)st[i]->period;
+		for (size_t v = 2 + b->off; v < b->nvt; v++) /* members */
+			sp->value[v] = (int64_t)stacks_stack_values(b->s,
+						st[i])[v - 2 - b->off];
 		b->smpp[i] = sp;
 	}
 	b->prof.n_sample = n;
@@ -446,7 +451,7 @@ int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m)
 	int rc = -1;
 
 	str(&b, "");		/* index 0 is "" */
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4 + STK_MAX_VALUES; i++)
 		b.vt[i] = (ValueType)PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	b.vt[0].type = str(&b, "samples");
 	b.vt[0].unit = str(&b, "count");
@@ -454,13 +459,25 @@ int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m)
 	b.vt[1].unit = b.vt[2].unit = str(&b, unit);
 	b.vtp[0] = &b.vt[0];
 	b.vtp[1] = &b.vt[1];
-	b.nvt = has_offcpu(s) ? 3 : 2;
-	if (b.nvt == 3) {
-		b.vt[3] = (ValueType)PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	b.off = has_offcpu(s) ? 1 : 0;
+	if (b.off) {
 		b.vt[3].type = str(&b, "off-cpu");
 		b.vt[3].unit = str(&b, "nanoseconds");
 		b.vtp[2] = &b.vt[3];
 	}
+	/* a group's members: their counts in the samples' periods */
+	for (i = 0; i < stacks_nvalues(s); i++) {
+		char name[32];
+		size_t t = 3 + b.off + i;
+
+		snprintf(name, sizeof(name), "value%zu", i + 1);
+		b.vt[t].type = m->values && m->values[i] ?
+			       str(&b, m->values[i]) :
+			       str_owned(&b, strdup(name));
+		b.vt[t].unit = str(&b, "count");
+		b.vtp[t - 1] = &b.vt[t];
+	}
+	b.nvt = 2 + b.off + stacks_nvalues(s);
 	b.prof.n_sample_type = b.nvt;
 	b.prof.sample_type = b.vtp;
 	b.prof.period_type = &b.vt[2];

@@ -58,6 +58,10 @@ struct export_meta {
 	bool ns_weights;	/* the stacks count nanoseconds (off-CPU,
 				   wall-clock: stacks_add_weight()), what
 				   ever the event */
+	const char *const *values; /* names of the stacks' values
+				   (stacks_nvalues(), a group's
+				   members): pprof gives each a sample
+				   type; NULL: "value1", ... */
 };
 
 #define EXPORT_META(...) \

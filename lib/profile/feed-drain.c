@@ -50,6 +50,66 @@ static char sample_mode(const struct pc_record *rec)
 	}
 }
 
+static bool stream_eq(const void *item, const void *key)
+{
+	const struct feed_stream *a = item, *b = key;
+
+	return a->id == b->id && a->tid == b->tid;
+}
+
+/*
+ * opts.group_read: the members' deltas since the previous sample of s's
+ * stream into fs.  A stream is a counter, and a thread on per-thread
+ * counters: there an inherited counter reads the sampled thread's own
+ * counts (Linux 6.12's rule for inherit with PERF_SAMPLE_READ), and a
+ * thread's first sample counts from its counter's start.
+ */
+static void sample_deltas(struct feed *f, const struct pc_sample *s,
+			  struct feed_sample *fs)
+{
+	unsigned i, nm = f->nattrs - 1;
+	struct feed_stream key = { s->id, f->cpu_wide ? 0 : (pid_t)s->tid,
+				   (pid_t)s->pid, s->ip };
+	size_t h = hash_bytes(&key.tid, sizeof(key.tid), hash_u64(key.id));
+	struct feed_stream *st;
+
+	if (s->nr_read != f->nattrs || !s->read) {
+		f->info.group_unread++;
+		return;
+	}
+	st = hashtab_find(&f->streams, h, stream_eq, &key);
+	if (!st) {
+		st = calloc(1, sizeof(*st) + nm * sizeof(st->last[0]));
+		if (!st || hashtab_add(&f->streams, h, st) != 0) {
+			free(st);
+			f->info.group_unread++;
+			return;
+		}
+		*st = key;
+		st->fn = ~0ull;		/* a first sample: no interval */
+	}
+	/* the function by its start: a known symbol's, else the IP */
+	if (fs->sym && fs->sym->sym)
+		key.fn = s->ip - fs->sym->off;
+	fs->same_fn = st->fn == key.fn && st->pid == key.pid;
+	st->fn = key.fn;
+	st->pid = key.pid;
+	for (i = 0; i < nm; i++) {
+		uint64_t v = s->read[(size_t)(i + 1) * s->read_stride];
+
+		/* below the last: a new counter on a tid used again */
+		f->deltas[i] = v >= st->last[i] ? v - st->last[i] : v;
+		st->last[i] = v;
+	}
+	fs->deltas = f->deltas;
+	fs->ndeltas = nm;
+}
+
+void feed_streams_release(struct feed *f)
+{
+	hashtab_free_items(&f->streams);
+}
+
 /* The sample resolved and handed to fn. */
 static int sample_out(struct feed *f, struct pc_record *rec,
 		      feed_fn fn, void *arg)
@@ -88,6 +148,8 @@ static int sample_out(struct feed *f, struct pc_record *rec,
 		if (feed_chain_build(f, rec, &r, &fs) != 0)
 			return -1;
 	}
+	if (f->group_read)
+		sample_deltas(f, s, &fs);
 	f->info.samples++;
 	return fn(arg, &fs);
 }
@@ -105,6 +167,7 @@ static bool sample_hold(struct feed *f, const struct pc_record *rec)
 	const struct pc_sample *s = &rec->sample;
 	size_t chain = s->nr_callchain * 8, regs = s->nr_regs * 8;
 	size_t stack = s->stack ? s->stack_dyn_size : 0;
+	size_t reads = s->read ? (size_t)s->nr_read * s->read_stride * 8 : 0;
 	struct feed_proc *p;
 	struct feed_held *h;
 	uint8_t *c;
@@ -113,16 +176,16 @@ static bool sample_hold(struct feed *f, const struct pc_record *rec)
 			      f->callgraph == FEED_CG_NONE))
 		return false;
 	p = feed_maps_unread(f, (pid_t)s->pid);
-	if (!p || f->held_bytes + chain + regs + stack > HELD_MAX ||
+	if (!p || f->held_bytes + chain + regs + stack + reads > HELD_MAX ||
 	    ARRAY_GROW(f->held, f->nheld + 1, f->aheld) != 0)
 		return false;
-	c = malloc(chain + regs + stack + 1);
+	c = malloc(chain + regs + ((stack + 7) & ~(size_t)7) + reads + 1);
 	if (!c)
 		return false;
 	h = &f->held[f->nheld++];
 	h->rec = *rec;
 	h->copy = c;
-	h->bytes = chain + regs + stack;
+	h->bytes = chain + regs + stack + reads;
 	if (chain)
 		h->rec.sample.callchain = memcpy(c, s->callchain, chain);
 	if (regs)
@@ -132,6 +195,10 @@ static bool sample_hold(struct feed *f, const struct pc_record *rec)
 					     stack);
 		h->rec.sample.stack_size = stack;
 	}
+	if (reads)	/* after the stack: still 8-byte aligned */
+		h->rec.sample.read = memcpy(c + chain + regs +
+					    ((stack + 7) & ~(size_t)7), s->read,
+					    reads);
 	f->held_bytes += h->bytes;
 	feed_maps_want(f, p);
 	return true;

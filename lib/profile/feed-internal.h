@@ -116,6 +116,12 @@ struct feed {
 	size_t nfr, afr;
 	struct unwind_frame *uf;	/* FEED_MAX_USER_FRAMES */
 
+	/* opts.group_read (feed-drain.c): each stream's last counts of the
+	   members, and the deltas of the sample being handed over */
+	bool group_read, cpu_wide;
+	struct hashtab streams;		/* of struct feed_stream */
+	uint64_t *deltas;		/* nattrs - 1 */
+
 	/*
 	 * EXIT records not yet acted on (feed-drain.c): a task is
 	 * forgotten once every record written before its EXIT was read,
@@ -127,6 +133,19 @@ struct feed {
 	uint64_t *marks;		/* one per ring */
 	size_t amarks;
 };
+
+/* A stream of group reads: a counter (its id), and a thread on a
+   per-thread counter, with its members' counts at its last sample. */
+struct feed_stream {
+	uint64_t id;
+	pid_t tid;
+	pid_t pid;		/* and the function of its last sample: */
+	uint64_t fn;		/* its resolved start, or the IP */
+	uint64_t last[];	/* nattrs - 1 */
+};
+
+/* feed-drain.c: free the streams. */
+void feed_streams_release(struct feed *f);
 
 /* A process or thread whose records the filter keeps. */
 struct feed_keep {

@@ -234,20 +234,26 @@ static int counters_open(struct feed *f, const struct feed_opts *o)
 	   a ring that will not map after it has no counter to blame */
 	if (o->failure)
 		*o->failure = (struct feed_failure){ .pid = -1, .cpu = -1 };
+	f->cpu_wide = !ntasks;
 	for (ci = 0; ci < f->ncpus; ci++) {
 		struct pc_counter *owner = NULL;
 
 		for (ti = 0; ti < ntasks || (ti == 0 && !ntasks); ti++) {
 			pid_t pid = ntasks ? f->tasks[ti] : -1;
 			bool cg = f->cgroup_fd >= 0;
+			struct pc_counter *leader = NULL;
 
 			for (e = 0; e < f->nattrs; e++) {
 				struct pc_counter *c;
 
+				/* group_read: members count in the group of
+				   this (cpu, task)'s leader, with no ring */
 				c = pc_counter_open(&f->attrs[e],
 					&PC_OPEN_TASK_CPU(cg ? f->cgroup_fd : pid,
 						f->cpus[ci], .cgroup = cg,
-						.backend = o->backend));
+						.backend = o->backend,
+						.leader = leader,
+						.group = f->group_read && !e));
 				if (!c && errno == ESRCH && f->inherit &&
 				    ntasks > 1)
 					break;	/* a thread that just ended */
@@ -261,6 +267,10 @@ static int counters_open(struct feed *f, const struct feed_opts *o)
 					pc_counter_close(c);
 					return -1;
 				}
+				if (f->group_read && e)
+					continue;
+				if (f->group_read)
+					leader = c;
 				if (owner) {
 					if (pc_counter_set_output(c, owner) != 0)
 						return -1;
@@ -329,6 +339,19 @@ static void attrs_setup(struct feed *f, const struct feed_opts *o)
 			a->disabled = 1;
 			a->enable_on_exec = 1;
 		}
+		if (f->group_read && !e) {
+			/* TID: the kernel's condition for inherit */
+			a->sample_type |= PERF_SAMPLE_READ | PERF_SAMPLE_TID;
+		} else if (f->group_read) {
+			/* a member counts while its leader does, and
+			   writes nothing: no samples, no side records */
+			a->sample_period = 0;
+			a->freq = 0;
+			a->sample_type = 0;
+			a->mmap = a->mmap2 = a->comm = a->comm_exec = 0;
+			a->task = a->sample_id_all = 0;
+			a->disabled = a->enable_on_exec = 0;
+		}
 	}
 }
 
@@ -369,8 +392,18 @@ struct feed *feed_open(const struct feed_opts *opts)
 	if (!f->attrs)
 		goto fail;
 	memcpy(f->attrs, o->attrs, o->nattrs * sizeof(*f->attrs));
+	f->group_read = o->group_read;
+	if (f->group_read && (o->nattrs < 2 || o->nattrs > 8)) {
+		errno = EINVAL;
+		goto fail;
+	}
+	if (f->group_read) {
+		f->deltas = calloc(o->nattrs - 1, sizeof(*f->deltas));
+		if (!f->deltas)
+			goto fail;
+	}
 	/* one ring serves them all: their records must read alike */
-	for (rc = 1; rc < (int)o->nattrs; rc++) {
+	for (rc = 1; rc < (int)o->nattrs && !f->group_read; rc++) {
 		if (f->attrs[rc].sample_type != f->attrs[0].sample_type) {
 			errno = EINVAL;
 			goto fail;
@@ -398,6 +431,16 @@ struct feed *feed_open(const struct feed_opts *opts)
 		counters_close(f);
 		feed_scheme_release(f);
 		f->info.scheme = FEED_SCHEME_CPUS;
+		rc = counters_open(f, o);
+	}
+	/* Inherit with PERF_SAMPLE_READ refused (before Linux 6.12): the
+	   tasks alone, not their children, as perf falls back */
+	if (rc != 0 && errno == EINVAL && f->group_read &&
+	    f->attrs[0].inherit) {
+		counters_close(f);
+		for (unsigned e = 0; e < f->nattrs; e++)
+			f->attrs[e].inherit = 0;
+		f->info.no_inherit_read = true;
 		rc = counters_open(f, o);
 	}
 	/* Per-CPU counters refused (the paranoid level): the busiest
@@ -465,6 +508,8 @@ void feed_close(struct feed *f)
 	free(f->fr);
 	free(f->exits);
 	free(f->marks);
+	feed_streams_release(f);
+	free(f->deltas);
 	free(f);
 }
 

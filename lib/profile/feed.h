@@ -131,6 +131,17 @@ struct feed_opts {
 				   kernel's switch records (attr
 				   context_switch): handed to the
 				   feed_on_switch() callback */
+	/*
+	 * attrs[0] leads a group of every attr (perf's "{a,b}:S"): it
+	 * samples, reading the group at each sample (PERF_SAMPLE_READ,
+	 * PERF_FORMAT_GROUP); the others count in its group (their
+	 * sample_period and freq are cleared) and never sample.  Each
+	 * sample carries the members' deltas (struct feed_sample).  With
+	 * inherit, a kernel older than 6.12 refuses PERF_SAMPLE_READ: the
+	 * feed then opens without inherit (feed_info()'s no_inherit_read),
+	 * as perf does.  Not on the 2008 backend (EOPNOTSUPP).
+	 */
+	bool group_read;
 };
 
 #define FEED_OPTS(...) \
@@ -157,6 +168,23 @@ struct feed_sample {
 	unsigned nframes;
 	enum unwind_stop user_stop;	/* FEED_CG_DWARF: why the user part
 					   ended (UNWIND_END otherwise) */
+	/*
+	 * opts.group_read: member i's count (attrs[i + 1]) since the
+	 * previous sample of the same stream -- the same counter, and the
+	 * same thread on a per-thread counter (inherited ones included) --
+	 * or since the counter started, for a stream's first sample.  A
+	 * delta covers everything between the two samples: the events of
+	 * whatever ran since the previous one, not only of this sample's
+	 * function.  NULL (ndeltas 0) otherwise.
+	 */
+	const uint64_t *deltas;
+	unsigned ndeltas;
+	bool same_fn;			/* the stream's previous sample was
+					   in this sample's function (by its
+					   resolved start; the same IP with
+					   no_resolve): the deltas cover an
+					   interval that began and ended in
+					   it, and leak nothing from another */
 };
 
 /*
@@ -364,6 +392,13 @@ struct feed_info {
 					   2008 backend, too few fds) */
 	uint64_t foreign;		/* per-CPU schemes: records of other
 					   tasks dropped */
+	bool no_inherit_read;		/* opts.group_read: the kernel refused
+					   inherit with PERF_SAMPLE_READ
+					   (before 6.12): children and new
+					   threads are not followed */
+	uint64_t group_unread;		/* group_read samples whose counts
+					   could not be matched to the
+					   members (no deltas) */
 };
 enum { FEED_MODE_KERNEL, FEED_MODE_USER, FEED_MODE_HV, FEED_MODE_GUEST };
 

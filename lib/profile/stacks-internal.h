@@ -21,6 +21,8 @@ struct stacks {
 
 	struct hashtab stacks;		/* of struct stk_stack (malloc'd) */
 	uint64_t total, period;
+	unsigned nvalues;		/* sums per stack after its frames
+					   (stacks_values_set()) */
 
 	uint32_t *ids;			/* the chain being added */
 	size_t aids;

@@ -198,6 +198,41 @@ static bool stack_eq(const void *item, const void *key)
 
 /* Count a sample of frames[0..n); the stack it went to, or NULL with
    errno ENOMEM. */
+/* A stack's bytes up to its values (after the frames, 8-aligned). */
+static size_t stack_size(uint32_t depth)
+{
+	return (sizeof(struct stk_stack) + depth * sizeof(uint32_t) + 7) &
+	       ~(size_t)7;
+}
+
+static uint64_t *stack_values(const struct stacks *s,
+			      const struct stk_stack *st)
+{
+	return s->nvalues ? (uint64_t *)((char *)st + stack_size(st->depth))
+			  : NULL;
+}
+
+int stacks_values_set(struct stacks *s, unsigned nvalues)
+{
+	if (nvalues > STK_MAX_VALUES || hashtab_count(&s->stacks)) {
+		errno = EINVAL;
+		return -1;
+	}
+	s->nvalues = nvalues;
+	return 0;
+}
+
+unsigned stacks_nvalues(const struct stacks *s)
+{
+	return s->nvalues;
+}
+
+const uint64_t *stacks_stack_values(const struct stacks *s,
+				    const struct stk_stack *st)
+{
+	return stack_values(s, st);
+}
+
 static struct stk_stack *stack_add(struct stacks *s,
 				   const struct stk_sample_frame *frames,
 				   unsigned n, uint64_t weight, uint64_t period)
@@ -220,7 +255,7 @@ static struct stk_stack *stack_add(struct stacks *s,
 	h = hash_bytes(s->ids, n * sizeof(*s->ids), 0);
 	st = hashtab_find(&s->stacks, h, stack_eq, &k);
 	if (!st) {
-		st = calloc(1, sizeof(*st) + n * sizeof(st->frame[0]));
+		st = calloc(1, stack_size(n) + s->nvalues * sizeof(uint64_t));
 		if (!st)
 			return NULL;
 		st->depth = n;
@@ -272,7 +307,24 @@ int stacks_add_weight(struct stacks *s, const struct stk_sample_frame *frames,
 	return 0;
 }
 
+int stacks_add_values(struct stacks *s, const struct stk_sample_frame *frames,
+		      unsigned n, uint64_t period, uint64_t time_ns,
+		      const uint64_t *values)
+{
+	struct stk_stack *st = stack_add(s, frames, n, period);
+	uint64_t *v;
+
+	if (!st)
+		return -1;
+	v = stack_values(s, st);
+	for (unsigned i = 0; values && i < s->nvalues; i++)
+		v[i] += values[i];
+	stacks_time_note(s, st, period, time_ns);
+	return 0;
+}
+
 struct age_arg {
+	struct stacks *s;
 	bool zero;
 	uint64_t total, period;
 };
@@ -284,6 +336,11 @@ static bool age_one(void *item, void *arg)
 
 	st->count = a->zero ? 0 : decay_7_8(st->count);
 	st->period = a->zero ? 0 : decay_7_8(st->period);
+	for (unsigned i = 0; i < a->s->nvalues; i++) {
+		uint64_t *v = stack_values(a->s, st);
+
+		v[i] = a->zero ? 0 : decay_7_8(v[i]);
+	}
 	if (!st->count) {
 		free(st);
 		return true;
@@ -295,7 +352,7 @@ static bool age_one(void *item, void *arg)
 
 void stacks_age(struct stacks *s, bool zero)
 {
-	struct age_arg a = { zero, 0, 0 };
+	struct age_arg a = { s, zero, 0, 0 };
 
 	stacks_time_drop(s);
 	hashtab_remove_if(&s->stacks, age_one, &a);

@@ -162,6 +162,26 @@ struct stk_run {
 const struct stk_run *stacks_timeline(struct stacks *s, size_t *n,
 				      uint64_t *window_ns);
 
+/*
+ * More sums per stack than count and period: nvalues of them (at most
+ * STK_MAX_VALUES; a group's members, each sample's deltas), set before
+ * the first sample.  0, or -1 with errno EINVAL.  They are aged as the
+ * counts are.
+ */
+#define STK_MAX_VALUES 8
+int stacks_values_set(struct stacks *s, unsigned nvalues);
+unsigned stacks_nvalues(const struct stacks *s);
+
+/* stacks_add_at() with values[0..stacks_nvalues()) added to the
+   stack's sums (NULL: nothing added to them). */
+int stacks_add_values(struct stacks *s, const struct stk_sample_frame *frames,
+		      unsigned n, uint64_t period, uint64_t time_ns,
+		      const uint64_t *values);
+
+/* The sums of st, stacks_nvalues() of them; NULL when there are none. */
+const uint64_t *stacks_stack_values(const struct stacks *s,
+				    const struct stk_stack *st);
+
 /* Samples counted (the current sum of counts) and distinct stacks. */
 uint64_t stacks_total(const struct stacks *s);
 uint64_t stacks_period(const struct stacks *s);

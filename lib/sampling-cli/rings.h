@@ -27,6 +27,13 @@ const char *rings_strerror(int err, char *buf, size_t size);
 	"kernel samples not allowed (perf_event_paranoid); sampling user " \
 	"space only"
 
+/* Said when the kernel refused inherit with a group read (feed_info's
+   no_inherit_read). */
+#define FEED_NO_INHERIT_READ_NOTICE \
+	"this kernel (before 6.12) cannot read a group at each sample of " \
+	"inherited counters: threads and children created later are not " \
+	"sampled"
+
 /* What a tool calls what it samples, for feed_failure_strerror(). */
 struct feed_failure_words {
 	const char *gone;	/* the kind of a task that is gone:

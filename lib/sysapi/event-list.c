@@ -242,6 +242,10 @@ int pc_event_list_parse_err(struct pc_event_list *list, const char *str,
 						    mstart, pos, group_first,
 						    e) != 0)
 					goto bad;
+				for (size_t i = group_first; i < list->nr; i++)
+					list->ev[i].sample_read = memchr(
+						str + mstart, 'S',
+						pos - mstart) != NULL;
 			}
 			group = -1;
 			if (pos < len && str[pos] != ',') {

@@ -188,6 +188,48 @@ static void parse_sample_id(struct pc_ring *r, struct cursor *cur,
 		take_u64(cur);
 }
 
+/*
+ * PERF_SAMPLE_READ: struct read_format, whose layout the counter's
+ * read_format decides (the kernel's perf_output_read()): alone, the
+ * value then the times, id and lost asked; a group, nr and the times,
+ * then nr entries of value, id and lost asked.
+ */
+static void parse_read(struct pc_ring *r, struct cursor *cur,
+		       struct pc_sample *s)
+{
+	uint64_t rf = r->counter->attr.read_format, nr = 1;
+	uint32_t stride = 1 + !!(rf & PERF_FORMAT_ID) +
+			  !!(rf & PERF_FORMAT_LOST);
+
+	if (!(rf & PERF_FORMAT_GROUP)) {
+		s->read = take_bytes(cur, 8);
+		stride = 1;
+	} else {
+		nr = take_u64(cur);
+	}
+	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		s->read_enabled = take_u64(cur);
+	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		s->read_running = take_u64(cur);
+	if (!(rf & PERF_FORMAT_GROUP)) {
+		/* the id and lost are the sample's own, after the times */
+		take_bytes(cur, (uint64_t)(!!(rf & PERF_FORMAT_ID) +
+				 !!(rf & PERF_FORMAT_LOST)) * 8);
+	} else if (nr == 0 || nr > 0xffff) {	/* a group leads itself */
+		cur->bad = true;
+		return;
+	} else {
+		s->read = take_bytes(cur, nr * stride * 8);
+	}
+	if (!s->read) {
+		cur->bad = true;
+		s->read_enabled = s->read_running = 0;
+		return;
+	}
+	s->nr_read = (uint32_t)nr;
+	s->read_stride = stride;
+}
+
 static int parse_sample(struct pc_ring *r, struct cursor *cur,
 			struct pc_record *rec)
 {
@@ -215,7 +257,9 @@ static int parse_sample(struct pc_ring *r, struct cursor *cur,
 		s->period = take_u64(cur);
 	else if (!r->counter->attr.freq)	/* not asked: it is fixed */
 		s->period = r->counter->attr.sample_period;
-	if (st & (PERF_SAMPLE_READ | PERF_SAMPLE_BRANCH_STACK))
+	if (st & PERF_SAMPLE_READ)
+		parse_read(r, cur, s);
+	if (st & PERF_SAMPLE_BRANCH_STACK)
 		goto done;	/* not decoded: the fields after stay zero */
 	if (st & PERF_SAMPLE_CALLCHAIN) {
 		s->nr_callchain = take_u64(cur);

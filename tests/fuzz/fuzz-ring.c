@@ -10,7 +10,9 @@
  *
  * Input: u64 sample_type (masked to what the kernel can be asked for),
  * a flags byte (bit 0 sample_id_all, bits 1-2 call graph: none, frame
- * pointers, DWARF; bit 3 no_resolve; bit 4 two events), a byte placing
+ * pointers, DWARF; bit 3 no_resolve; bit 4 two events; bit 5 the two a
+ * group read at each sample, PERF_FORMAT_GROUP, as feed's group_read
+ * opens them), a byte placing
  * the first record (in 8-byte steps: records wrap), then the ring data.
  */
 #include "config.h"
@@ -80,6 +82,8 @@ static int on_sample(void *arg, const struct feed_sample *s)
 	FUZZ_CHECK(s->event < seen->f->nattrs);
 	FUZZ_CHECK(strchr("k.hg", s->mode) && s->mode);
 	FUZZ_CHECK((unsigned)s->user_stop < UNWIND_STOP_MAX);
+	FUZZ_CHECK(!s->ndeltas || (s->deltas && seen->f->group_read &&
+				   s->ndeltas == seen->f->nattrs - 1));
 	if (seen->f->no_resolve)
 		return 0;
 	FUZZ_CHECK(s->sym && s->comm && s->nframes >= 1 && s->frames);
@@ -133,6 +137,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pc_attr_sampling(&counter[0].attr, 1000, false, 0);
 	counter[0].attr.sample_type = st;
 	counter[0].attr.sample_id_all = flags & 1;
+	if (flags & 32)
+		counter[0].attr.read_format = PERF_FORMAT_GROUP |
+			PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |
+			PERF_FORMAT_TOTAL_TIME_RUNNING;
 	if (st & PERF_SAMPLE_REGS_USER)
 		counter[0].attr.sample_regs_user = unwind_regs_mask() ?
 			unwind_regs_mask() : 0xff0fff;
@@ -152,7 +160,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f->comms.proc = proc;
 	f->sym = sym;
 	f->no_resolve = flags & 8;
-	f->nattrs = flags & 16 ? 2 : 1;
+	f->nattrs = flags & 48 ? 2 : 1;
+	f->group_read = flags & 32;
+	f->deltas = calloc(1, sizeof(*f->deltas));
 	f->attrs = calloc(2, sizeof(*f->attrs));
 	f->ctr = calloc(2, sizeof(*f->ctr));
 	f->rings = calloc(1, sizeof(*f->rings));

@@ -8,6 +8,7 @@
  * Off-CPU stacks (an OFFCPU_LEAF leaf) get a third sample type,
  * off-cpu in nanoseconds, beside the event's: each stack's time in one
  * of the two.
+ * A group read's members are a sample type each.
  * The file written is read back through zlib and protobuf-c.
  */
 #include "config.h"
@@ -21,6 +22,7 @@
 #include "lib/profile/profile.pb-c.h"
 #include "profile/export.h"
 #include "profile/offcpu.h"
+#include "profile/stacks.h"
 #include "../check.h"
 
 /* The first mapping's file name in the profile at path, or "". */
@@ -96,6 +98,61 @@ static void test_offcpu(const char *path)
 	stacks_free(s);
 }
 
+/*
+ * A group read's members (stacks_values_set()): one sample type each,
+ * named as the tool names them, whose values sum what was added.
+ */
+static void members(const char *path)
+{
+	static const char *const names[] = { "page-faults", "minor-faults" };
+	struct stk_sample_frame a = { .ip = 0x1000, .sym = "toucher",
+				      .dso = "/bin/w", .mode = '.' };
+	struct stk_sample_frame b = { .ip = 0x2000, .sym = "spinner",
+				      .dso = "/bin/w", .mode = '.' };
+	static uint8_t data[1 << 20];
+	Perftools__Profiles__Profile *p = NULL;
+	struct stacks *s = stacks_new();
+	uint64_t sum[2] = { 0, 0 };
+	gzFile gz;
+	int n = -1;
+
+	CHECK(s && stacks_values_set(s, 2) == 0, "values_set");
+	for (uint64_t i = 0; s && i < 20; i++) {
+		uint64_t v[2] = { i % 3, 1 };
+
+		CHECK(stacks_add_values(s, i % 2 ? &a : &b, 1, 1000000,
+					1000 + i, v) == 0, "add");
+	}
+	CHECK(stacks_values_set(s, 1) == -1, "values set after samples");
+	CHECK(export_write(s, EXPORT_PPROF, path,
+			   &EXPORT_META(.tool = "t", .values = names)) == 0,
+	      "write");
+	gz = gzopen(path, "rb");
+	if (gz) {
+		n = gzread(gz, data, sizeof(data));
+		gzclose(gz);
+	}
+	if (n > 0)
+		p = perftools__profiles__profile__unpack(NULL, (size_t)n, data);
+	CHECK(p && p->n_sample_type == 4, "sample types: %zu",
+	      p ? p->n_sample_type : 0);
+	for (size_t t = 2; p && t < p->n_sample_type && t < 4; t++)
+		CHECK(!strcmp(p->string_table[p->sample_type[t]->type],
+			      names[t - 2]), "type %zu: %s", t,
+		      p->string_table[p->sample_type[t]->type]);
+	for (size_t i = 0; p && i < p->n_sample; i++) {
+		CHECK(p->sample[i]->n_value == 4, "values %zu",
+		      p->sample[i]->n_value);
+		for (size_t v = 0; v < 2 && p->sample[i]->n_value == 4; v++)
+			sum[v] += (uint64_t)p->sample[i]->value[2 + v];
+	}
+	/* i % 3 over 0..19: 19; one per sample: 20 */
+	CHECK(sum[0] == 19 && sum[1] == 20, "member sums %llu %llu",
+	      (unsigned long long)sum[0], (unsigned long long)sum[1]);
+	perftools__profiles__profile__free_unpacked(p, NULL);
+	stacks_free(s);
+}
+
 int main(void)
 {
 	/* every chain stops in liblzma: no frame of the program at all */
@@ -136,6 +193,7 @@ int main(void)
 	      "the named program first, with frames: '%s'", got);
 
 	test_offcpu(path);
+	members(path);
 	unlink(path);
 	stacks_free(s);
 	return check_done();

@@ -231,12 +231,15 @@ static void test_group_modifiers(void)
 	static const struct {
 		const char *in;
 		int xu[2], xk[2], xh[2];
+		bool sample_read;	/* perf's S: the leader reads them */
 	} t[] = {
-		{ "{cs,faults}:u", { 0, 0 }, { 1, 1 }, { 1, 1 } },
+		{ "{cs,faults}:u", { 0, 0 }, { 1, 1 }, { 1, 1 }, false },
 		/* a member's own :u is widened, not replaced, by :k */
-		{ "{cs,faults:u}:k", { 1, 0 }, { 0, 0 }, { 1, 1 } },
-		{ "{cs:k,faults:h}:u", { 0, 0 }, { 0, 1 }, { 1, 0 } },
-		{ "{cs,faults}", { 0, 0 }, { 0, 0 }, { 0, 0 } },
+		{ "{cs,faults:u}:k", { 1, 0 }, { 0, 0 }, { 1, 1 }, false },
+		{ "{cs:k,faults:h}:u", { 0, 0 }, { 0, 1 }, { 1, 0 }, false },
+		{ "{cs,faults}", { 0, 0 }, { 0, 0 }, { 0, 0 }, false },
+		{ "{cs,faults}:S", { 0, 0 }, { 0, 0 }, { 0, 0 }, true },
+		{ "{cs,faults}:uS", { 0, 0 }, { 1, 1 }, { 1, 1 }, true },
 	};
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct pc_event_list l = { 0 };
@@ -251,6 +254,9 @@ static void test_group_modifiers(void)
 			      a->exclude_hv == (unsigned)t[i].xh[j],
 			      "'%s' member %zu: exclude u%d k%d h%d", t[i].in, j,
 			      a->exclude_user, a->exclude_kernel, a->exclude_hv);
+			CHECK(l.ev[j].sample_read == t[i].sample_read,
+			      "'%s' member %zu: sample_read %d", t[i].in, j,
+			      l.ev[j].sample_read);
 		}
 		pc_event_list_release(&l);
 	}

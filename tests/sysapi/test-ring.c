@@ -152,6 +152,87 @@ static void raw_record(long page)
 	free(base);
 }
 
+/*
+ * PERF_SAMPLE_READ of a group leader (PERF_FORMAT_GROUP | ID | times):
+ * nr, the times, then value and id per counter, before the call chain;
+ * a count past the record's end is refused.  Alone (no GROUP), the
+ * value then its times.
+ */
+static void read_record(long page)
+{
+	struct pc_counter counter = { .fd = -1 };
+	struct pc_ring *ring;
+	struct pc_record rec;
+	uint64_t w[32];
+	void *base;
+	size_t n = 1;
+
+	pc_attr_sampling(&counter.attr, 100, false,
+			 PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN);
+	counter.attr.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_ID |
+		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	base = calloc(2, (size_t)page);
+	ring = base ? pc_ring_new_memory(&counter, base, (size_t)page) : NULL;
+	if (!ring)
+		SKIP("out of memory");
+	pg = base;
+	data = (uint8_t *)base + page;
+	size = (size_t)page;
+	place_at(size - 48);			/* the counts straddle */
+	w[n++] = 0x401000;			/* ip */
+	w[n++] = 42 | (uint64_t)43 << 32;	/* pid, tid */
+	w[n++] = 1000;				/* time */
+	w[n++] = 1;				/* cpu */
+	w[n++] = 2;				/* read: nr */
+	w[n++] = 5000;				/* enabled */
+	w[n++] = 4000;				/* running */
+	w[n++] = 1000000;			/* leader value, id */
+	w[n++] = 7;
+	w[n++] = 33;				/* member value, id */
+	w[n++] = 8;
+	w[n++] = 1;				/* callchain */
+	w[n++] = 0x401000;
+	w[0] = PERF_RECORD_SAMPLE | (uint64_t)(n * 8) << 48;
+	put(w, n * 8);
+	CHECK(pc_ring_next(ring, &rec) == 1 && rec.sample.nr_read == 2 &&
+	      rec.sample.read_stride == 2 && rec.sample.read[0] == 1000000 &&
+	      rec.sample.read[1] == 7 && rec.sample.read[2] == 33 &&
+	      rec.sample.read[3] == 8 && rec.sample.read_enabled == 5000 &&
+	      rec.sample.read_running == 4000 &&
+	      rec.sample.nr_callchain == 1 &&
+	      rec.sample.callchain[0] == 0x401000,
+	      "group read: %u counts", (unsigned)rec.sample.nr_read);
+
+	w[5] = 9;				/* nr past the record */
+	put(w, n * 8);
+	CHECK(pc_ring_next(ring, &rec) == -1 && errno == EBADMSG,
+	      "a group read past the record read");
+	w[5] = 0;				/* no leader */
+	put(w, n * 8);
+	CHECK(pc_ring_next(ring, &rec) == -1 && errno == EBADMSG,
+	      "a group read of no counts taken");
+
+	counter.attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+				   PERF_FORMAT_ID;
+	pc_ring_free(ring);
+	ring = pc_ring_new_memory(&counter, base, (size_t)page);
+	if (!ring)
+		SKIP("out of memory");
+	n = 5;
+	w[n++] = 777;				/* value, enabled, id */
+	w[n++] = 5000;
+	w[n++] = 9;
+	w[n++] = 0;				/* callchain */
+	w[0] = PERF_RECORD_SAMPLE | (uint64_t)(n * 8) << 48;
+	put(w, n * 8);
+	CHECK(pc_ring_next(ring, &rec) == 1 && rec.sample.nr_read == 1 &&
+	      rec.sample.read[0] == 777 && rec.sample.read_enabled == 5000 &&
+	      rec.sample.nr_callchain == 0,
+	      "single read: %u counts", (unsigned)rec.sample.nr_read);
+	pc_ring_free(ring);
+	free(base);
+}
+
 int main(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -319,5 +400,6 @@ int main(void)
 	free(base);
 	fixed_period(page);
 	raw_record(page);
+	read_record(page);
 	return check_done();
 }

@@ -31,7 +31,8 @@ static struct export_meta meta(struct kt *kt, char *target, size_t size)
 			   .duration_ns = clock_ns(CLOCK_REALTIME) -
 					  kt->start_ns,
 			   .sym = kt->sym,
-			   .ns_weights = kt->measure != KT_ON_CPU);
+			   .ns_weights = kt->measure != KT_ON_CPU,
+			   .values = kt->members);
 }
 
 int kt_exports_tick(struct kt *kt, bool last, char *msg, size_t size)

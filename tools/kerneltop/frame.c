@@ -276,6 +276,25 @@ static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 	}
 }
 
+/* -e '{a,b}:S': the --metric rates of row r (NULL: their heads), all of
+   them or the one the view shows. */
+static void metric_cells(const struct kt *kt, const struct kt_table *tb,
+			 const struct top_row *r, char *buf, size_t size,
+			 size_t *len)
+{
+	char cell[64];
+
+	/* rates are per function: a table of other keys shows none */
+	if (!kt->group_read || !(tb->keys & TOP_KEY_SYM))
+		return;
+	for (unsigned i = 0; i < kt->metrics.n; i++)
+		if (tb->metric < 0 || (unsigned)tb->metric == i)
+			str_append(buf, size, len, "%s%s", *len ? " " : "",
+				   metrics_cell(&kt->metrics, i,
+						r ? r->sym : NULL, !r, cell,
+						sizeof(cell)));
+}
+
 void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		   char *buf, size_t size, int width)
 {
@@ -306,6 +325,7 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		if ((tb->cols & KT_COL_PERIOD) && !tb->children)
 			str_append(buf, size, &len, "%s%14s", len ? " " : "",
 			    "Period");
+		metric_cells(kt, tb, NULL, buf, size, &len);
 	}
 	if (tb->baseline)
 		str_append(buf, size, &len, " %7s", "Delta");
@@ -374,6 +394,7 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		if ((tb->cols & KT_COL_PERIOD) && !r->has_children)
 			str_append(buf, size, &len, "%s%14" PRIu64,
 			    len ? " " : "", r->period[ev]);
+		metric_cells(kt, tb, r, buf, size, &len);
 	}
 	if (r->has_delta)
 		str_append(buf, size, &len, " %+7.2f", r->delta);

@@ -27,6 +27,7 @@
 struct trace_formats;
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
+#include "sampling-cli/metrics.h"
 #include "symbols/symbols.h"
 
 #define KT_DEFAULT_FREQ 4000
@@ -112,6 +113,8 @@ struct kt_options {
 	bool tasks_processes;
 	bool off_cpu;			/* --off-cpu, --wall-clock */
 	enum kt_measure measure;	/* the measure shown first */
+	char *metric_args[METRICS_MAX];	/* --metric, as given */
+	unsigned nmetric_args;
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -207,6 +210,11 @@ struct kt {
 	bool wall_ok;			/* event 0 is a time event */
 	uint64_t oc_newest;		/* the latest switch's time */
 	uint64_t oc_lost;		/* records lost (LOST) */
+	/* -e '{a,b}:S': the members read at each sample, and the rates
+	   of --metric per function (since the start, not decayed) */
+	bool group_read;
+	struct metrics metrics;
+	const char *members[KT_MAX_EVENTS]; /* names[1..]: pprof's types */
 };
 
 /*
@@ -310,6 +318,8 @@ struct kt_view {
 	bool tasks_reverse, tasks_processes, tasks_by_uid, tasks_return;
 	uid_t tasks_uid;
 	char tasks_name[64];
+	int metric;		/* `m': the --metric column shown, -1 all
+				   (batch); none without a group read */
 };
 
 /* The `s' cycle: the orders, and their names as the status line says. */
@@ -345,6 +355,7 @@ struct kt_table {
 	unsigned elide;		/* TOP_KEY_* columns not shown: a filter
 				   of one name fixes them (perf's elide) */
 	uint64_t total[KT_MAX_EVENTS];
+	int metric;		/* the view's */
 };
 
 /* Read v's rows now into tb (whose old rows go).  Returns 0, or -1 with

@@ -41,7 +41,7 @@ enum {
 	OPT_SYM_ANNOTATE, OPT_RAW_TRACE, OPT_ASM_RAW, OPT_IGNORE_CALLEES,
 	OPT_NO_BPF_EVENT, OPT_OBJDUMP, OPT_PREFIX, OPT_PREFIX_STRIP,
 	OPT_SHOW_ON_OFF, OPT_SOURCE, OPT_STITCH_LBR, OPT_SWITCH_ON,
-	OPT_SWITCH_OFF, OPT_TUI, OPT_BRANCH_ANY,
+	OPT_SWITCH_OFF, OPT_TUI, OPT_BRANCH_ANY, OPT_METRIC,
 };
 
 /* The task table's. */
@@ -147,6 +147,10 @@ static const struct opt_def options[] = {
 	  "no effect here: kallsyms names as they are" },
 	{ "sym-annotate", 0, OPT_SYM_ANNOTATE, "SYM",
 	  "annotate SYM (batch: after each frame)" },
+	{ "metric", 0, OPT_METRIC, "RATE",
+	  "with -e '{LEADER,MEMBER,...}:S': a rate column per function with "
+	  "its 95% interval: EVENT (per sample), EVENT/ms, EVENT/EVENT2, "
+	  "EVENT/kEVENT2, ipc (repeatable; `m' cycles them)" },
 	{ "raw-trace", 0, OPT_RAW_TRACE, NULL,
 	  "tracepoint records as their raw fields, not their print fmt" },
 	/* perf top's: the rest of its list */
@@ -619,6 +623,11 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_SYM_ANNOTATE: o->sym_annotate = optarg; break;
 		case OPT_RAW_TRACE: o->raw_trace = true; break;
+		case OPT_METRIC:
+			if (o->nmetric_args == METRICS_MAX)
+				usage_error("at most %d --metric", METRICS_MAX);
+			o->metric_args[o->nmetric_args++] = optarg;
+			break;
 		case OPT_TUI: o->batch = false; break;
 		case 'k':
 			if (access(optarg, R_OK) != 0)

@@ -330,6 +330,24 @@ static void key_measure(struct tui *t, struct screen *s)
 		 kt_measure_names[t->kt->measure]);
 }
 
+/* `m': the next --metric column, then all of them, then the first. */
+static void key_metric(struct tui *t, struct screen *s)
+{
+	struct kt_view *v = t->view;
+	unsigned n = t->kt->metrics.n;
+
+	(void)s;
+	if (!t->kt->group_read || !n) {
+		snprintf(t->msg, sizeof(t->msg), "no rates: sample a group "
+			 "read at each sample (-e '{cpu-clock,page-faults}:S')");
+		return;
+	}
+	v->metric = v->metric < 0 ? 0 : v->metric + 1 == (int)n ? -1 :
+		    v->metric + 1;
+	snprintf(t->msg, sizeof(t->msg), "rate: %s", v->metric < 0 ?
+		 "all" : t->kt->metrics.m[v->metric].name);
+}
+
 static void key_pause(struct tui *t, struct screen *s)
 {
 	(void)s;
@@ -567,6 +585,8 @@ static const struct screen_key main_keys[] = {
 	{ "e TAB", { 'e', '\t' },
 	  "switch the event shown (weight, each event)", "e event",
 	  FOOT_FLAT, key_event },
+	{ "m", { 'm' }, "with -e '{a,b}:S': the next --metric rate "
+	  "column, then all", "m rate", FOOT_NEVER, key_metric },
 	{ "a", { 'a' }, "annotate: samples per source line of the symbol "
 	  "(s: per instruction)",
 	  NULL, FOOT_NEVER, key_annotate },

@@ -67,6 +67,10 @@ static void events_setup(struct kt *kt)
 		freq = (uint64_t)probe->max_sample_rate;
 		o->freq = freq;
 	}
+	kt->group_read = metrics_group_read(&o->events);
+	if (o->nmetric_args && !kt->group_read)
+		usage_error("--metric needs the group read at each sample "
+			    "(-e '{cpu-clock,page-faults}:S')");
 	kt->nevents = (unsigned)o->events.nr;
 	for (i = 0; i < kt->nevents; i++) {
 		struct perf_event_attr *a = &kt->attrs[i];
@@ -85,6 +89,12 @@ static void events_setup(struct kt *kt)
 		sample_event_name(&o->events.ev[i], &kt->attrs[i], kt->names[i],
 				  sizeof(kt->names[i]));
 	offcpu_setup(kt);
+	for (i = 1; i < kt->nevents; i++)
+		kt->members[i - 1] = kt->names[i];
+	if (kt->group_read)
+		metrics_setup(&kt->metrics, o->metric_args, o->nmetric_args,
+			      &o->events, (const char (*)[64])kt->names,
+			      &kt->attrs[0]);
 }
 
 static struct feed *try_open(struct kt *kt, enum feed_scope scope,
@@ -104,7 +114,7 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 			      o->callgraph == FEED_CG_DWARF ? 512 : 0,
 		.cgroup = o->cgroup, .no_inherit = o->no_inherit,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
-		.max_stack = o->max_stack,
+		.max_stack = o->max_stack, .group_read = kt->group_read,
 		.task_fn = tasks_table_task, .task_arg = kt,
 		.user_fallback = true, .sym = kt->sym, .failure = fail));
 }
@@ -291,6 +301,10 @@ void session_open(struct kt *kt)
 	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
 	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
 		die_nomem();
+	/* pprof: a sample type per member of a group read */
+	if (kt->stacks_all && kt->group_read &&
+	    stacks_values_set(kt->stacks_all, kt->nevents - 1) != 0)
+		die_errno("cannot keep %u members per stack", kt->nevents - 1);
 	offcpu_models(kt);
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
@@ -351,6 +365,8 @@ void session_open(struct kt *kt)
 		verbose_say(kt);
 	if (kt->info.user_only)
 		notice(kt, FEED_USER_ONLY_NOTICE);
+	if (kt->info.no_inherit_read)
+		notice(kt, FEED_NO_INHERIT_READ_NOTICE);
 	if (kt->info.scheme == FEED_SCHEME_BUSIEST) {
 		char msg[160];
 
@@ -373,6 +389,7 @@ void session_close(struct kt *kt)
 	exports_every_release(&kt->opt.exports);
 	feed_close(kt->feed);
 	top_free(kt->top);
+	metrics_release(&kt->metrics);
 	if (kt->opt.keys & TOP_KEY_PARENT)
 		regfree(&kt->parent_re);
 	free(kt->socket_of);
@@ -515,15 +532,17 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	if (kt->tasks)
 		tasks_table_sample(kt, s);
 	offcpu_sample(kt, s, &ts);
+	metrics_add(&kt->metrics, s);
 	/* the chains of the first event: of several, whose would add up?
 	   Only those the table's filters pass (the model filters its own
 	   rows, keeping the whole total). */
 	if (s->event == 0 && top_view_passes(&filters, &ts) &&
 	    ((on->stacks && stacks_add(on->stacks, s->frames, s->nframes,
 				       s->raw->period) != 0) ||
-	     (on->stacks_all && stacks_add_at(on->stacks_all, s->frames,
-					      s->nframes, s->raw->period,
-					      s->raw->time) != 0)))
+	     (on->stacks_all && stacks_add_values(on->stacks_all, s->frames,
+						  s->nframes, s->raw->period,
+						  s->raw->time,
+						  s->deltas) != 0)))
 		die_nomem();
 	exports_every_add(&kt->opt.exports, s->frames, s->nframes,
 			  s->raw->period, s->raw->time);

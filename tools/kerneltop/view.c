@@ -25,7 +25,7 @@ void view_init(struct kt_view *v, const struct kt *kt)
 	const struct kt_options *o = &kt->opt;
 
 	/* --group: perf's view of a group, rows by the event it sorts by */
-	int event = kt->nevents == 1 ? 0 :
+	int event = kt->nevents == 1 || kt->group_read ? 0 :
 		    o->group ? (int)o->group_sort_idx : -1;
 
 	*v = (struct kt_view){
@@ -43,6 +43,8 @@ void view_init(struct kt_view *v, const struct kt *kt)
 		/* perf top --stdio -g --no-children: Self alone */
 		.self_only = o->batch && o->no_children,
 		.tasks_processes = o->tasks_processes,
+		/* batch shows every rate; the screen one, `m' cycling */
+		.metric = o->batch ? -1 : 0,
 	};
 	for (size_t i = 0; i < kt_tasks_norders; i++)
 		if (kt_tasks_orders[i] == o->tasks_order)
@@ -108,6 +110,7 @@ int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 		.cols = kt->opt.cols,
 		.group = kt->opt.group && kt->nevents > 1 && v->top.event >= 0,
 		.elide = elided(&kt->opt, v->top.keys),
+		.metric = v->metric,
 	};
 	for (unsigned i = 0; i < kt->nevents; i++)
 		tb->total[i] = top_total(kt->top, i);

@@ -104,6 +104,10 @@ static void setup_events(struct monitor *m)
 	if (m->events.nr > MONITOR_MAX_EVENTS)
 		usage_error("at most %d events, not %zu (give fewer to -e)",
 			    MONITOR_MAX_EVENTS, m->events.nr);
+	m->group_read = metrics_group_read(&m->events);
+	if (m->nmetric_args && !m->group_read)
+		usage_error("--metric needs the group read at each sample "
+			    "(-e '{cpu-clock,page-faults}:S')");
 	if (m->legacy && m->events.nr > 1)
 		usage_error("--legacy samples one event, not %zu (the 2008 "
 			    "call reads each counter's IPs alone)",
@@ -166,6 +170,10 @@ static void setup_events(struct monitor *m)
 				 (uint64_t)(a->freq ? a->sample_freq
 						    : a->sample_period));
 	}
+	if (m->group_read)
+		metrics_setup(&m->metrics, m->metric_args, m->nmetric_args,
+			      &m->events,
+			      (const char (*)[64])m->event_names, &m->attrs[0]);
 	/* the records come with every event's samples: one layout */
 	for (i = 0; m->trace && i < m->nevents; i++)
 		m->attrs[i].sample_type |= PERF_SAMPLE_RAW;
@@ -197,7 +205,8 @@ static void open_feed(struct monitor *m)
 			      m->callgraph == FEED_CG_DWARF ? RING_PAGES_DWARF
 							    : RING_PAGES,
 		.sym = m->sym, .failure = &fail,
-		.callgraph = m->callgraph, .stack_size = m->stack_size));
+		.callgraph = m->callgraph, .stack_size = m->stack_size,
+		.group_read = m->group_read));
 	if (!m->feed) {
 		int e = errno;
 
@@ -216,6 +225,8 @@ static void open_feed(struct monitor *m)
 	feed_info(m->feed, &m->info);
 	if (m->info.user_only && !m->quiet)
 		warn_msg("%s", FEED_USER_ONLY_NOTICE);
+	if (m->info.no_inherit_read && !m->quiet)
+		warn_msg("%s", FEED_NO_INHERIT_READ_NOTICE);
 	if (m->info.scheme == FEED_SCHEME_BUSIEST && !m->quiet) {
 		feed_scheme_str(m->feed, buf, sizeof(buf));
 		warn_msg("sampling: %s", buf);	/* not every thread */
@@ -273,10 +284,12 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		die_nomem();
 	if (r && !r->sym)
 		m->totals.unresolved++;
+	metrics_add(&m->metrics, fs);
 	/* the chains of the first event: of several, whose would add up? */
 	if (!offcpu_export_sample(m, fs) && m->stacks && fs->event == 0 &&
-	    stacks_add_at(m->stacks, fs->frames, fs->nframes,
-			  fs->raw->period, fs->raw->time) != 0)
+	    stacks_add_values(m->stacks, fs->frames, fs->nframes,
+			      fs->raw->period, fs->raw->time,
+			      fs->deltas) != 0)
 		die_nomem();
 	if (fs->event == 0)
 		exports_every_add(&m->exports, fs->frames, fs->nframes,
@@ -408,8 +421,10 @@ static void out_check(void)
 }
 
 /* What the exports say of the profile, besides its stacks and time. */
-static struct export_meta export_meta(const struct monitor *m)
+static struct export_meta export_meta(struct monitor *m)
 {
+	for (unsigned i = 1; i < m->nevents; i++)
+		m->members[i - 1] = m->event_names[i];
 	return EXPORT_META(.tool = "monitor", .target = m->target_name,
 			   .event = m->event_names[0],
 			   .attr = feed_attr(m->feed, 0),
@@ -417,7 +432,8 @@ static struct export_meta export_meta(const struct monitor *m)
 			   .duration_ns = clock_ns(CLOCK_REALTIME) -
 					  m->start_ns,
 			   .sym = m->sym, .ns_weights = m->off_cpu,
-			   .program = symbols_program(m->sym, m->tid));
+			   .program = symbols_program(m->sym, m->tid),
+			   .values = m->members);
 }
 
 /* --export-every: the interval's snapshots when due (last: now); true
@@ -519,6 +535,10 @@ int main(int argc, char **argv)
 	 */
 	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
 		die_nomem();
+	/* pprof: a sample type per member of a group read */
+	if (m.stacks && m.group_read &&
+	    stacks_values_set(m.stacks, m.nevents - 1) != 0)
+		die_errno("cannot keep %u members per stack", m.nevents - 1);
 	m.start_ns = clock_ns(CLOCK_REALTIME);
 	exports_every_start(&m.exports, m.start_ns);
 	/*
@@ -599,7 +619,9 @@ int main(int argc, char **argv)
 	m.totals.sampling = sampling;
 	if (m.summary_only || !m.quiet) {
 		summary_print(m.summary_only ? stdout : stderr, m.fns,
-			      (const char (*)[64])m.event_names, m.nevents,
+			      m.group_read ? &m.metrics : NULL,
+			      (const char (*)[64])m.event_names,
+			      m.group_read ? 1 : m.nevents,
 			      m.sym, &m.totals, m.top, &m.info);
 		offcpu_summary(m.summary_only ? stdout : stderr, &m);
 		output_check(m.summary_only ? stdout : stderr,

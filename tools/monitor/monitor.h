@@ -16,6 +16,7 @@
 #include "profile/stacks.h"
 #include "profile/top.h"
 #include "sampling-cli/exports.h"
+#include "sampling-cli/metrics.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
@@ -105,10 +106,12 @@ struct monitor_totals {
 };
 /* The top functions of event ev of fns, max rows, their figure a count
    of unit ("samples", "ns"). */
-void summary_table(FILE *out, struct top *fns, unsigned ev, unsigned max,
-		   const char *unit);
+struct metrics;
+void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
+		   unsigned ev, unsigned max, const char *unit);
 /* The summary: with several events, their counts and a table each. */
-void summary_print(FILE *out, struct top *fns,
+struct metrics;
+void summary_print(FILE *out, struct top *fns, const struct metrics *ms,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info);
@@ -163,11 +166,18 @@ struct monitor {
 	/* the events, then --off-cpu's context-switches (oc_event) */
 	struct perf_event_attr attrs[MONITOR_MAX_EVENTS + 1];
 	char event_names[MONITOR_MAX_EVENTS + 1][64];
+	const char *members[MONITOR_MAX_EVENTS]; /* event_names[1..], a
+					   group read's: pprof's types */
 	unsigned nevents;		/* the events asked for */
 	unsigned nattrs;		/* the events opened */
 	unsigned event_width;		/* the longest name, for --script */
 	char events_joined[MONITOR_MAX_EVENTS * 64], target_name[64];
 	char rate[64];		/* the rate asked, for the lost message */
+
+	bool group_read;		/* -e '{a,b}:S' */
+	char *metric_args[METRICS_MAX];	/* --metric, as given */
+	unsigned nmetric_args;
+	struct metrics metrics;		/* their rates per function */
 
 	struct symbols *sym;
 	struct top *fns;		/* the functions, per event */

@@ -155,7 +155,7 @@ void offcpu_summary(FILE *out, const struct monitor *m)
 		(double)st.ns / 1e9, st.spans,
 		m->oc_stacks ? "stacks of the switches" : "no stacks",
 		m->oc_lost);
-	summary_table(out, m->oc_fns, 0, m->top, "ns");
+	summary_table(out, m->oc_fns, NULL, 0, m->top, "ns");
 }
 
 void offcpu_release(struct monitor *m)

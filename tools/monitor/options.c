@@ -27,7 +27,7 @@
 enum {
 	OPT_RAW = 256, OPT_JSON, OPT_SUMMARY, OPT_ALL_THREADS, OPT_LEGACY,
 	OPT_TOP, OPT_CALL_GRAPH, OPT_SCRIPT, OPT_FIELDS, OPT_DRY_RUN,
-	OPT_STRICT_FREQ, OPT_ANNOTATE,
+	OPT_STRICT_FREQ, OPT_ANNOTATE, OPT_METRIC,
 	OPT_OFF_CPU,
 	OPT_EXPORT,		/* + enum export_format */
 };
@@ -49,6 +49,7 @@ static const struct opt_def options[] = {
 	{ "json", 0, OPT_JSON, NULL, "print one JSON object per sample" },
 	{ "script", 0, OPT_SCRIPT, NULL, "print perf script's sample lines (and chains)" },
 	{ "fields", 0, OPT_FIELDS, "LIST", "--script with perf script -F's fields (comm,tid,ip,sym...)" },
+	{ "metric", 0, OPT_METRIC, "RATE", "with -e '{LEADER,MEMBER,...}:S': a rate column per function in the summary, with its 95% interval: EVENT (per sample), EVENT/ms, EVENT/EVENT2, EVENT/kEVENT2, ipc (repeatable)" },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout" },
 	{ "annotate", 0, OPT_ANNOTATE, "SYM", "at the end, SYM's instructions with their samples (perf annotate --stdio)" },
 	{ "top", 0, OPT_TOP, "N", "functions in the summary (default 20)" },
@@ -166,6 +167,11 @@ void options_parse(struct monitor *m, int argc, char **argv)
 			if (!parse_u64(optarg, 1, UINT64_MAX, &m->max_samples))
 				usage_error("-n wants a number >= 1, not '%s'",
 					    optarg);
+			break;
+		case OPT_METRIC:
+			if (m->nmetric_args == METRICS_MAX)
+				usage_error("at most %d --metric", METRICS_MAX);
+			m->metric_args[m->nmetric_args++] = optarg;
 			break;
 		case 'd': m->debug_file = optarg; break;
 		case 'g': m->callgraph = FEED_CG_FP; break;

@@ -8,6 +8,7 @@
 
 #include "monitor.h"
 #include "sampling-cli/callgraph.h"
+#include "sampling-cli/metrics.h"
 #include "util/die.h"
 #include "util/esc-print.h"
 #include "util/xmalloc.h"
@@ -33,9 +34,11 @@ static void chains_print(FILE *out, const struct monitor_totals *t,
 
 /* The top functions of event ev: the model's rows by (function, DSO),
    most samples first, ties by name. */
-void summary_table(FILE *out, struct top *fns, unsigned ev, unsigned max,
-		   const char *unit)
+void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
+		   unsigned ev, unsigned max, const char *unit)
 {
+	char cell[64];
+	unsigned k;
 	const struct top_row *r;
 	size_t n, i;
 
@@ -48,12 +51,20 @@ void summary_table(FILE *out, struct top *fns, unsigned ev, unsigned max,
 		n--;
 	if (!n)
 		return;
-	fprintf(out, "%10s %7s  %-40s %s\n", unit, "share",
-		"function", "dso");
+	fprintf(out, "%10s %7s", unit, "share");
+	for (k = 0; ms && k < ms->n; k++)	/* --metric */
+		fprintf(out, " %s", metrics_cell(ms, k, NULL, true, cell,
+						 sizeof(cell)));
+	fprintf(out, "  %-40s %s\n", "function", "dso");
 	for (i = 0; i < n && i < max; i++) {
-		fprintf(out, "%10" PRIu64 " %6.2f%%  ", r[i].count[ev],
+		fprintf(out, "%10" PRIu64 " %6.2f%%", r[i].count[ev],
 			100.0 * (double)r[i].count[ev] /
 			(double)top_total(fns, ev));
+		for (k = 0; ms && k < ms->n; k++)
+			fprintf(out, " %s", metrics_cell(ms, k, r[i].sym,
+							 false, cell,
+							 sizeof(cell)));
+		fputs("  ", out);
 		/* names from the target's files: shown, never run */
 		esc_print_visible_pad(out, r[i].sym, -40);
 		fputc(' ', out);
@@ -65,7 +76,7 @@ void summary_table(FILE *out, struct top *fns, unsigned ev, unsigned max,
 			n - max);
 }
 
-void summary_print(FILE *out, struct top *fns,
+void summary_print(FILE *out, struct top *fns, const struct metrics *ms,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info)
@@ -92,7 +103,7 @@ void summary_print(FILE *out, struct top *fns,
 			"than they were read (%s)\n", progname, t->lost,
 			t->lost_fix);
 	if (nevents == 1) {
-		summary_table(out, fns, 0, top, "samples");
+		summary_table(out, fns, ms, 0, top, "samples");
 	} else {
 		for (ev = 0; ev < nevents; ev++)
 			fprintf(out, "%s: %" PRIu64 " samples of %s\n",
@@ -101,7 +112,7 @@ void summary_print(FILE *out, struct top *fns,
 			if (!top_total(fns, ev))
 				continue;
 			fprintf(out, "%s:\n", names[ev]);
-			summary_table(out, fns, ev, top, "samples");
+			summary_table(out, fns, ms, ev, top, "samples");
 		}
 	}
 	if (t->callgraph != FEED_CG_NONE)

@@ -309,6 +309,30 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 		expect hw-monitor-ips-in-loop "loop() has ${share:-no} share of the samples" \
 			[ "$share" = 100.00% ]
 		head -4 /tmp/ms.out | sed 's/^/# monitor cycles:u: /'
+
+		# Grouped sampling, -e '{cycles:u,instructions:u}:S': each
+		# sample of loop() reads instructions; under -icount a cycle
+		# is an instruction, so the instructions per sample are the
+		# period P and IPC is 1.000, each within its 95% interval.
+		monitor -e '{cycles:u,instructions:u}:S' -c $P --summary \
+			--metric instructions --metric ipc -- loop $N2 \
+			> /tmp/gr.out 2>&1
+		# the loop row's cells: "RATE HALF RATE HALF"
+		cells=$(awk '$(NF - 1) == "loop" { sub(/^[^0-9.]*/, "", $4)
+			sub(/^[^0-9.]*/, "", $6); print $3, $4, $5, $6 }' \
+			/tmp/gr.out)
+		set -- $cells
+		expect hw-group-read-insn-per-sample \
+			"loop: ${1:-none} ±${2:-?} instructions a sample of $P cycles" \
+			awk -v r="${1:-0}" -v h="${2:-x}" -v p=$P 'BEGIN {
+				d = r - p; if (d < 0) d = -d
+				exit !(h != "x" && d <= h && d * 1000 <= p) }'
+		expect hw-group-read-ipc "loop: IPC ${3:-none} ±${4:-?}" \
+			awk -v r="${3:-0}" -v h="${4:-x}" 'BEGIN {
+				d = r - 1; if (d < 0) d = -d
+				exit !(h != "x" && d <= h && d <= 0.001) }'
+		grep -E 'samples|loop' /tmp/gr.out | head -4 |
+			sed 's/^/# monitor {cycles:u,instructions:u}:S: /'
 	fi
 
 	# libsysapi's and pcstat's own tests that need a PMU, as they run

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* metrics.c - grouped sampling's -e check, --metric and rates for tools. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "sampling-cli/metrics.h"
+#include "util/die.h"
+#include "util/xmalloc.h"
+
+bool metrics_group_read(const struct pc_event_list *list)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < list->nr; i++)
+		any |= list->ev[i].sample_read;
+	if (!any)
+		return false;
+	if (list->ngroups != 1 || list->ev[0].group != 0 ||
+	    list->ev[list->nr - 1].group != 0)
+		usage_error("a group read at each sample (:S) is sampled "
+			    "alone: give -e one group, e.g. -e "
+			    "'{cpu-clock,page-faults}:S'");
+	if (list->nr < 2 || list->nr - 1 > RATES_MAX_MEMBERS)
+		usage_error("a group read at each sample (:S) needs 1 to %d "
+			    "members after its leader, not %zu",
+			    RATES_MAX_MEMBERS, list->nr - 1);
+	return true;
+}
+
+static bool counts_time(const struct perf_event_attr *a)
+{
+	return a->type == PERF_TYPE_SOFTWARE &&
+	       (a->config == PERF_COUNT_SW_CPU_CLOCK ||
+		a->config == PERF_COUNT_SW_TASK_CLOCK);
+}
+
+void metrics_setup(struct metrics *ms, char *const *args, unsigned n,
+		   const struct pc_event_list *list, const char (*names)[64],
+		   const struct perf_event_attr *leader)
+{
+	const char *nm[1 + RATES_MAX_MEMBERS], *alias[1 + RATES_MAX_MEMBERS];
+	unsigned nev = (unsigned)list->nr, i;
+	char err[256], def[160];
+
+	memset(ms, 0, sizeof(*ms));
+	for (i = 0; i < nev; i++) {
+		nm[i] = names[i];
+		alias[i] = list->ev[i].name;
+	}
+	if (n > METRICS_MAX)
+		usage_error("at most %d --metric, not %u", METRICS_MAX, n);
+	for (i = 0; i < n || (!n && i + 1 < nev); i++) {
+		const char *s = args ? args[i] : NULL;
+
+		if (!n) {	/* the default: each member per leader */
+			snprintf(def, sizeof(def), "%s/%s", names[i + 1],
+				 counts_time(leader) ? "ms" : names[0]);
+			s = def;
+		}
+		if (rates_metric_parse(s, nm, alias, nev, counts_time(leader),
+				       &ms->m[ms->n], err, sizeof(err)) != 0)
+			usage_error("%s", err);
+		ms->n++;
+	}
+	ms->rates = rates_new(nev - 1);
+	if (!ms->rates)
+		die_nomem();
+}
+
+void metrics_release(struct metrics *ms)
+{
+	rates_free(ms->rates);
+	ms->rates = NULL;
+}
+
+void metrics_add(struct metrics *ms, const struct feed_sample *fs)
+{
+	/* only an interval that began and ended in the function: a delta
+	   across a change of function would leak one's events into the
+	   other */
+	if (!ms->rates || !fs->ndeltas || !fs->same_fn)
+		return;
+	if (rates_add(ms->rates, &(struct rates_sample){
+			fs->sym ? fs->sym->sym : NULL, fs->raw->period,
+			fs->deltas }) != 0)
+		die_nomem();
+}
+
+const char *metrics_cell(const struct metrics *ms, unsigned i,
+			 const char *sym, bool header, char *buf,
+			 size_t size)
+{
+	struct rates_est e = { 0 };
+	char text[64];
+	size_t cols;
+
+	if (header) {
+		snprintf(text, sizeof(text), "%.*s", METRICS_COLS,
+			 i < ms->n ? ms->m[i].name : "");
+	} else {
+		if (!ms->rates || i >= ms->n ||
+		    rates_get(ms->rates, sym, &ms->m[i], &e) != 0)
+			e.valid = false;
+		rates_est_str(&e, text, sizeof(text));
+	}
+	/* the one character of two bytes there is: U+00B1 */
+	cols = strlen(text) - (strstr(text, "\u00b1") != NULL);
+	snprintf(buf, size, "%*s%s", cols < METRICS_COLS ?
+		 (int)(METRICS_COLS - cols) : 0, "", text);
+	return buf;
+}
