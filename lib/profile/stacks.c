@@ -311,7 +311,7 @@ int stacks_add_values(struct stacks *s, const struct stk_sample_frame *frames,
 		      unsigned n, uint64_t period, uint64_t time_ns,
 		      const uint64_t *values)
 {
-	struct stk_stack *st = stack_add(s, frames, n, period);
+	struct stk_stack *st = stack_add(s, frames, n, 1, period);
 	uint64_t *v;
 
 	if (!st)
@@ -319,7 +319,7 @@ int stacks_add_values(struct stacks *s, const struct stk_sample_frame *frames,
 	v = stack_values(s, st);
 	for (unsigned i = 0; values && i < s->nvalues; i++)
 		v[i] += values[i];
-	stacks_time_note(s, st, period, time_ns);
+	stacks_time_note(s, st, 1, period, time_ns);
 	return 0;
 }
 
