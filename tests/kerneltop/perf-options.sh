@@ -306,7 +306,7 @@ grep -q '^Annotate: no_such_function: no samples$' annn.out ||
 
 # --- on the terminal: --sym-annotate's screen, the help's perf keys ------
 if have tmux; then
-	kt_start a 120 40 -d 0.3 -p $sp --sym-annotate hot_spin
+	kt_start a 120 50 -d 0.3 -p $sp --sym-annotate hot_spin
 	wait_screen a '^Annotate: hot_spin \(' 10 &&
 		wait_screen a '^> *[0-9.]+% +[0-9]+ +spin\.c:[0-9]+ ' 5 &&
 		ok "--sym-annotate on the terminal: the annotation screen" ||
