@@ -112,6 +112,23 @@ if [ -x /bin/monitor ]; then
 	sed 's/^/# monitor legacy: /' /tmp/sum.out | head -4
 fi
 
+# 3b. kerneltop -b needs no terminal: with TERM unset and TERM=dumb, the
+#     task table and the profile, N frames, exit 0 (arm64: linked
+#     statically with ncurses; x86_64: with this build's libraries).
+if [ -x /bin/kerneltop ]; then
+	env -u TERM kerneltop --tasks -b -d 0.5 -n 2 -e cpu-clock \
+		> /tmp/ktb.out 2> /tmp/ktb.err
+	rc=$?
+	nf=$(grep -c '^kerneltop tasks:' /tmp/ktb.out)
+	expect kerneltop-batch-no-term "exit $rc, $nf frames of 2: $(head -c 200 /tmp/ktb.err)" \
+		sh -c "[ $rc -eq 0 ] && [ $nf -eq 2 ]"
+	TERM=dumb kerneltop -b -d 0.5 -n 1 -e cpu-clock > /tmp/ktd.out 2> /tmp/ktd.err
+	rc=$?
+	expect kerneltop-batch-term-dumb "exit $rc, $(wc -l < /tmp/ktd.out) lines: $(head -c 200 /tmp/ktd.err)" \
+		sh -c "[ $rc -eq 0 ] && [ -s /tmp/ktd.out ]"
+	head -3 /tmp/ktb.out | sed 's/^/# kerneltop --tasks -b: /'
+fi
+
 # 4. Hardware counters, in the guest that has a PMU (arm64: QEMU's
 #    emulated PMUv3 under -icount shift=0, where user-space counts are
 #    exact): /bin/loop N executes 8N + c user-space instructions, c fixed
