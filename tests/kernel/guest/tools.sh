@@ -356,6 +356,9 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 		echo "# kerneltop --tasks-raw, loop $N: instructions:u $ki over $kn frames, cycles:u $kc; pcstat -p -I: $pi, $pc"
 		grep -E "^ +PID" /tmp/ktr.out | head -1 | sed 's/^/# kerneltop --tasks-raw: /'
 		grep -E "^ +$kl " /tmp/ktr.out | sed 's/^/# kerneltop --tasks-raw: /'
+	else
+		# run.sh's cross build links it statically with ncurses
+		failt kerneltop-in-guest "no /bin/kerneltop in the arm64 guest"
 	fi
 
 	# libsysapi's and pcstat's own tests that need a PMU, as they run
