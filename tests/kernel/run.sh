@@ -183,30 +183,35 @@ cross_src() {
 }
 # cross_configure SRCDIR DIR: configure a --host build in DIR of the
 # guest programs, every one linked statically, libdw and its compression
-# libraries from Debian's packages for the guest (guest_debs).  ncurses is
-# left out, and with it kerneltop.  Once: again when SRCDIR or the
-# sysroot moved.
+# libraries, and ncurses (for kerneltop, whose -b needs no terminal), from
+# Debian's packages for the guest (guest_debs).  Once: again when SRCDIR,
+# the sysroot's packages or the arguments changed.
 cross_configure() {
 	local src=$1 dir=$2 host=${cross%-} sysroot=$kcache/sysroot-$arch libs
 	guest_debs "$sysroot" libdw-dev libelf-dev zlib1g-dev liblzma-dev \
-		libbz2-dev libzstd-dev libtraceevent-dev
+		libbz2-dev libzstd-dev libtraceevent-dev libncurses-dev
 	libs="-L$sysroot/usr/lib/$host -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread"
+	local args=(--host="$host" --disable-shared
+		--with-ncursesw --without-libunwind --without-debuginfod
+		--without-protobuf-c --without-capstone
+		NCURSESW_CFLAGS="-I$sysroot/usr/include -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600"
+		NCURSESW_LIBS="-L$sysroot/usr/lib/$host -lncursesw -ltinfo"
+		LIBDW_CFLAGS="-I$sysroot/usr/include" LIBDW_LIBS="$libs"
+		LIBELF_CFLAGS="-I$sysroot/usr/include" LIBELF_LIBS="$libs"
+		TRACEEVENT_CFLAGS="-I$sysroot/usr/include -I$sysroot/usr/include/traceevent"
+		TRACEEVENT_LIBS="-L$sysroot/usr/lib/$host -ltraceevent -ldl")
+	# what the configure depends on: the sources, the sysroot's
+	# packages, the arguments
+	local stamp="$src $(cat "$sysroot/.pctools-debs") ${args[*]}"
 	mkdir -p "$dir"
 	if [ -f "$dir/Makefile" ] &&
-	   [ "$(cat "$dir/.pctools-configured" 2>/dev/null)" = "$sysroot $src" ]; then
+	   [ "$(cat "$dir/.pctools-configured" 2>/dev/null)" = "$stamp" ]; then
 		return 0
 	fi
 	log "configuring a $host build in $dir"
-	(cd "$dir" && "$src/configure" --host="$host" --disable-shared \
-		--without-ncursesw --without-libunwind --without-debuginfod \
-		--without-protobuf-c --without-capstone \
-		LIBDW_CFLAGS="-I$sysroot/usr/include" LIBDW_LIBS="$libs" \
-		LIBELF_CFLAGS="-I$sysroot/usr/include" LIBELF_LIBS="$libs" \
-		TRACEEVENT_CFLAGS="-I$sysroot/usr/include -I$sysroot/usr/include/traceevent" \
-		TRACEEVENT_LIBS="-L$sysroot/usr/lib/$host -ltraceevent -ldl" \
-		> configure.log 2>&1) ||
+	(cd "$dir" && "$src/configure" "${args[@]}" > configure.log 2>&1) ||
 		{ tail -20 "$dir/configure.log" >&2; die "cross configure failed"; }
-	echo "$sysroot $src" > "$dir/.pctools-configured"
+	echo "$stamp" > "$dir/.pctools-configured"
 }
 # cross_build DIR: make the guest programs in the configured DIR.
 cross_build() {
@@ -413,7 +418,7 @@ add_program() {	# add_program BUILD-RELATIVE-PATH
 	done
 }
 guest_programs="tests/sysapi/test-legacy tests/sysapi/test-count pcstat monitor
-	tests/helpers/spin tests/helpers/touch-pages tests/helpers/can-perf"
+	kerneltop tests/helpers/spin tests/helpers/touch-pages tests/helpers/can-perf"
 if [ -n "$build" ] && [ -d "$build" ]; then
 	build=$(cd "$build" && pwd)
 	if [ -n "$cross" ]; then

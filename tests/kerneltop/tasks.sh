@@ -18,7 +18,9 @@
 #  - the process view (--tasks-processes) sums the threads: one row for
 #    the helper, its thread count in THR;
 #  - the hardware columns are shown where the PMU counts them, else
-#    hidden with the one-line notice.
+#    hidden with the one-line notice;
+#  - --tasks-raw, beside it on the same threads: each frame's counts,
+#    kt-fault's page-faults summed equal to the helper's count.
 # Run with two busy loops beside (5 runs): the faults always exact, the
 # largest %CPU difference from pcstat 1.9% of it.
 . "$top_srcdir/tests/test-subr.sh"
@@ -34,6 +36,9 @@ pid=$1 spin=$2 fault=$3
 "$KERNELTOP" --tasks -b -d 1 -e cpu-clock -p "$pid" > kt.out 2> kt.err &
 ktpid=$!
 at_exit "kill $ktpid 2>/dev/null"
+"$KERNELTOP" --tasks-raw -b -d 1 -e cpu-clock -p "$pid" > ktr.out 2> ktr.err &
+ktrpid=$!
+at_exit "kill $ktrpid 2>/dev/null"
 "$PCSTAT" -t "$spin,$fault" --per-thread -I 1000 -e task-clock,page-faults \
 	-x, -o pc.out &
 pcpid=$!
@@ -42,7 +47,8 @@ at_exit "kill $pcpid 2>/dev/null"
 # counters on the target's threads before its first frame, pcstat
 # before its first interval
 counting() {
-	grep -q '^kerneltop tasks:' kt.out && grep -q 'page-faults' pc.out
+	grep -q '^kerneltop tasks:' kt.out && grep -q 'page-faults' pc.out &&
+		grep -q '^kerneltop tasks:' ktr.out
 }
 retry 10 counting || fail "not counting: $(head -3 kt.out kt.err pc.out)"
 kill -USR1 "$pid"
@@ -58,10 +64,14 @@ FRAMES=$(nframes)
 kill -TERM $ktpid
 wait $ktpid
 rc=$?
+kill -TERM $ktrpid
+wait $ktrpid
+rcr=$?
 # (SIGINT is ignored by a background job of a script)
 kill -TERM $pcpid 2>/dev/null
 wait $pcpid 2>/dev/null
 [ $rc -eq 0 ] || fail "kerneltop exit $rc: $(cat kt.err)"
+[ $rcr -eq 0 ] || fail "kerneltop --tasks-raw exit $rcr: $(cat ktr.err)"
 
 # frames TID: per frame, "interval %CPU FAULTS/s exited" of thread TID's
 # row ("-" for a frame without it)
@@ -122,6 +132,19 @@ else
 	grep -Eq '^ +PID +TID +USER +%CPU .* IPC ' kt.out &&
 		ok "PMU: hardware columns shown" || fail "columns: $(grep PID kt.out | head -1)"
 fi
+
+# --tasks-raw: kt-fault's page-faults over the frames, the helper's count
+# exactly, its last frame marked (exited); the events' names as columns
+raw=$(awk -v tid="$fault" '
+	/^ +PID +TID / { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	col["page-faults"] && $col["TID"] == tid && $col["page-faults"] != "-" {
+		s += $col["page-faults"]; ex = / \(exited\)$/ }
+	END { print s + 0, ex + 0 }' ktr.out)
+[ -n "$want" ] && [ "$raw" = "$want 1" ] &&
+	ok "--tasks-raw: kt-fault's page-faults $want over the frames, exited" ||
+	fail "--tasks-raw: page-faults, exited '$raw', helper ${want:-?}: $(grep -E "^ +PID| $fault " ktr.out | head -8 | tr '\n' ';')"
+grep -Eq '^ +PID +TID +task-clock +context-switches +cpu-migrations +page-faults ' ktr.out &&
+	ok "--tasks-raw: columns" || fail "--tasks-raw columns: $(grep PID ktr.out | head -1)"
 
 # processes: one row for the helper, its threads (main and kt-spin) in THR
 "$KERNELTOP" --tasks --tasks-processes -b -d 0.5 -n 2 -e cpu-clock -p "$pid" \

@@ -23,7 +23,7 @@ static void frame_out(struct kt *kt, const struct kt_view *v,
 		if (tasks_table_print(kt, &TASKS_VIEW(
 			.order = kt->opt.tasks_order,
 			.processes = kt->opt.tasks_processes), stdout,
-			kt->opt.entries) != 0)
+			kt->opt.entries, kt->opt.tasks_raw) != 0)
 			die_errno("cannot write to standard output");
 		session_age(kt);
 		return;

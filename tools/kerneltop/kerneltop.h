@@ -106,8 +106,8 @@ struct kt_options {
 					   tracepoint fields, as given */
 	size_t ntrace_keys;
 	bool raw_trace;			/* --raw-trace */
-	/* the task table: --tasks (batch prints it), its order, and a
-	   row per process (--tasks-processes) */
+	/* the task table: --tasks (batch prints it), its order, a row
+	   per process (--tasks-processes), batch's counts (--tasks-raw) */
 	bool tasks;
 	enum tasks_col tasks_order;
 	bool tasks_processes;
@@ -115,6 +115,7 @@ struct kt_options {
 	enum kt_measure measure;	/* the measure shown first */
 	char *metric_args[METRICS_MAX];	/* --metric, as given */
 	unsigned nmetric_args;
+	bool tasks_raw;
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
@@ -237,9 +238,10 @@ void tasks_table_columns(const struct kt *kt, const struct tasks_view *v,
 			 char *buf, size_t size);
 void tasks_table_row(const struct kt *kt, const struct tasks_view *v,
 		     const struct tasks_row *r, char *buf, size_t size);
-/* A whole frame, as batch prints it; 0, or -1 with errno. */
+/* A whole frame, as batch prints it (raw: each event's count in the
+   interval, --tasks-raw, rather than the rates); 0, or -1 with errno. */
 int tasks_table_print(const struct kt *kt, const struct tasks_view *v,
-		      FILE *out, size_t max_rows);
+		      FILE *out, size_t max_rows, bool raw);
 /* The task screen's `s' cycle. */
 extern const enum tasks_col kt_tasks_orders[];
 extern const size_t kt_tasks_norders;

@@ -45,7 +45,7 @@ enum {
 };
 
 /* The task table's. */
-enum { OPT_TASKS = 768, OPT_TASKS_SORT, OPT_TASKS_PROCESSES };
+enum { OPT_TASKS = 768, OPT_TASKS_SORT, OPT_TASKS_PROCESSES, OPT_TASKS_RAW };
 
 static const struct opt_def options[] = {
 	{ "event", 'e', 'e', "EVENT",
@@ -87,6 +87,8 @@ static const struct opt_def options[] = {
 	  "ipc, cache-miss, branch-miss, pid, tid, user, comm)" },
 	{ "tasks-processes", 0, OPT_TASKS_PROCESSES, NULL,
 	  "--tasks: a row per process, its threads summed" },
+	{ "tasks-raw", 0, OPT_TASKS_RAW, NULL,
+	  "--tasks with -b: each interval's counts, not rates" },
 	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh" },
 	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
 	  "hide rows under PCT%" },
@@ -555,6 +557,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			o->off_cpu = true;
 			o->measure = KT_WALL;
 			break;
+		case OPT_TASKS_RAW: o->tasks = o->tasks_raw = true; break;
 		case OPT_GROUP: o->group = true; break;
 		case OPT_GROUP_SORT_IDX:
 			if (!parse_u64(optarg, 0, UINT32_MAX, &sort_idx))

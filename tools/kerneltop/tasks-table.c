@@ -331,8 +331,79 @@ void tasks_table_row(const struct kt *kt, const struct tasks_view *v,
 	}
 }
 
+/* --tasks-raw's columns: each event's count in the interval, under
+   perf's name for it, in enum tasks_event's order. */
+static const char *const raw_names[TASKS_NEVENTS] = {
+	[TASKS_EV_TASK_CLOCK] = "task-clock",
+	[TASKS_EV_CTX] = "context-switches",
+	[TASKS_EV_MIGR] = "cpu-migrations",
+	[TASKS_EV_FAULTS] = "page-faults",
+	[TASKS_EV_CYCLES] = "cycles",
+	[TASKS_EV_INSNS] = "instructions",
+	[TASKS_EV_CACHE_REFS] = "cache-references",
+	[TASKS_EV_CACHE_MISSES] = "cache-misses",
+	[TASKS_EV_BRANCHES] = "branches",
+	[TASKS_EV_BRANCH_MISSES] = "branch-misses",
+};
+
+/* An event's column: the hardware ones only where counted, as
+   col_shown(); wide enough for its name and a count of 11 digits. */
+static int raw_width(const struct kt *kt, unsigned e)
+{
+	int w = (int)strlen(raw_names[e]);
+
+	if ((HW_EVENTS & TASKS_EV(e)) &&
+	    !(taskcount_supported(kt->tcount) & TASKS_EV(e)))
+		return 0;
+	return w > 11 ? w : 11;
+}
+
+static void raw_columns(const struct kt *kt, const struct tasks_view *v,
+			char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	str_append(buf, size, &len, "%*s %*s", tasks_cols[TASKS_COL_PID].width,
+		   tasks_cols[TASKS_COL_PID].head,
+		   tasks_cols[TASKS_COL_TID].width,
+		   v->processes ? "THR" : tasks_cols[TASKS_COL_TID].head);
+	for (unsigned e = 0; e < TASKS_NEVENTS; e++)
+		if (raw_width(kt, e))
+			str_append(buf, size, &len, " %*s", raw_width(kt, e),
+				   raw_names[e]);
+	str_append(buf, size, &len, " %s", tasks_cols[TASKS_COL_COMM].head);
+}
+
+/* A row of counts: '-' for an event the row's task had no counter of. */
+static void raw_row(const struct kt *kt, const struct tasks_view *v,
+		    const struct tasks_row *r, char *buf, size_t size)
+{
+	size_t len = 0;
+	char vis[64];
+
+	buf[0] = '\0';
+	str_append(buf, size, &len, "%*d %*d", tasks_cols[TASKS_COL_PID].width,
+		   (int)r->pid, tasks_cols[TASKS_COL_TID].width,
+		   v->processes ? (int)r->nthreads : (int)r->tid);
+	for (unsigned e = 0; e < TASKS_NEVENTS; e++) {
+		int w = raw_width(kt, e);
+
+		if (!w)
+			continue;
+		if (r->has & TASKS_EV(e))
+			str_append(buf, size, &len, " %*" PRIu64, w,
+				   r->delta[e]);
+		else
+			str_append(buf, size, &len, " %*s", w, "-");
+	}
+	esc_visible(vis, sizeof(vis), r->comm);
+	str_append(buf, size, &len, " %s%s", vis,
+		   r->exited ? " (exited)" : "");
+}
+
 int tasks_table_print(const struct kt *kt, const struct tasks_view *v,
-		      FILE *out, size_t max_rows)
+		      FILE *out, size_t max_rows, bool raw)
 {
 	struct tasks_view view = *v;
 	const struct tasks_row *rows;
@@ -345,14 +416,20 @@ int tasks_table_print(const struct kt *kt, const struct tasks_view *v,
 	if (line[0])
 		fprintf(out, "%s\n", line);
 	fputc('\n', out);
-	tasks_table_columns(kt, v, line, sizeof(line));
+	if (raw)
+		raw_columns(kt, v, line, sizeof(line));
+	else
+		tasks_table_columns(kt, v, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	view.max_rows = max_rows;
 	rows = tasks_rows(kt->tasks, &view, &n);
 	if (!rows)
 		die_nomem();
 	for (size_t i = 0; i < n; i++) {
-		tasks_table_row(kt, v, &rows[i], line, sizeof(line));
+		if (raw)
+			raw_row(kt, v, &rows[i], line, sizeof(line));
+		else
+			tasks_table_row(kt, v, &rows[i], line, sizeof(line));
 		fprintf(out, "%s\n", line);
 	}
 	fputc('\n', out);

@@ -7,6 +7,11 @@
  * counts of instructions (and, under QEMU's -icount, cycles) have an
  * exact ground truth.  The loop is the function "loop", for checks that
  * sampled IPs fall inside it.  Built with -nostdlib -static.
+ *
+ * "loop N wait": first a read() of one byte from standard input, so that
+ * a counter opened on the waiting process (-p) counts 8N + a constant
+ * from the read's return on: give it a FIFO opened read-write (0<>FIFO,
+ * which does not block) and write to the FIFO to start the loop.
  */
 	.text
 	.globl	_start
@@ -21,7 +26,19 @@ _start:
 	mov	x3, #10
 	madd	x0, x0, x3, x2
 	b	1b
-2:	cbz	x0, 3f
+2:	ldr	x12, [sp]		/* argc */
+	cmp	x12, #3
+	b.lt	4f
+	mov	x13, x0			/* "wait": read(0, sp - 16, 1) */
+	sub	sp, sp, #16
+	mov	x0, #0
+	mov	x1, sp
+	mov	x2, #1
+	mov	x8, #63			/* read */
+	svc	#0
+	add	sp, sp, #16
+	mov	x0, x13
+4:	cbz	x0, 3f
 	bl	loop
 3:	mov	x0, #0
 	mov	x8, #93			/* exit */
@@ -54,7 +71,18 @@ _start:
 	imul	$10, %rax, %rax
 	add	%rdx, %rax
 	jmp	1b
-2:	test	%rax, %rax
+2:	cmpq	$3, (%rsp)		/* argc */
+	jl	4f
+	mov	%rax, %rbx		/* "wait": read(0, rsp - 16, 1) */
+	sub	$16, %rsp
+	xor	%edi, %edi
+	mov	%rsp, %rsi
+	mov	$1, %edx
+	xor	%eax, %eax		/* read */
+	syscall
+	add	$16, %rsp
+	mov	%rbx, %rax
+4:	test	%rax, %rax
 	jz	3f
 	call	loop
 3:	xor	%edi, %edi

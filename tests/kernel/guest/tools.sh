@@ -13,6 +13,26 @@ expect() {
 	if "$@"; then pass "$name"; else failt "$name" "$why"; fi
 }
 between() { [ "$1" -ge "$2" ] 2>/dev/null && [ "$1" -le "$3" ]; }
+# mknobody: a user "nobody" for the unprivileged checks; asnobody CMD:
+# CMD (a line of shell) as nobody.
+mknobody() {
+	mkdir -p /etc
+	grep -q '^nobody:' /etc/passwd 2>/dev/null ||
+		echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >> /etc/passwd
+	grep -q '^nobody:' /etc/group 2>/dev/null ||
+		echo 'nobody:x:65534:' >> /etc/group
+}
+asnobody() { su -s /bin/sh nobody -c "$*"; }
+# retry N CMD...: CMD until it succeeds, N tenths of a second at most.
+retry() {
+	n=$1
+	shift
+	until "$@"; do
+		n=$((n - 1))
+		[ $n -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
 
 # 1. libsysapi's own suites: the legacy one, and the mainline one on the
 #    same kernel (the patch must not disturb perf_event_open).
@@ -110,6 +130,23 @@ if [ -x /bin/monitor ]; then
 		between $(( n * 100 / (all > 0 ? all : 1) )) 70 100
 	grep -v "$pat" /tmp/text.out | head -3 | sed 's/^/# other: /' 
 	sed 's/^/# monitor legacy: /' /tmp/sum.out | head -4
+fi
+
+# 3b. kerneltop -b needs no terminal: with TERM unset and TERM=dumb, the
+#     task table and the profile, N frames, exit 0 (arm64: linked
+#     statically with ncurses; x86_64: with this build's libraries).
+if [ -x /bin/kerneltop ]; then
+	env -u TERM kerneltop --tasks -b -d 0.5 -n 2 -e cpu-clock \
+		> /tmp/ktb.out 2> /tmp/ktb.err
+	rc=$?
+	nf=$(grep -c '^kerneltop tasks:' /tmp/ktb.out)
+	expect kerneltop-batch-no-term "exit $rc, $nf frames of 2: $(head -c 200 /tmp/ktb.err)" \
+		sh -c "[ $rc -eq 0 ] && [ $nf -eq 2 ]"
+	TERM=dumb kerneltop -b -d 0.5 -n 1 -e cpu-clock > /tmp/ktd.out 2> /tmp/ktd.err
+	rc=$?
+	expect kerneltop-batch-term-dumb "exit $rc, $(wc -l < /tmp/ktd.out) lines: $(head -c 200 /tmp/ktd.err)" \
+		sh -c "[ $rc -eq 0 ] && [ -s /tmp/ktd.out ]"
+	head -3 /tmp/ktb.out | sed 's/^/# kerneltop --tasks -b: /'
 fi
 
 # 4. Hardware counters, in the guest that has a PMU (arm64: QEMU's
@@ -335,6 +372,86 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 			sed 's/^/# monitor {cycles:u,instructions:u}:S: /'
 	fi
 
+	# kerneltop's task table, each interval's counts (--tasks-raw), on
+	# "loop N wait" (-p): the loop's instructions:u over the frames, the
+	# one it exited in included, add up to 8N + a constant, the same as
+	# pcstat -p -I counts on the same program, and in every frame its
+	# cycles:u equal its instructions:u (one instruction a virtual ns
+	# under -icount shift=0: IPC 1 per interval).  Both open their
+	# counters on the loop waiting in read() and have counted a frame
+	# (an interval) before the FIFO starts it.  As nobody at
+	# perf_event_paranoid 2 the task table counts user space only
+	# (the header says so): the kernel's share of a task's
+	# instructions (interrupts, the exit) depends on what else runs.
+	if [ -x /bin/kerneltop ]; then
+		mknobody
+		par=$(cat /proc/sys/kernel/perf_event_paranoid)
+		echo 2 > /proc/sys/kernel/perf_event_paranoid
+		N=100000000
+		rm -f /tmp/go
+		mkfifo -m 666 /tmp/go
+		# waitloop: "loop $N wait" as nobody, its pid in $lp once it
+		# waits in read() (state S after the exec)
+		waiting() {
+			[ "$(cat /proc/$lp/comm 2>/dev/null)" = loop ] &&
+			[ "$(awk '{ print $3 }' /proc/$lp/stat 2>/dev/null)" = S ]
+		}
+		waitloop() {
+			su -s /bin/sh nobody -c "exec loop $N wait 0<>/tmp/go" &
+			lp=$!
+			retry 300 waiting
+		}
+		waitloop
+		kl=$lp
+		asnobody kerneltop --tasks-raw -b -d 0.25 -n 40 -e cpu-clock -F 100 \
+			-p $lp > /tmp/ktr.out 2> /tmp/ktr.err &
+		kp=$!
+		retry 600 grep -q '^kerneltop tasks:' /tmp/ktr.out
+		echo > /tmp/go
+		wait $lp
+		wait $kp
+		# frames, the loop's instructions and cycles summed, the
+		# frames it counted in, whether the last said (exited), the
+		# frames whose cycles differ from their instructions
+		set -- $(awk -v tid=$kl '
+			/^kerneltop tasks:/ { f++ }
+			/^ +PID +TID / { for (i = 1; i <= NF; i++) col[$i] = i; next }
+			col["instructions"] && $col["TID"] == tid &&
+			$col["instructions"] != "-" {
+				s += $col["instructions"]; c += $col["cycles"]
+				if ($col["instructions"] > 0) n++
+				if ($col["instructions"] != $col["cycles"]) d++
+				ex = / \(exited\)$/
+			}
+			END { printf "%d %d %d %d %d %d\n", f, s, c, n, ex, d }' /tmp/ktr.out)
+		kf=$1 ki=$2 kc=$3 kn=$4 kex=$5 kd=$6
+		uo=$(grep -c 'user space only (perf_event_paranoid)' /tmp/ktr.out)
+		waitloop
+		pcstat -p $lp -I 100 -x, -e instructions:u,cycles:u -o /tmp/pcr.csv &
+		pp=$!
+		retry 600 grep -q 'instructions:u' /tmp/pcr.csv
+		echo > /tmp/go
+		wait $lp
+		wait $pp
+		pi=$(awk -F, '$4 == "instructions:u" { s += $2 } END { printf "%d", s }' /tmp/pcr.csv)
+		pc=$(awk -F, '$4 == "cycles:u" { s += $2 } END { printf "%d", s }' /tmp/pcr.csv)
+		echo "$par" > /proc/sys/kernel/perf_event_paranoid
+		expect kerneltop-tasks-raw-instructions-exact \
+			"loop $N: kerneltop $ki = 8N + $((ki - 8 * N)) over $kn of $kf frames (exited: $kex, user only: $uo), pcstat -p $pi = 8N + $((pi - 8 * N)); $(head -c 200 /tmp/ktr.err)" \
+			sh -c "[ $ki -eq $pi ] && [ $((ki - 8 * N)) -ge 0 ] &&
+			       [ $((ki - 8 * N)) -lt 100 ] && [ $kn -ge 2 ] &&
+			       [ $kex -eq 1 ] && [ $uo -ge 1 ]"
+		expect kerneltop-tasks-raw-ipc-1-per-interval \
+			"$kd of $kn frames with cycles:u != instructions:u: $(grep -E "^ +$kl " /tmp/ktr.out | tr '\n' ';')" \
+			sh -c "[ $kd -eq 0 ] && [ $kn -ge 2 ] && [ $kc -eq $ki ]"
+		echo "# kerneltop --tasks-raw, loop $N: instructions:u $ki over $kn frames, cycles:u $kc; pcstat -p -I: $pi, $pc"
+		grep -E "^ +PID" /tmp/ktr.out | head -1 | sed 's/^/# kerneltop --tasks-raw: /'
+		grep -E "^ +$kl " /tmp/ktr.out | sed 's/^/# kerneltop --tasks-raw: /'
+	else
+		# run.sh's cross build links it statically with ncurses
+		failt kerneltop-in-guest "no /bin/kerneltop in the arm64 guest"
+	fi
+
 	# libsysapi's and pcstat's own tests that need a PMU, as they run
 	# on bare metal.
 	for t in tests/pcstat/multiplex.sh; do
@@ -353,12 +470,7 @@ fi
 #    refused, with the reservation named in the one-line error.
 res=/sys/devices/system/cpu/perf_counters
 if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ] && [ -w $res/reserve_percpu ]; then
-	mkdir -p /etc
-	grep -q '^nobody:' /etc/passwd 2>/dev/null ||
-		echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >> /etc/passwd
-	grep -q '^nobody:' /etc/group 2>/dev/null ||
-		echo 'nobody:x:65534:' >> /etc/group
-	asnobody() { su -s /bin/sh nobody -c "PCTOOLS_BACKEND=legacy $*"; }
+	mknobody
 	# the PMU's counters: the largest reservation the kernel accepts
 	n=0
 	while [ $n -lt 64 ] && echo $((n + 1)) 2>/dev/null > $res/reserve_percpu; do
@@ -367,10 +479,10 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ] && [ -w $res/reserve_percpu
 	echo 0 > $res/reserve_percpu
 	N=9000000
 	ev="-e instructions -e instructions -e instructions"
-	asnobody pcstat -x, $ev -o /tmp/r0.csv -- loop $N
+	asnobody PCTOOLS_BACKEND=legacy pcstat -x, $ev -o /tmp/r0.csv -- loop $N
 	x=$(awk -F, '$3 == "instructions" { print $1; exit }' /tmp/r0.csv)
 	echo $((n - 2)) > $res/reserve_percpu
-	asnobody pcstat -x, $ev -o /tmp/r1.csv -- loop $N
+	asnobody PCTOOLS_BACKEND=legacy pcstat -x, $ev -o /tmp/r1.csv -- loop $N
 	# lines running < 100% and scaled to within 1% of the unreserved count
 	ok=$(awk -F, -v x="${x:-0}" '$3 == "instructions" {
 		d = $1 - x; if (d < 0) d = -d
@@ -381,7 +493,7 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ] && [ -w $res/reserve_percpu
 		[ "$ok" -eq 3 ]
 	grep instructions /tmp/r1.csv | sed "s/^/# reserve $((n - 2)) of $n, 3 counters: /"
 	echo 0 > $res/overcommit
-	asnobody pcstat -q -x, $ev -o /tmp/r2.csv -- loop $N 2> /tmp/r2.err
+	asnobody PCTOOLS_BACKEND=legacy pcstat -q -x, $ev -o /tmp/r2.csv -- loop $N 2> /tmp/r2.err
 	rc=$?
 	expect reserve-pcstat-legacy-enospc \
 		"exit $rc, $(wc -l < /tmp/r2.err) lines: $(head -c 300 /tmp/r2.err)" \
