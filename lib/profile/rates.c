@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "base/hashtab.h"
@@ -242,17 +243,28 @@ const char *rates_est_str(const struct rates_est *e, char *buf, size_t size)
 	return buf;
 }
 
-/* The index of the event named name[0..len) among names/alias, or -1. */
+/* Whether ev is name[0..len), or name with perf's modifiers after a
+   colon ("instructions" names "instructions:u"). */
+static bool name_is(const char *ev, const char *name, size_t len, bool mods)
+{
+	if (!ev || strncmp(ev, name, len) != 0)
+		return false;
+	if (!ev[len])
+		return true;
+	return mods && ev[len] == ':' && ev[len + 1] &&
+	       strspn(ev + len + 1, "ukhGHIpPSDeW") == strlen(ev + len + 1);
+}
+
+/* The index of the event named name[0..len) among names/alias (as
+   given, else with its modifiers left out), or -1. */
 static int event_index(const char *name, size_t len, const char *const *names,
 		       const char *const *alias, unsigned n)
 {
-	for (unsigned i = 0; i < n; i++) {
-		if (strlen(names[i]) == len && !strncmp(names[i], name, len))
-			return (int)i;
-		if (alias && alias[i] && strlen(alias[i]) == len &&
-		    !strncmp(alias[i], name, len))
-			return (int)i;
-	}
+	for (int mods = 0; mods < 2; mods++)
+		for (unsigned i = 0; i < n; i++)
+			if (name_is(names[i], name, len, mods) ||
+			    (alias && name_is(alias[i], name, len, mods)))
+				return (int)i;
 	return -1;
 }
 

@@ -177,6 +177,24 @@ static void grammar(void)
 			      "'%s': %u/%u x%g", rows[i].str, m.num, m.den,
 			      m.scale);
 	}
+	/* -e '{cycles:u,instructions:u}:S': named with or without :u */
+	{
+		const char *const mod[] = { "cycles:u", "instructions:u",
+					    "sched:sched_switch" };
+		struct rates_metric m;
+
+		CHECK(rates_metric_parse("ipc", mod, NULL, 2, false, &m, err,
+					 sizeof(err)) == 0 &&
+		      m.num == RATES_MEMBER && m.den == RATES_PERIOD,
+		      "ipc of cycles:u, instructions:u: %s", err);
+		CHECK(rates_metric_parse("instructions", mod, NULL, 2, false,
+					 &m, err, sizeof(err)) == 0 &&
+		      m.num == RATES_MEMBER,
+		      "instructions for instructions:u: %s", err);
+		CHECK(rates_metric_parse("sched", mod, NULL, 3, false, &m,
+					 err, sizeof(err)) == -1,
+		      "sched taken for sched:sched_switch");
+	}
 	CHECK(rates_metric_parse("ipc", names, NULL, 2, true,
 				 &(struct rates_metric){ 0 }, err,
 				 sizeof(err)) == -1 && strstr(err, "cycles"),

@@ -648,6 +648,7 @@ int main(int argc, char **argv)
 	trace_formats_free(m.trace);
 	top_free(m.fns);
 	offcpu_release(&m);
+	metrics_release(&m.metrics);
 	pc_event_list_release(&m.events);
 	free(m.cpus);
 	output_check(stdout, "standard output");

@@ -63,7 +63,7 @@ void ticks_run_start(struct ticks *tk, const struct cset *cs, bool active)
 	size_t n = cs->nev * cs->nunits;
 
 	tk->active = active;
-	if (tk->nprev != n) {
+	if (!tk->prev || tk->nprev != n) {
 		free(tk->prev);
 		tk->prev = xcalloc(n + 1, sizeof(*tk->prev));
 		tk->nprev = n;

@@ -352,7 +352,7 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 		# is an instruction, so the instructions per sample are the
 		# period P and IPC is 1.000, each within its 95% interval.
 		monitor -e '{cycles:u,instructions:u}:S' -c $P --summary \
-			--metric instructions --metric ipc -- loop $N2 \
+			--metric instructions:u --metric ipc -- loop $N2 \
 			> /tmp/gr.out 2>&1
 		# the loop row's cells: "RATE HALF RATE HALF"
 		cells=$(awk '$(NF - 1) == "loop" { sub(/^[^0-9.]*/, "", $4)
@@ -368,7 +368,7 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 			awk -v r="${3:-0}" -v h="${4:-x}" 'BEGIN {
 				d = r - 1; if (d < 0) d = -d
 				exit !(h != "x" && d <= h && d <= 0.001) }'
-		grep -E 'samples|loop' /tmp/gr.out | head -4 |
+		grep -E 'samples|loop|monitor' /tmp/gr.out | head -4 |
 			sed 's/^/# monitor {cycles:u,instructions:u}:S: /'
 	fi
 
