@@ -95,8 +95,13 @@ awk '/\] main  / { m = 1; next } m && /^           [0-9.]+%$/ { getline a; getli
 	/^ *[0-9.]+% +[0-9.]+% / { m = 0 } END { exit !ok }' fl.out &&
 	ok "flat: a share, then the chain a line a function" || fail "flat: $(head -30 fl.out)"
 kt fr --call-graph fp,fractal
-kt_chains fr.out main | awk '$2 == "main;cg_a;cg_b;cg_hot" { a = $1 }
-	$2 == "main;cg_c;cg_hot" { c = $1 } END { exit !(a + c > 95 && a + c <= 100.01) }' &&
+# main's two branches, each the first node of its path: a straight path
+# prints as one node ("main;cg_a;cg_b;cg_hot"), but one that goes on
+# into the kernel (a timer interrupt's frames under cg_hot, common under
+# load) prints as "main;cg_a;cg_b", with cg_hot's 100% of it below.
+kt_chains fr.out main | awk '!sa && $2 ~ /^main;cg_a(;|$)/ { a = $1; sa = 1 }
+	!sc && $2 ~ /^main;cg_c(;|$)/ { c = $1; sc = 1 }
+	END { exit !(a + c > 95 && a + c <= 100.01) }' &&
 	ok "fractal: shares of the parent" || fail "fractal: $(kt_chains fr.out main)"
 
 # threshold 40: cg_c's quarter goes; limit 1: one branch a level
