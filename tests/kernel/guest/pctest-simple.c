@@ -165,7 +165,10 @@ void t_agree(void)
 		       ev[i].name, (unsigned long long)l[i],
 		       (unsigned long long)p[i]);
 	}
-	if ((double)l[0] < p[0] * 0.98 || (double)l[0] > p[0] * 1.02)
+	/* 2%, and 20 ms for a vCPU the loaded host stops between two
+	   reads (the guest's clock runs on: 4 ms seen, 16 ms elsewhere) */
+	if ((double)l[0] < p[0] * 0.98 - 20e6 ||
+	    (double)l[0] > p[0] * 1.02 + 20e6)
 		fail("task-clock %llu vs %llu", (unsigned long long)l[0],
 		     (unsigned long long)p[0]);
 	if (l[1] > p[1] + 2 || p[1] > l[1] + 2 || l[1] < 500)
