@@ -44,10 +44,12 @@ rate() {
 		if ($(i + 1) != fn || $3 == "-") next
 		sub(/^\302\261/, "", $4); print $3, $4 }'
 }
+# Twice the 95% half width (3.9 sigma): a 95% interval misses the truth
+# one run in 20 by design (2.890 +-0.042 against 2.847 once).
 set -- $(rate toucher)
 [ $# -eq 2 ] || fail "toucher: no rate: $(kt_rows kt.out 4 | grep toucher)"
 awk -v r="$1" -v h="$2" -v t="$truth" 'BEGIN {
-	d = r - t; if (d < 0) d = -d; exit !(d <= h && h <= 0.1 * t) }' &&
+	d = r - t; if (d < 0) d = -d; exit !(d <= 2 * h && h <= 0.1 * t) }' &&
 	ok "toucher: $1 ±$2 faults/ms, truth $truth" ||
 	fail "toucher: $1 ±$2 faults/ms, truth $truth"
 set -- $(rate spinner)
