@@ -1,7 +1,8 @@
 /*
  * rates-work PHASES MS PAGES_PER_MS: PHASES rounds of two phases of MS
  * ms of the thread's CPU each: toucher() spins and touches a fresh page
- * every few iterations, about PAGES_PER_MS pages a CPU millisecond;
+ * after a spin of random length, about PAGES_PER_MS pages a CPU
+ * millisecond;
  * spinner() spins and touches none.  At the end it prints the truth it
  * measured around each function (its own minor faults, getrusage, per
  * its own CPU ms, CLOCK_THREAD_CPUTIME_ID):
@@ -43,6 +44,24 @@ static volatile unsigned long sink;
 /* spin iterations between two pages, set at the start */
 static unsigned long spin_per_page = 1000;
 
+/*
+ * The spin before each page: uniform in [0.25, 1.75) times the mean, from
+ * a fixed seed.  Evenly spaced faults alias with a sampling period near
+ * a multiple of their spacing, and a rate over the intervals that begin
+ * and end in user code then errs by up to the kernel's share of the
+ * time, one way or the other; spread spacing averages that out.
+ */
+static unsigned long next_spin(unsigned long mean)
+{
+	static unsigned long long x = 88172645463325252ULL;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return mean / 4 + (unsigned long)((double)(x >> 11) / 9007199254740992.0
+					  * 1.5 * (double)mean);
+}
+
 __attribute__((noinline)) static void toucher(volatile char *m, long npages,
 					      double ms)
 {
@@ -50,7 +69,9 @@ __attribute__((noinline)) static void toucher(volatile char *m, long npages,
 	long i = 0;
 
 	while (cpu_ms() < end && i < npages) {
-		for (unsigned long k = 0; k < spin_per_page; k++)
+		unsigned long spin = next_spin(spin_per_page);
+
+		for (unsigned long k = 0; k < spin; k++)
 			sink += k;
 		m[i++ * 4096] = 1;
 	}
@@ -65,16 +86,21 @@ __attribute__((noinline)) static void spinner(double ms)
 			sink += k;
 }
 
-/* How many spin iterations (with the clock reads) take a ms. */
+/*
+ * How many spin iterations take a CPU ms: chunks of 100000 between two
+ * clock reads (about 0.1 ms), so that the reads, a system call each, add
+ * under 1% (chunks of 1000 made a clock read most of a chunk's time: the
+ * spin ran 3-4 times faster than measured).
+ */
 static unsigned long spins_per_ms(void)
 {
 	double t0 = cpu_ms(), t;
 	unsigned long n = 0;
 
 	do {
-		for (unsigned long k = 0; k < 1000; k++)
+		for (unsigned long k = 0; k < 100000; k++)
 			sink += k;
-		n += 1000;
+		n += 100000;
 		t = cpu_ms();
 	} while (t - t0 < 20);
 	return (unsigned long)((double)n / (t - t0));
