@@ -322,6 +322,28 @@ if have tmux; then
 	keys a q
 	keys a q
 	wait_screen a '^rc=0$' 5 || fail "kerneltop did not quit: $(cat a.screen)"
+	# On 24 lines the help (over 40) scrolls: its last lines come at
+	# End, the first again at Home, and another key goes back.
+	kt_start b 100 24 -d 0.3 -p $sp
+	wait_screen b '^ *Overhead ' 10 || fail "no table on 24 lines: $(cat b.screen)"
+	keys b h
+	wait_screen b '^lines 1-21 of [0-9]+: ' 5 &&
+		screen_lacks b "Keys that differ from perf top's" &&
+		ok "help on 24 lines: the first 21 lines and where they are" ||
+		fail "help on 24 lines: $(cat b.screen)"
+	keys b End
+	wait_screen b '^lines [0-9]+-([0-9]+) of \1: ' 5 &&
+		screen_has b '^ +K U +hide kernel, user rows' &&
+		ok "help: End shows its last lines" ||
+		fail "help: End: $(cat b.screen)"
+	keys b Home
+	wait_screen b '^lines 1-21 of ' 5 || fail "help: Home: $(cat b.screen)"
+	keys b x
+	wait_screen b '^ *Overhead ' 5 &&
+		ok "help: another key goes back to the table" ||
+		fail "help: x did not go back: $(cat b.screen)"
+	keys b q
+	wait_screen b '^rc=0$' 5 || fail "kerneltop did not quit: $(cat b.screen)"
 else
 	without tmux "the terminal checks"
 fi
