@@ -9,7 +9,9 @@
 # threads up into the process; Enter zooms the profile into the
 # highlighted thread (kt-beta: kt_beta's rows only) and Esc comes back
 # to the table, unzoomed; q goes back to the profile, q again quits with
-# the terminal as it was.
+# the terminal as it was.  The task counters are kerneltop's perf_event
+# descriptors beyond the profile's: opened with the screen, kept through
+# the zoom, closed when it is left.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop tmux perf_event
@@ -51,8 +53,25 @@ spawn_ready "$H" threads 0 || fail "threads helper did not start"
 set -- $ready
 tp=$1 ta=$2 tb=$3
 
+# pefds: the perf_event descriptors kerneltop holds
+pefds() {
+	local p n=0
+	for p in $(pgrep -f -- "-e cpu-clock -p $tp\$"); do
+		n=$((n + $(ls -l /proc/$p/fd 2>/dev/null | grep -c 'perf_event')))
+	done
+	echo $n
+}
+fds_are() {
+	[ "$(pefds)" -eq "$1" ]
+}
+fds_above() {
+	[ "$(pefds)" -gt "$1" ]
+}
+
 kt_start tt 120 40 -d 0.5 -e cpu-clock -p "$tp"
 wait_screen tt '^ *Overhead ' 5 || fail "no main screen: $(head -5 "$tmpdir/tt.screen")"
+fd0=$(pefds)
+[ "$fd0" -gt 0 ] || fail "no perf_event descriptor found in kerneltop"
 keys tt T
 if wait_screen tt '^kerneltop tasks: ' 5 && wait_screen tt '^ +PID +TID +USER +%CPU +CTXSW/s +MIGR/s +FAULTS/s' 3; then
 	ok "T: the task table"
@@ -62,6 +81,9 @@ fi
 # %CPU: kt-alpha (2/3 of the turns) above kt-beta
 poll 10 first_is kt-alpha && comms | grep -qx kt-beta &&
 	ok "by %CPU: kt-alpha first, kt-beta shown" || fail "by %CPU: $(trows | tr -s ' \n' ' ')"
+retry 10 fds_above "$fd0" &&
+	ok "the task counters: $(pefds) perf_event descriptors, $fd0 before" ||
+	fail "no task counter opened: $(pefds) descriptors, $fd0 before"
 
 # s: the next column each time, said on the status line; COMMAND is the
 # last of the 13
@@ -110,10 +132,22 @@ fi
 keys tt Escape
 wait_screen tt '^kerneltop tasks: ' 3 && poll 5 only kt-beta &&
 	ok "Esc: back to the task table" || fail "Esc: $(head -4 "$tmpdir/tt.screen")"
+fds_above "$fd0" || fail "the task counters closed in the zoom: $(pefds) descriptors"
 keys tt / Enter
 keys tt q
 wait_screen tt '^ *Overhead ' 3 && wait_screen_not tt 'thread: ' 3 &&
 	ok "q: back to the profile, unzoomed" || fail "q: $(head -4 "$tmpdir/tt.screen")"
+retry 10 fds_are "$fd0" &&
+	ok "the task counters closed with the screen: $fd0 descriptors" ||
+	fail "left the task screen: $(pefds) perf_event descriptors, $fd0 before"
+# T again: counted afresh
+keys tt T
+wait_screen tt '^kerneltop tasks: ' 3 && poll 10 first_is kt-alpha &&
+	retry 10 fds_above "$fd0" &&
+	ok "T again: the table and its counters back" ||
+	fail "T again: $(pefds) descriptors: $(head -6 "$tmpdir/tt.screen")"
+keys tt q
+wait_screen tt '^ *Overhead ' 3 || fail "q: $(head -4 "$tmpdir/tt.screen")"
 keys tt q
 rc=$(kt_wait_exit tt 10)
 [ "$rc" = 0 ] && stty_same tt && ok "q: exit 0, stty -a unchanged" ||

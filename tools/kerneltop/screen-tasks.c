@@ -19,6 +19,8 @@
 #define TASKS_FIRST 4		/* header, notices, status, column header */
 
 struct tasks_screen {
+	struct kt *kt;
+	const struct kt_view *view;
 	struct tasks_row *rows;	/* the rows drawn, which Enter acts on */
 	char (*comm)[17];	/* their names (the model's may go) */
 	size_t n;
@@ -219,9 +221,15 @@ static const struct screen_key tasks_keys[] = {
 
 static int tasks_open(struct tui *t, struct screen *s, const void *arg)
 {
+	struct tasks_screen *ts = xcalloc(1, sizeof(*ts));
+
 	(void)arg;
 	tasks_table_start(t->kt);
-	s->data = xcalloc(1, sizeof(struct tasks_screen));
+	/* T from a zoom of Enter's: that way back is taken no more */
+	t->view->tasks_return = false;
+	ts->kt = t->kt;
+	ts->view = t->view;
+	s->data = ts;
 	return 0;
 }
 
@@ -229,6 +237,9 @@ static void tasks_close(struct screen *s)
 {
 	struct tasks_screen *ts = s->data;
 
+	/* left for good (not zoomed into from here): the counters go */
+	if (!ts->view->tasks_return)
+		tasks_table_stop(ts->kt);
 	free(ts->rows);
 	free(ts->comm);
 	free(ts);

@@ -113,6 +113,8 @@ void tasks_table_stop(struct kt *kt)
 	kt->tcount = NULL;
 	kt->tasks_exited = NULL;
 	kt->tasks_tids = NULL;
+	kt->ntasks_exited = kt->atasks_exited = 0;
+	kt->tasks_err = 0;
 }
 
 void tasks_table_sample(struct kt *kt, const struct feed_sample *s)
