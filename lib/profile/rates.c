@@ -18,7 +18,8 @@ struct rates_fn {
 	uint64_t n;
 	double *mean;		/* nv of them */
 	double *com;		/* nv x nv */
-	char sym[];
+	const char *dso;	/* in key, after sym's NUL */
+	char sym[];		/* the key: sym, NUL, dso, NUL */
 };
 
 struct rates {
@@ -27,10 +28,12 @@ struct rates {
 	struct rates_fn *all;	/* every sample */
 };
 
-static struct rates_fn *fn_new(const struct rates *r, const char *sym)
+static struct rates_fn *fn_new(const struct rates *r, const char *sym,
+			       const char *dso)
 {
-	size_t len = strlen(sym) + 1, nd = r->nv + (size_t)r->nv * r->nv;
-	struct rates_fn *fn = calloc(1, sizeof(*fn) + len);
+	size_t len = strlen(sym) + 1, dlen = strlen(dso) + 1,
+	       nd = r->nv + (size_t)r->nv * r->nv;
+	struct rates_fn *fn = calloc(1, sizeof(*fn) + len + dlen);
 	double *d;
 
 	if (!fn)
@@ -43,6 +46,8 @@ static struct rates_fn *fn_new(const struct rates *r, const char *sym)
 	fn->mean = d;
 	fn->com = d + r->nv;
 	memcpy(fn->sym, sym, len);
+	memcpy(fn->sym + len, dso, dlen);
+	fn->dso = fn->sym + len;
 	return fn;
 }
 
@@ -65,7 +70,7 @@ struct rates *rates_new(unsigned nmembers)
 	if (!r)
 		return NULL;
 	r->nv = RATES_MEMBER + nmembers;
-	r->all = fn_new(r, "");
+	r->all = fn_new(r, "", "");
 	if (!r->all) {
 		free(r);
 		return NULL;
@@ -90,16 +95,32 @@ void rates_free(struct rates *r)
 	free(r);
 }
 
+struct fn_key {
+	const char *sym, *dso;
+};
+
 static bool fn_eq(const void *item, const void *key)
 {
-	return !strcmp(((const struct rates_fn *)item)->sym, key);
+	const struct rates_fn *fn = item;
+	const struct fn_key *k = key;
+
+	return !strcmp(fn->sym, k->sym) && !strcmp(fn->dso, k->dso);
 }
 
-static struct rates_fn *fn_find(const struct rates *r, const char *sym)
+static size_t fn_hash(const struct fn_key *k)
 {
+	return hash_str(k->sym) * 31 + hash_str(k->dso);
+}
+
+/* (sym, dso)'s samples; sym NULL: every sample. */
+static struct rates_fn *fn_find(const struct rates *r, const char *sym,
+				const char *dso)
+{
+	struct fn_key k = { sym, dso ? dso : UNKNOWN };
+
 	if (!sym)
 		return r->all;
-	return hashtab_find(&r->fns, hash_str(sym), fn_eq, sym);
+	return hashtab_find(&r->fns, fn_hash(&k), fn_eq, &k);
 }
 
 /* Welford's update of the means and co-moments with one sample v. */
@@ -120,14 +141,15 @@ static void fn_add(struct rates_fn *fn, unsigned nv, const double *v)
 
 int rates_add(struct rates *r, const struct rates_sample *s)
 {
-	const char *sym = s->sym ? s->sym : UNKNOWN;
+	struct fn_key k = { s->sym ? s->sym : UNKNOWN,
+			    s->dso ? s->dso : UNKNOWN };
 	double v[2 + RATES_MAX_MEMBERS];
-	struct rates_fn *fn = fn_find(r, sym);
+	struct rates_fn *fn = fn_find(r, k.sym, k.dso);
 	unsigned i;
 
 	if (!fn) {
-		fn = fn_new(r, sym);
-		if (!fn || hashtab_add(&r->fns, hash_str(sym), fn) != 0) {
+		fn = fn_new(r, k.sym, k.dso);
+		if (!fn || hashtab_add(&r->fns, fn_hash(&k), fn) != 0) {
 			fn_free(fn);
 			errno = ENOMEM;
 			return -1;
@@ -179,7 +201,7 @@ static double root(double x)
 	return r;
 }
 
-int rates_get(const struct rates *r, const char *sym,
+int rates_get(const struct rates *r, const char *sym, const char *dso,
 	      const struct rates_metric *m, struct rates_est *out)
 {
 	const struct rates_fn *fn;
@@ -190,7 +212,7 @@ int rates_get(const struct rates *r, const char *sym,
 		errno = EINVAL;
 		return -1;
 	}
-	fn = fn_find(r, sym);
+	fn = fn_find(r, sym, dso);
 	if (!fn || !fn->n) {
 		errno = ENOENT;
 		return -1;
@@ -216,9 +238,10 @@ int rates_get(const struct rates *r, const char *sym,
 	return 0;
 }
 
-double rates_sum(const struct rates *r, const char *sym, unsigned v)
+double rates_sum(const struct rates *r, const char *sym, const char *dso,
+		 unsigned v)
 {
-	const struct rates_fn *fn = fn_find(r, sym);
+	const struct rates_fn *fn = fn_find(r, sym, dso);
 
 	return fn && v < r->nv ? fn->mean[v] * (double)fn->n : 0;
 }

@@ -50,6 +50,8 @@ struct rates;
 
 struct rates_sample {
 	const char *sym;		/* NULL is taken as "[unknown]" */
+	const char *dso;		/* the same; a function is a (sym,
+					   dso) pair, as the tables' rows */
 	uint64_t period;		/* the leader's */
 	const uint64_t *deltas;		/* one per member */
 };
@@ -79,16 +81,18 @@ struct rates_est {
 };
 
 /*
- * The rate of metric m over the samples of sym (NULL: every sample).
+ * The rate of metric m over the samples of (sym, dso) (sym NULL: every
+ * sample; dso NULL: "[unknown]").
  * Returns 0 with *out filled (out->valid false when too few samples),
- * or -1 with errno ENOENT (no sample of sym) or EINVAL (m out of range).
+ * or -1 with errno ENOENT (no sample there) or EINVAL (m out of range).
  */
-int rates_get(const struct rates *r, const char *sym,
+int rates_get(const struct rates *r, const char *sym, const char *dso,
 	      const struct rates_metric *m, struct rates_est *out);
 
-/* Sum of value v (RATES_*) over sym's samples (NULL: all); 0 when sym
-   has none. */
-double rates_sum(const struct rates *r, const char *sym, unsigned v);
+/* Sum of value v (RATES_*) over (sym, dso)'s samples (sym NULL: all);
+   0 when it has none. */
+double rates_sum(const struct rates *r, const char *sym, const char *dso,
+		 unsigned v);
 
 /* t(0.975, df), Student's two-sided 95% quantile (df 0: infinity). */
 double rates_t975(uint64_t df);

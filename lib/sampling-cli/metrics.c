@@ -83,14 +83,15 @@ void metrics_add(struct metrics *ms, const struct feed_sample *fs)
 	if (!ms->rates || !fs->ndeltas || !fs->same_fn)
 		return;
 	if (rates_add(ms->rates, &(struct rates_sample){
-			fs->sym ? fs->sym->sym : NULL, fs->raw->period,
-			fs->deltas }) != 0)
+			.sym = fs->sym ? fs->sym->sym : NULL,
+			.dso = fs->sym ? fs->sym->dso : NULL,
+			.period = fs->raw->period, .deltas = fs->deltas }) != 0)
 		die_nomem();
 }
 
 const char *metrics_cell(const struct metrics *ms, unsigned i,
-			 const char *sym, bool header, char *buf,
-			 size_t size)
+			 const char *sym, const char *dso, bool header,
+			 char *buf, size_t size)
 {
 	struct rates_est e = { 0 };
 	char text[64];
@@ -101,7 +102,7 @@ const char *metrics_cell(const struct metrics *ms, unsigned i,
 			 i < ms->n ? ms->m[i].name : "");
 	} else {
 		if (!ms->rates || i >= ms->n ||
-		    rates_get(ms->rates, sym, &ms->m[i], &e) != 0)
+		    rates_get(ms->rates, sym, dso, &ms->m[i], &e) != 0)
 			e.valid = false;
 		rates_est_str(&e, text, sizeof(text));
 	}

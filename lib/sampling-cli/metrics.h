@@ -54,12 +54,12 @@ void metrics_release(struct metrics *ms);
  */
 void metrics_add(struct metrics *ms, const struct feed_sample *fs);
 
-/* Metric i's rate of sym, "1.36 ±0.04" or "-", into buf, right-aligned
-   in width columns (the name's, for the header, with sym NULL and
-   header true). */
+/* Metric i's rate of the function (sym, dso), "1.36 ±0.04" or "-",
+   into buf, right-aligned in width columns (the name's, for the header,
+   with sym NULL and header true). */
 #define METRICS_COLS 16
 const char *metrics_cell(const struct metrics *ms, unsigned i,
-			 const char *sym, bool header, char *buf,
-			 size_t size);
+			 const char *sym, const char *dso, bool header,
+			 char *buf, size_t size);
 
 #endif

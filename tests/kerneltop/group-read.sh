@@ -1,60 +1,80 @@
 #!/bin/sh
 # group-read.sh - kerneltop -b with grouped sampling, -e
-# '{cpu-clock,page-faults}:S' --metric page-faults/ms: the rate column of
-# a function that touches pages holds the truth the helper measured
-# around it (its own faults per its own CPU ms, over the rounds run while
-# kerneltop sampled, give or take a round each side) within the 95%
-# interval shown; a function that touches none shows 0 within its
-# interval.  Phases of 50 ms against a period of 1 ms (see group-read in
-# tests/monitor).  Measured here (ASan, two busy loops and both QEMU
-# guests, 6 runs): within 0.009 of the truth, ±0.046-0.059; with 3
-# frames of 1 s one run in 4 missed by a hair (the truth's rounds and
-# kerneltop's window did not quite meet).
+# '{cpu-clock,page-faults}:S' --metric page-faults/ms, on two copies of a
+# helper (-p A,B) whose toucher() functions touch 3 and 1 pages a CPU ms:
+# the rate column of each copy's toucher row holds the truth that copy
+# measured around it (its own faults per its own CPU ms, over the rounds
+# run while kerneltop sampled, give or take a round each side) within
+# the 95% interval shown, and the spinner() that touches none shows 0
+# within its interval.  Phases of 50 ms against a period of 1 ms (see
+# group-read in tests/monitor).  Measured here (ASan, two busy loops and
+# both QEMU guests, 6 runs, one copy): within 0.009 of the truth,
+# ±0.046-0.059; with 3 frames of 1 s one run in 4 missed by a hair (the
+# truth's rounds and kerneltop's window did not quite meet).
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
 
 H="$top_builddir/tests/helpers/rates-work"
 
+# Two copies of the helper, touching 3 and 1 pages a ms: a function is a
+# (name, DSO) pair, and each copy's toucher row holds its own truth (one
+# rate by name would show both near 2).
+cp "$H" ./rw-copy
 spawn_ready "$H" 400 50 3 || fail "helper did not start"
+pa=$spawned na=$spawn_n
+spawn_ready ./rw-copy 400 50 1 || fail "its copy did not start"
+pb=$spawned nb=$spawn_n
+# rounds N: the last round's "faults ms" of toucher in spawn.N
+rounds() {
+	sed -n 's/^round [0-9]* toucher \([0-9]*\) \([0-9.]*\) .*/\1 \2/p' \
+		"$tmpdir/spawn.$1" | tail -1
+}
 # the truth over the rounds kerneltop sampled: from the last one done
 # before it starts to the last one done when it ends
-sed -n 's/^round [0-9]* toucher \([0-9]*\) \([0-9.]*\) .*/\1 \2/p' \
-	"$tmpdir/spawn.$spawn_n" | tail -1 > before
-[ -s before ] || echo "0 0" > before	# none done yet
-kt kt -b -n 4 -d 1.5 -c 1000000 -p $spawned \
+for n in $na $nb; do
+	r=$(rounds $n)
+	echo "${r:-0 0}" > before.$n	# none done yet: from 0
+done
+kt kt -b -n 4 -d 1.5 -c 1000000 -p $pa,$pb \
 	-e '{cpu-clock,page-faults}:S' --metric page-faults/ms \
 	--metric page-faults
 [ $rc -eq 0 ] && [ "$(kt_frames kt.out)" = 4 ] ||
 	fail "kerneltop: exit $rc, frames $(kt_frames kt.out): $(head -3 kt.err)"
-kill $spawned
-wait $spawned 2>/dev/null
-truth=$(sed -n 's/^round [0-9]* toucher \([0-9]*\) \([0-9.]*\) .*/\1 \2/p' \
-	"$tmpdir/spawn.$spawn_n" | tail -1 | cat before - | awk '
+kill $pa $pb
+wait $pa $pb 2>/dev/null
+truth() {
+	rounds $1 | cat before.$1 - | awk '
 	NR == 1 { f0 = $1; t0 = $2 } NR == 2 && $2 > t0 {
-		printf "%.3f", ($1 - f0) / ($2 - t0) }')
-[ -n "$truth" ] || fail "the helper said no truth"
+		printf "%.3f", ($1 - f0) / ($2 - t0) }'
+}
 kt_header kt.out 4 | grep -q 'page-faults/ms *page-faults ' ||
 	fail "no rate columns: $(kt_header kt.out 4)"
 
-# rate FN: "RATE HALF" of FN's row in the last frame (page-faults/ms)
+# rate FN DSO: "RATE HALF" of (FN, DSO)'s row in the last frame
+# (page-faults/ms); DSO an ERE for the path's end
 rate() {
-	kt_rows kt.out 4 | awk -v fn="$1" '{
+	kt_rows kt.out 4 | awk -v fn="$1" -v dso="$2" '{
 		for (i = 3; i < NF && $i != "[.]"; i++) ;
-		if ($(i + 1) != fn || $3 == "-") next
+		if ($(i + 1) != fn || $(i + 2) !~ dso || $3 == "-") next
 		sub(/^\302\261/, "", $4); print $3, $4 }'
 }
 # Twice the 95% half width (3.9 sigma): a 95% interval misses the truth
 # one run in 20 by design (2.890 +-0.042 against 2.847 once).
-set -- $(rate toucher)
-[ $# -eq 2 ] || fail "toucher: no rate: $(kt_rows kt.out 4 | grep toucher)"
-awk -v r="$1" -v h="$2" -v t="$truth" 'BEGIN {
-	d = r - t; if (d < 0) d = -d; exit !(d <= 2 * h && h <= 0.1 * t) }' &&
-	ok "toucher: $1 ±$2 faults/ms, truth $truth" ||
-	fail "toucher: $1 ±$2 faults/ms, truth $truth"
-set -- $(rate spinner)
-[ $# -eq 2 ] || fail "spinner: no rate: $(kt_rows kt.out 4 | grep spinner)"
-awk -v r="$1" -v h="$2" 'BEGIN { exit !(r <= h) }' &&
-	ok "spinner: $1 ±$2 faults/ms, truth 0" ||
-	fail "spinner: $1 ±$2 faults/ms, truth 0"
+for c in "rates-work $na" "rw-copy $nb"; do
+	set -- $c
+	dso=$1 t=$(truth $2)
+	[ -n "$t" ] || fail "$dso said no truth"
+	set -- $(rate toucher "/$dso\$")
+	[ $# -eq 2 ] || fail "toucher of $dso: no rate: $(kt_rows kt.out 4 | grep toucher)"
+	awk -v r="$1" -v h="$2" -v t="$t" 'BEGIN {
+		d = r - t; if (d < 0) d = -d; exit !(d <= 2 * h && h <= 0.1 * t) }' &&
+		ok "toucher of $dso: $1 ±$2 faults/ms, truth $t" ||
+		fail "toucher of $dso: $1 ±$2 faults/ms, truth $t"
+	set -- $(rate spinner "/$dso\$")
+	[ $# -eq 2 ] || fail "spinner of $dso: no rate: $(kt_rows kt.out 4 | grep spinner)"
+	awk -v r="$1" -v h="$2" 'BEGIN { exit !(r <= h) }' &&
+		ok "spinner of $dso: $1 ±$2 faults/ms, truth 0" ||
+		fail "spinner of $dso: $1 ±$2 faults/ms, truth 0"
+done
 done_testing

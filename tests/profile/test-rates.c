@@ -25,7 +25,7 @@ static const char *est_text(const struct rates *r, const char *sym,
 	struct rates_metric m = { num, den, scale, "" };
 	struct rates_est e;
 
-	if (rates_get(r, sym, &m, &e) != 0) {
+	if (rates_get(r, sym, "w", &m, &e) != 0) {
 		snprintf(buf, size, "%s", strerror(errno));
 		return buf;
 	}
@@ -49,15 +49,15 @@ static void by_hand(void)
 	if (!r)
 		return;
 	for (size_t i = 0; i < N(faults); i++)
-		rates_add(r, &(struct rates_sample){ "toucher", 1000000,
+		rates_add(r, &(struct rates_sample){ "toucher", "w", 1000000,
 						     &faults[i] });
 	for (int i = 0; i < 12; i++)
-		rates_add(r, &(struct rates_sample){ "spinner", 1000000,
+		rates_add(r, &(struct rates_sample){ "spinner", "w", 1000000,
 						     &zero });
 	for (int i = 0; i < 5; i++)
-		rates_add(r, &(struct rates_sample){ "rare", 1000000,
+		rates_add(r, &(struct rates_sample){ "rare", "w", 1000000,
 						     &faults[0] });
-	rates_add(r, &(struct rates_sample){ NULL, 1000000, &zero });
+	rates_add(r, &(struct rates_sample){ NULL, NULL, 1000000, &zero });
 
 	est_text(r, "toucher", RATES_MEMBER, RATES_PERIOD, 1e6, buf,
 		 sizeof(buf));
@@ -75,15 +75,56 @@ static void by_hand(void)
 	est_text(r, "toucher", RATES_MEMBER + 1, RATES_PERIOD, 1, buf,
 		 sizeof(buf));
 	CHECK(!strcmp(buf, strerror(EINVAL)), "no member 1: %s", buf);
-	CHECK(rates_sum(r, "[unknown]", RATES_PERIOD) == 1e6,
+	CHECK(rates_sum(r, "[unknown]", NULL, RATES_PERIOD) == 1e6,
 	      "a NULL sym is [unknown]");
 	/* every sample: 20 + 10 faults over 28 ms */
-	CHECK(fabs(rates_sum(r, NULL, RATES_MEMBER) - 30) < 1e-9 &&
-	      fabs(rates_sum(r, NULL, RATES_ONE) - 28) < 1e-9, "totals %g %g",
-	      rates_sum(r, NULL, RATES_MEMBER), rates_sum(r, NULL, RATES_ONE));
+	CHECK(fabs(rates_sum(r, NULL, NULL, RATES_MEMBER) - 30) < 1e-9 &&
+	      fabs(rates_sum(r, NULL, NULL, RATES_ONE) - 28) < 1e-9,
+	      "totals %g %g", rates_sum(r, NULL, NULL, RATES_MEMBER),
+	      rates_sum(r, NULL, NULL, RATES_ONE));
 	rates_free(r);
 	CHECK(!rates_new(RATES_MAX_MEMBERS + 1) && errno == EINVAL,
 	      "too many members");
+}
+
+/*
+ * A function is a (name, DSO) pair, as the tables' rows: two mains, of
+ * two programs sampled system-wide, have rates of their own, and the
+ * same name in an unknown DSO is a third.
+ */
+static void by_dso(void)
+{
+	struct rates_metric m = { RATES_MEMBER, RATES_PERIOD, 1e6, "" };
+	struct rates *r = rates_new(1);
+	uint64_t one = 1, three = 3;
+	struct rates_est a, b, u;
+
+	CHECK(r, "rates_new(1): %s", strerror(errno));
+	if (!r)
+		return;
+	for (int i = 0; i < 20; i++) {
+		rates_add(r, &(struct rates_sample){ "main", "/bin/a", 1000000,
+						     &one });
+		rates_add(r, &(struct rates_sample){ "main", "/bin/b", 1000000,
+						     &three });
+	}
+	for (int i = 0; i < 10; i++)
+		rates_add(r, &(struct rates_sample){ "main", NULL, 1000000,
+						     &three });
+	CHECK(rates_get(r, "main", "/bin/a", &m, &a) == 0 && a.n == 20 &&
+	      a.rate == 1, "main of /bin/a: %g over %llu", a.rate,
+	      (unsigned long long)a.n);
+	CHECK(rates_get(r, "main", "/bin/b", &m, &b) == 0 && b.n == 20 &&
+	      b.rate == 3, "main of /bin/b: %g over %llu", b.rate,
+	      (unsigned long long)b.n);
+	CHECK(rates_get(r, "main", "[unknown]", &m, &u) == 0 && u.n == 10,
+	      "main of a NULL DSO is [unknown]'s: %llu",
+	      (unsigned long long)u.n);
+	CHECK(rates_get(r, "main", "/bin/c", &m, &u) != 0 && errno == ENOENT,
+	      "main of /bin/c: none");
+	CHECK(fabs(rates_sum(r, NULL, NULL, RATES_MEMBER) - 110) < 1e-9,
+	      "every sample: %g", rates_sum(r, NULL, NULL, RATES_MEMBER));
+	rates_free(r);
 }
 
 /*
@@ -104,7 +145,7 @@ static void ratio_two_pass(void)
 	size_t n = N(v);
 
 	for (size_t i = 0; r && i < n; i++) {
-		rates_add(r, &(struct rates_sample){ "f", 100, v[i] });
+		rates_add(r, &(struct rates_sample){ "f", "w", 100, v[i] });
 		sx += (double)v[i][0];
 		sy += (double)v[i][1];
 	}
@@ -112,7 +153,7 @@ static void ratio_two_pass(void)
 	for (size_t i = 0; i < n; i++)
 		q += pow((double)v[i][0] - R * (double)v[i][1], 2);
 	half = 2.201 * sqrt(q / (double)(n - 1) / (double)n) / (sy / (double)n);
-	CHECK(r && rates_get(r, "f", &ipc, &e) == 0 && e.valid &&
+	CHECK(r && rates_get(r, "f", "w", &ipc, &e) == 0 && e.valid &&
 	      fabs(e.rate - R) < 1e-12 && fabs(e.half - half) < 1e-9,
 	      "ratio %.6f +- %.6f, two-pass %.6f +- %.6f", e.rate, e.half, R,
 	      half);
@@ -243,9 +284,9 @@ static unsigned coverage(size_t n, double truth)
 							    uniform()));
 			uint64_t x = poisson(truth * (double)period / 1e6);
 
-			rates_add(r, &(struct rates_sample){ "f", period, &x });
+			rates_add(r, &(struct rates_sample){ "f", "w", period, &x });
 		}
-		if (r && rates_get(r, "f", &per_ms, &e) == 0 && e.valid &&
+		if (r && rates_get(r, "f", "w", &per_ms, &e) == 0 && e.valid &&
 		    fabs(e.rate - truth) <= e.half)
 			covered++;
 		rates_free(r);
@@ -267,6 +308,7 @@ static void simulation(void)
 int main(void)
 {
 	by_hand();
+	by_dso();
 	ratio_two_pass();
 	quantiles();
 	grammar();

@@ -291,7 +291,8 @@ static void metric_cells(const struct kt *kt, const struct kt_table *tb,
 		if (tb->metric < 0 || (unsigned)tb->metric == i)
 			str_append(buf, size, len, "%s%s", *len ? " " : "",
 				   metrics_cell(&kt->metrics, i,
-						r ? r->sym : NULL, !r, cell,
+						r ? r->sym : NULL,
+						r ? r->dso : NULL, !r, cell,
 						sizeof(cell)));
 }
 

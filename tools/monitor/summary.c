@@ -53,8 +53,8 @@ void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
 		return;
 	fprintf(out, "%10s %7s", unit, "share");
 	for (k = 0; ms && k < ms->n; k++)	/* --metric */
-		fprintf(out, " %s", metrics_cell(ms, k, NULL, true, cell,
-						 sizeof(cell)));
+		fprintf(out, " %s", metrics_cell(ms, k, NULL, NULL, true,
+						 cell, sizeof(cell)));
 	fprintf(out, "  %-40s %s\n", "function", "dso");
 	for (i = 0; i < n && i < max; i++) {
 		fprintf(out, "%10" PRIu64 " %6.2f%%", r[i].count[ev],
@@ -62,7 +62,7 @@ void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
 			(double)top_total(fns, ev));
 		for (k = 0; ms && k < ms->n; k++)
 			fprintf(out, " %s", metrics_cell(ms, k, r[i].sym,
-							 false, cell,
+							 r[i].dso, false, cell,
 							 sizeof(cell)));
 		fputs("  ", out);
 		/* names from the target's files: shown, never run */
