@@ -10,7 +10,9 @@
 # group-read in tests/monitor).  Measured here (ASan, two busy loops and
 # both QEMU guests, 6 runs, one copy): within 0.009 of the truth,
 # ±0.046-0.059; with 3 frames of 1 s one run in 4 missed by a hair (the
-# truth's rounds and kerneltop's window did not quite meet).
+# truth's rounds and kerneltop's window did not quite meet).  On the
+# terminal, m steps through the rate columns and e keeps the leader's
+# table.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
@@ -77,4 +79,39 @@ for c in "rates-work $na" "rw-copy $nb"; do
 		ok "spinner of $dso: $1 ±$2 faults/ms, truth 0" ||
 		fail "spinner of $dso: $1 ±$2 faults/ms, truth 0"
 done
+
+# On the terminal: one rate column at a time, the first --metric's; m
+# shows the next, then all, then the first again; e keeps the leader's
+# table (the members take no sample) and says so.
+if have tmux; then
+	spawn_ready "$H" 400 50 3 || fail "helper did not start"
+	kt_start g 140 30 -d 0.5 -c 1000000 -p $spawned \
+		-e '{cpu-clock,page-faults}:S' --metric page-faults/ms \
+		--metric page-faults
+	wait_screen g 'Samples +page-faults/ms +Symbol' 10 &&
+		wait_screen g ' toucher ' 10 &&
+		ok "the terminal: the first rate column, a toucher row" ||
+		fail "no rate column: $(cat g.screen)"
+	keys g m
+	wait_screen g 'rate: page-faults( |$)' 5 &&
+		wait_screen g 'Samples +page-faults +Symbol' 5 &&
+		ok "m: page-faults alone" || fail "m: $(cat g.screen)"
+	keys g m
+	wait_screen g 'rate: all' 5 &&
+		wait_screen g 'Samples +page-faults/ms +page-faults +Symbol' 5 &&
+		ok "m again: both" || fail "m, all: $(cat g.screen)"
+	keys g m
+	wait_screen g 'rate: page-faults/ms' 5 &&
+		wait_screen g 'Samples +page-faults/ms +Symbol' 5 &&
+		ok "m a third time: the first again" || fail "m, first: $(cat g.screen)"
+	keys g e
+	wait_screen g 'a group read samples its leader' 5 &&
+		screen_has g ' toucher ' &&
+		ok "e: the leader's table stays, and why" ||
+		fail "e with a group read: $(cat g.screen)"
+	keys g q
+	[ "$(kt_wait_exit g 10)" = 0 ] || fail "kerneltop did not quit: $(cat g.screen)"
+else
+	without tmux "the rate keys on the terminal"
+fi
 done_testing

@@ -55,11 +55,8 @@ tp=$1 ta=$2 tb=$3
 
 # pefds: the perf_event descriptors kerneltop holds
 pefds() {
-	local p n=0
-	for p in $(pgrep -f -- "-e cpu-clock -p $tp\$"); do
-		n=$((n + $(ls -l /proc/$p/fd 2>/dev/null | grep -c 'perf_event')))
-	done
-	echo $n
+	ls -l /proc/"$(cat "$tmpdir/tt.pid" 2>/dev/null)"/fd 2>/dev/null |
+		grep -c 'perf_event'
 }
 fds_are() {
 	[ "$(pefds)" -eq "$1" ]

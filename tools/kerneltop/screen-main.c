@@ -364,6 +364,14 @@ static void key_event(struct tui *t, struct screen *s)
 		snprintf(t->msg, sizeof(t->msg), "event: %s", kt->names[0]);
 		return;
 	}
+	/* the members of a group read take no sample: their tables
+	   would be empty */
+	if (kt->group_read) {
+		snprintf(t->msg, sizeof(t->msg), "event: %s (a group read "
+			 "samples its leader; the members' counts are the "
+			 "rate columns: m)", kt->names[0]);
+		return;
+	}
 	v->top.event = v->top.event + 1 >= (int)kt->nevents ?
 		       -1 : v->top.event + 1;
 }
