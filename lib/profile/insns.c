@@ -11,6 +11,7 @@
 #include "base/array.h"
 #include "base/escape.h"
 #include "profile/insns.h"
+#include "symbols/source.h"
 
 /* The instruction of a that holds vaddr, or -1. */
 static ssize_t insn_at(const struct insns *a, uint64_t vaddr)
@@ -69,6 +70,50 @@ static int rows_make(struct insns *a, struct symbols *s, const char *dso,
 	return 0;
 }
 
+/* The headers' source text, a file at a time (none where the file
+   cannot be read: the header keeps file:line). */
+static int texts_read(struct insns *a)
+{
+	int *want = malloc((a->n + 1) * sizeof(*want));
+	char **text = malloc((a->n + 1) * sizeof(*text));
+	size_t i, j, n;
+	int rc = 0;
+
+	if (!want || !text) {
+		free(want);
+		free(text);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < a->n && !rc; i++) {
+		const char *file = a->rows[i].file;
+
+		/* the first header of each file */
+		if (a->rows[i].insn || !file || a->rows[i].text)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!a->rows[j].insn && a->rows[j].file == file)
+				break;
+		if (j < i)
+			continue;
+		for (n = 0, j = i; j < a->n; j++)
+			if (!a->rows[j].insn && a->rows[j].file == file)
+				want[n++] = a->rows[j].line;
+		if (source_lines(file, want, n, text) != 0) {
+			rc = errno == ENOMEM ? -1 : 0;
+			continue;
+		}
+		for (n = 0, j = i; j < a->n; j++)
+			if (!a->rows[j].insn && a->rows[j].file == file)
+				a->rows[j].text = text[n++];
+	}
+	free(want);
+	free(text);
+	if (rc)
+		errno = ENOMEM;
+	return rc;
+}
+
 int insns_build(struct symbols *s, const char *dso,
 		const struct top_addr *addrs, size_t n, struct insns *a,
 		enum sym_cause *cause)
@@ -117,7 +162,7 @@ int insns_build(struct symbols *s, const char *dso,
 		if (k >= 0)
 			a->total += addrs[i].count;
 	}
-	if (rows_make(a, s, dso, count) != 0)
+	if (rows_make(a, s, dso, count) != 0 || texts_read(a) != 0)
 		goto fail;
 	free(count);
 	return 0;
@@ -133,6 +178,8 @@ fail:
 
 void insns_release(struct insns *a)
 {
+	for (size_t i = 0; i < a->n; i++)
+		free(a->rows[i].text);
 	free(a->rows);
 	free(a->insn);
 	strpool_release(&a->files);
@@ -147,7 +194,7 @@ const char *insns_header(void)
 void insns_row_text(const struct insns *a, size_t i, char *buf, size_t size)
 {
 	const struct insns_row *r = &a->rows[i];
-	char text[256];
+	char text[256], src[SOURCE_LINE_MAX];
 
 	if (!r->insn) {
 		const char *base = r->file ? strrchr(r->file, '/') : NULL;
@@ -157,7 +204,12 @@ void insns_row_text(const struct insns *a, size_t i, char *buf, size_t size)
 			return;
 		}
 		esc_visible(text, sizeof(text), base ? base + 1 : r->file);
-		snprintf(buf, size, "%26s %s:%d", "", text, r->line);
+		if (!r->text) {
+			snprintf(buf, size, "%26s %s:%d", "", text, r->line);
+			return;
+		}
+		esc_visible(src, sizeof(src), r->text);
+		snprintf(buf, size, "%26s %s:%d  %s", "", text, r->line, src);
 		return;
 	}
 	if (!r->count) {

@@ -33,6 +33,8 @@ struct insns_row {
 	const char *file;	/* the header's source file (interned), NULL
 				   when unknown */
 	int line;
+	char *text;		/* the header's source text, NULL where
+				   the file cannot be read */
 };
 
 struct insns {
@@ -73,8 +75,9 @@ void insns_release(struct insns *a);
 /*
  * Row i as one line of text, at most size bytes: an instruction as
  * "  12.34%     123    4011a6:  addl    $1, %eax" (the hottest marked with
- * '>' in the first column), a header as its file's base name and line.
- * Untrusted text (file names) is made visible (esc_visible()).
+ * '>' in the first column), a header as its file's base name and line
+ * and the line's text where the file can be read (lib/symbols/source.h).
+ * Untrusted text (file names, source) is made visible (esc_visible()).
  */
 void insns_row_text(const struct insns *a, size_t i, char *buf,
 		    size_t size);

@@ -4,7 +4,9 @@
 # whose hot loop is a known instruction sequence (tests/helpers/hot-insn)
 # has >= 95% of its samples inside the loop's address range, and the
 # hottest instruction is the one perf annotate --stdio names on a run of
-# the same helper; a function not sampled, or not there, is one line.
+# the same helper; each run's source header carries its line's text (a
+# FIFO where the source was: file:line alone, no hang); a function not
+# sampled, or not there, is one line.
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event binutils
 
@@ -119,6 +121,41 @@ PY
 	else
 		fail "a 1 GiB symbol: exit $rc, last instruction '$last', .text ends $(printf %x $tend): $(tail -3 big.err)"
 	fi
+fi
+
+# The source line above each run of instructions, with its text: on
+# spin's hot_spin (C, -g), every header's text is that line of spin.c.
+src="$top_srcdir/tests/helpers/spin.c"
+mon -F 1000 --annotate hot_spin -- "$helpers/spin" > spin.out 2> spin.err ||
+	fail "monitor --annotate hot_spin exited $?: $(tail -2 spin.err)"
+# headers "spin.c:N  TEXT" as "N<TAB>TEXT", blanks squeezed
+awk '/^ +spin\.c:[0-9]+  / { sub(/^ +spin\.c:/, ""); n = $1; sub(/^[0-9]+  /, "")
+	gsub(/[ \t]+/, " "); print n "\t" $0 }' spin.out > headers
+nh=$(wc -l < headers)
+bad=$(while IFS="$(printf '\t')" read -r n text; do
+	want=$(sed -n "${n}p" "$src" | tr -s ' \t' '  ' | sed 's/ $//')
+	[ "$text" = "$want" ] || echo "spin.c:$n '$text' != '$want'"
+done < headers)
+[ "$nh" -ge 2 ] && [ -z "$bad" ] &&
+	ok "$nh source headers, each with its line's text from spin.c" ||
+	fail "source headers ($nh): ${bad:-none}: $(head -12 spin.out)"
+
+# A source path the target's DWARF names is untrusted: a FIFO planted
+# there is not opened (no hang), and the headers keep file:line.
+mkdir fifo-src
+cp "$src" fifo-src/spin.c
+CC=${CC:-cc}
+if "$CC" -g -O1 -o fifo-spin fifo-src/spin.c 2> cc.err; then
+	rm fifo-src/spin.c
+	mkfifo fifo-src/spin.c
+	mon -F 1000 --annotate hot_spin -- ./fifo-spin > ff.out 2> ff.err
+	rc=$?
+	[ $rc -eq 0 ] && grep -Eq '^ +spin\.c:[0-9]+$' ff.out &&
+		! grep -Eq '^ +spin\.c:[0-9]+  ' ff.out &&
+		ok "a FIFO for the source: file:line alone, exit 0" ||
+		fail "a FIFO for the source: exit $rc: $(grep 'spin\.c' ff.out | head -3) $(tail -2 ff.err)"
+else
+	fail "$CC cannot build spin.c: $(head -3 cc.err)"
 fi
 
 # A function that was not sampled, or is not there: one line, exit 1.

@@ -1,7 +1,7 @@
 /*
  * test-units.c - the parts of lib/symbols that need no binary: interval
  * maps, kallsyms and perf-PID.map parsing, demangling, /proc/PID/maps
- * lines and the cause table.  Tables of
+ * lines, the cause table and source lines' text.  Tables of
  * input and expected answer, as libpfm4 tests encodings.
  */
 #include "config.h"
@@ -27,6 +27,7 @@
 #include "symbols/kallsyms.h"
 #include "symbols/maps.h"
 #include "symbols/proc.h"
+#include "symbols/source.h"
 #include "symbols/symbols.h"
 #include "../check.h"
 
@@ -948,6 +949,69 @@ static void test_deleted_shared(void)
 	symbols_free(s);
 }
 
+/* --- source: the text of the lines DWARF names ------------------------- */
+
+static void test_source(void)
+{
+	char *path = write_tmp("int a;\n\tx = 1;\t/* c */\n\nlast");
+	static const int want[] = { 2, 1, 4, 3, 9, 2 };
+	char *text[6], dir[] = "/tmp/source-test.XXXXXX", fifo[64];
+	char *big;
+	FILE *f;
+
+	CHECK(source_lines(path, want, 6, text) == 0, "source_lines: %s",
+	      strerror(errno));
+	CHECK(text[0] && !strcmp(text[0], "        x = 1;  /* c */"),
+	      "tabs to 8 columns: '%s'", text[0] ? text[0] : "(null)");
+	CHECK(text[1] && !strcmp(text[1], "int a;"), "line 1: '%s'",
+	      text[1] ? text[1] : "(null)");
+	CHECK(text[2] && !strcmp(text[2], "last"),
+	      "a last line without a newline: '%s'",
+	      text[2] ? text[2] : "(null)");
+	CHECK(text[3] && !text[3][0], "an empty line: '%s'",
+	      text[3] ? text[3] : "(null)");
+	CHECK(!text[4], "line 9 of 4: none");
+	CHECK(text[5] && !strcmp(text[5], text[0]), "a line asked twice");
+	for (int i = 0; i < 6; i++)
+		free(text[i]);
+	unlink(path);
+	free(path);
+
+	/* not a regular file: refused before any read */
+	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+	snprintf(fifo, sizeof(fifo), "%s/f", dir);
+	CHECK(mkfifo(fifo, 0600) == 0, "mkfifo");
+	text[0] = (char *)1;
+	CHECK(source_lines(fifo, want, 1, text) == -1 && errno == EINVAL &&
+	      !text[0], "a FIFO: EINVAL, no text");
+	CHECK(source_lines(dir, want, 1, text) == -1 && errno == EISDIR,
+	      "a directory: EISDIR");
+	unlink(fifo);
+	/* over SOURCE_MAX_BYTES: not read */
+	snprintf(fifo, sizeof(fifo), "%s/big", dir);
+	f = fopen(fifo, "w");
+	CHECK(f && fputs("x\n", f) >= 0 &&
+	      ftruncate(fileno(f), SOURCE_MAX_BYTES + 1) == 0, "a big file");
+	if (f)
+		fclose(f);
+	CHECK(source_lines(fifo, want, 1, text) == -1 && errno == EFBIG,
+	      "a file over %d bytes: EFBIG", SOURCE_MAX_BYTES);
+	/* a very long line: cut */
+	big = malloc(5000);
+	memset(big, 'y', 4999);
+	big[4999] = '\0';
+	path = write_tmp(big);
+	CHECK(source_lines(path, want + 1, 1, text) == 0 && text[0] &&
+	      strlen(text[0]) < SOURCE_LINE_MAX, "a 4999-byte line: cut to %zu",
+	      text[0] ? strlen(text[0]) : 0);
+	free(text[0]);
+	unlink(path);
+	free(path);
+	free(big);
+	unlink(fifo);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	test_maps();
@@ -974,5 +1038,6 @@ int main(void)
 	test_program();
 	test_files_keep();
 	test_deleted_shared();
+	test_source();
 	return check_done();
 }

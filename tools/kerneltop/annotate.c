@@ -7,20 +7,15 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/escape.h"
-#include "base/regular-file.h"
 #include "kerneltop.h"
+#include "symbols/source.h"
 #include "util/xmalloc.h"
-
-#define MAX_SOURCE_BYTES (16 << 20)	/* a bigger "source" is not read */
 
 /* The stored copy of file (one per distinct name), or NULL for none. */
 static const char *file_intern(struct annotation *a, const char *file)
@@ -59,60 +54,25 @@ static int cmp_line(const void *x, const void *y)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
-/* A copy of a source line with tabs expanded to 8 columns, cut to fit. */
-static char *detab(const char *src)
-{
-	char *out = xmalloc(KT_LINE), *p = out;
-
-	for (; *src && p < out + KT_LINE - 9; src++) {
-		if (*src != '\t') {
-			*p++ = *src;
-			continue;
-		}
-		do
-			*p++ = ' ';
-		while ((p - out) % 8);
-	}
-	*p = '\0';
-	return out;
-}
-
-/*
- * The text of every line of file that a->lines names.  The path comes
- * from the target's DWARF: open it only as a regular file, without
- * blocking (a FIFO planted there must not hang us), and read a bounded
- * amount.
- */
+/* The text of every line of file that a->lines names (none where the
+   file cannot be read). */
 static void source_read(struct annotation *a, const char *file)
 {
-	char *buf = NULL;
-	size_t cap = 0, i;
-	struct stat st;
-	ssize_t len;
-	FILE *f;
-	int fd, want = 0, no = 0;
+	int *want = xmalloc((a->n + 1) * sizeof(*want));
+	char **text = xmalloc((a->n + 1) * sizeof(*text));
+	size_t i, n = 0;
 
-	fd = regular_file_open(file, 0, &st);
-	if (fd < 0)
-		return;
-	if (st.st_size > MAX_SOURCE_BYTES || !(f = fdopen(fd, "r"))) {
-		close(fd);
-		return;
-	}
 	for (i = 0; i < a->n; i++)
-		if (a->lines[i].file == file && a->lines[i].line > want)
-			want = a->lines[i].line;
-	while (no < want && (len = getline(&buf, &cap, f)) >= 0) {
-		no++;
-		if (len > 0 && buf[len - 1] == '\n')
-			buf[len - 1] = '\0';
+		if (a->lines[i].file == file && !a->lines[i].text)
+			want[n++] = a->lines[i].line;
+	if (source_lines(file, want, n, text) == 0) {
+		n = 0;
 		for (i = 0; i < a->n; i++)
-			if (a->lines[i].file == file &&
-			    a->lines[i].line == no && !a->lines[i].text)
-				a->lines[i].text = detab(buf);
+			if (a->lines[i].file == file && !a->lines[i].text)
+				a->lines[i].text = text[n++];
 	}
-	free(buf);
-	fclose(f);
+	free(want);
+	free(text);
 }
 
 int annotate_build(struct kt *kt, const char *sym, const char *dso,
