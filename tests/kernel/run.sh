@@ -422,10 +422,16 @@ guest_programs="tests/sysapi/test-legacy tests/sysapi/test-count pcstat monitor
 if [ -n "$build" ] && [ -d "$build" ]; then
 	build=$(cd "$build" && pwd)
 	if [ -n "$cross" ]; then
+		# the sysroot is shared by every tree's runs: one cross
+		# build at a time, so that a run that needs other packages
+		# does not replace it under another's link
+		exec 8>"$kcache/.lock-sysroot-$arch"
+		flock 8
 		cross_src "$build" "$build/cross-$arch-src"
 		cross_configure "$build/cross-$arch-src" "$build/cross-$arch"
 		build=$build/cross-$arch
 		cross_build "$build"
+		flock -u 8
 	fi
 	for p in $guest_programs; do
 		add_program "$p"

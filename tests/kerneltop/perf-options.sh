@@ -299,6 +299,35 @@ hl=$(sed -n '/^Annotate: hot_spin (/,/^$/p' ann.out | grep '^>' |
 [ $rc -eq 0 ] && [ -n "$hl" ] && [ "$hl" -gt "$first" ] && [ "$hl" -lt "$last" ] &&
 	ok "--sym-annotate hot_spin: hottest line spin.c:$hl (body $first-$last)" ||
 	fail "--sym-annotate: exit $rc, hottest '$hl' not in $first-$last: $(cat ann.out)"
+# then, as perf top --stdio, its instructions (with capstone): the same
+# samples as the source lines, every one at an address inside hot_spin
+# (nm's), the hottest marked
+src_n=$(sed -n '/^Annotate: hot_spin (.*)$/,/^$/p' ann.out |
+	awk '$1 ~ /%$/ || $1 == ">" { n += ($1 == ">") ? $3 : $2 } END { print n + 0 }')
+ins_t=$(sed -n 's/^Annotate: hot_spin (.*), \([0-9]*\) samples$/\1/p' ann.out)
+if [ -n "$ins_t" ]; then
+	hs=$(nm "$helpers/spin" | awk '$3 == "hot_spin" { print $1 }')
+	hsz=$(nm -S "$helpers/spin" | awk '$4 == "hot_spin" { print $2 }')
+	set -- $(sed -n '/^Annotate: hot_spin (.*), [0-9]* samples$/,/^$/p' ann.out |
+		awk -v lo="$hs" -v sz="$hsz" '
+		function hex(s,  i, v) { v = 0; s = tolower(s)
+			for (i = 1; i <= length(s); i++)
+				v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+			return v }
+		/^>/ { hot++ }
+		/^[ >] *[0-9.]+% +[0-9]+ +[0-9a-f]+:  / {
+			sub(/^>/, " "); a = $3; sub(/:$/, "", a); n += $2
+			if (hex(a) < hex(lo) || hex(a) >= hex(lo) + hex(sz)) out++ }
+		END { print n + 0, out + 0, hot + 0 }')
+	[ "$1" -eq "$ins_t" ] && [ "$1" -eq "$src_n" ] && [ "$2" -eq 0 ] && [ "$3" -eq 1 ] &&
+		ok "--sym-annotate -b: $1 samples over hot_spin's instructions, as over its lines" ||
+		fail "--sym-annotate -b instructions: $1 of $ins_t (lines $src_n), $2 outside, $3 marked: $(cat ann.out)"
+elif "$MONITOR" --annotate hot_spin -- "$helpers/spin" 50 2>&1 >/dev/null |
+		grep -q "capstone"; then
+	echo "note: built without capstone: no instructions in batch"
+else
+	fail "--sym-annotate -b: no instructions after the source lines: $(cat ann.out)"
+fi
 kt annn -b -n 1 -d 0.2 -p $sp --sym-annotate no_such_function
 grep -q '^Annotate: no_such_function: no samples$' annn.out ||
 	fail "--sym-annotate of a function not sampled: $(tail -3 annn.out)"

@@ -14,6 +14,7 @@
 
 #include "base/escape.h"
 #include "kerneltop.h"
+#include "profile/insns.h"
 #include "symbols/source.h"
 #include "util/xmalloc.h"
 
@@ -132,6 +133,34 @@ const struct top_row *annotate_row(const struct kt_table *tb, const char *sym)
 	return NULL;
 }
 
+/*
+ * After the source lines, as perf top --stdio annotates: the function's
+ * instructions and their samples, where capstone is there to read them
+ * (a user function: kernel code is not read from a file here).
+ */
+static int insns_batch(struct kt *kt, const struct top_row *r, FILE *out)
+{
+	const struct top_addr *addrs;
+	enum sym_cause cause = SYM_OK;
+	struct insns in;
+	size_t n;
+
+	if (r->dso[0] == '[' || !disasm_available())
+		return ferror(out) ? -1 : 0;
+	addrs = top_addrs(kt->top, r->sym, r->dso, &n);
+	if (insns_build(kt->sym_lines, r->dso, addrs, n, &in, &cause) != 0) {
+		if (errno == ENOMEM)
+			return -1;
+		fprintf(out, "(no instructions: %s)\n\n", errno == ENOENT ?
+			symbols_cause_advice(cause) : strerror(errno));
+		return ferror(out) ? -1 : 0;
+	}
+	insns_print(&in, r->sym, r->dso, out);
+	fputc('\n', out);
+	insns_release(&in);
+	return ferror(out) ? -1 : 0;
+}
+
 int annotate_print(struct kt *kt, const struct kt_table *tb,
 		   const char *sym, FILE *out)
 {
@@ -166,5 +195,5 @@ int annotate_print(struct kt *kt, const struct kt_table *tb,
 	}
 	fputc('\n', out);
 	annotate_release(&a);
-	return ferror(out) ? -1 : 0;
+	return insns_batch(kt, r, out);
 }
