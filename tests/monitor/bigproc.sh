@@ -23,7 +23,8 @@ tp=$spawned hs=$tmpdir/spawn.$spawn_n
 spawn_ready "$H" decoy || fail "decoy did not start"
 dp=$spawned
 
-( ulimit -n 4096 && exec timeout 60 "$MONITOR" -e cpu-clock -F $F \
+# (a guard against a hang: at load 25 the run took more than 60 s)
+( ulimit -n 4096 && exec timeout 180 "$MONITOR" -e cpu-clock -F $F \
 	--all-threads $tp ) > out 2> err &
 mp=$!
 at_exit "kill $mp 2>/dev/null"
@@ -83,14 +84,15 @@ rate=$(awk 'NR == FNR { c0[$1] = $2; next }
 		END { if (ns > 0) printf "%.0f", n * 1e9 / ns }')
 [ "${rate:-0}" -gt $((F / 2)) ] && [ "$rate" -le $((F * 11 / 10)) ] ||
 	fail "the busy threads' samples: '$rate' a second of CPU at -F $F"
-# the new ones: their loops' CPU time x that rate (measured beside two
-# busy loops: 0.95-0.98 of F, 4 runs; at load 5-8, 0.87)
+# the new ones: their loops' CPU time x that rate, within 15% (F alone:
+# 0.95-0.98 of it beside two busy loops, 0.87 at load 5-8; this rate:
+# 0.93-1.11 at load 25 with 70,000 samples lost, 3 runs)
 for fn in hot_child:$child_us hot_thread:$thread_us; do
 	f=${fn%:*} us=${fn#*:}
 	got=$(count $f)
 	exp=$((us * ${rate:-$F} / 1000000))
-	if [ -n "$got" ] && [ $((got * 100)) -ge $((exp * 90)) ] &&
-		[ $((got * 100)) -le $((exp * 110)) ]; then
+	if [ -n "$got" ] && [ $((got * 100)) -ge $((exp * 85)) ] &&
+		[ $((got * 100)) -le $((exp * 115)) ]; then
 		ok "$f: $got samples for ${us} us of CPU (${rate:-$F} a second of CPU)"
 	else
 		fail "$f: '$got' samples for ${us} us of CPU (want about $exp)"
