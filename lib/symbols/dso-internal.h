@@ -37,9 +37,12 @@ struct dso_cent {
 
 /* An item of dso.dem: mangled name (pointer into libdw's strings) ->
    demangled, or itself */
+/* A string made from one of libdw's (which lives as long as the Dwfl):
+   a symbol's demangled name, a source file's path from the CU's
+   directory. */
 struct dso_dement {
-	const char *mangled;
-	char *demangled;	/* NULL: not mangled, use as is */
+	const char *mangled;	/* libdw's, the key (by pointer) */
+	char *demangled;	/* NULL: use mangled as is */
 };
 
 /* One function symbol of the sorted table (module addresses). */
@@ -87,7 +90,7 @@ struct dso {
 	size_t cache_max;
 	uint64_t lookups, hits;
 
-	struct hashtab dem;	/* of struct dso_dement */
+	struct hashtab dem;	/* of struct dso_dement: names, paths */
 	struct inlines inl;	/* the inline trees of the CUs looked up */
 };
 

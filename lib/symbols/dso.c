@@ -498,6 +498,38 @@ static const char *dso_demangle(struct dso *d, const char *name)
 	return de->demangled ? de->demangled : name;
 }
 
+/*
+ * A line's file as a path from /: a relative name (a compiler run as
+ * "gcc ../src/f.c", or ccache with CCACHE_BASEDIR) is of the directory
+ * the CU was compiled in, not of ours.  file is libdw's: keyed by pointer
+ * as names are.  Without memory, or a directory, file as it is.
+ */
+static const char *dso_source_path(struct dso *d, Dwfl_Line *l,
+				   const char *file)
+{
+	size_t h = hash_u64((uint64_t)(uintptr_t)file);
+	const char *dir;
+	struct dso_dement *de;
+
+	if (!file || file[0] == '/')
+		return file;
+	de = hashtab_find(&d->dem, h, dement_eq, file);
+	if (de)
+		return de->demangled ? de->demangled : file;
+	dir = dwfl_line_comp_dir(l);
+	if (!dir || dir[0] != '/' || !(de = malloc(sizeof(*de))))
+		return file;
+	de->mangled = file;
+	if (asprintf(&de->demangled, "%s/%s", dir, file) < 0)
+		de->demangled = NULL;
+	if (hashtab_add(&d->dem, h, de) != 0) {
+		free(de->demangled);
+		free(de);
+		return file;
+	}
+	return de->demangled ? de->demangled : file;
+}
+
 /* --- inlined frames ---------------------------------------------------- */
 
 static const char *die_function_name(struct dso *d, Dwarf_Die *die)
@@ -585,8 +617,9 @@ static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 		Dwfl_Line *l = dwfl_module_getsrc(d->mod, a);
 
 		if (l)
-			e->file = dwfl_lineinfo(l, NULL, &e->line, NULL, NULL,
-						NULL);
+			e->file = dso_source_path(d, l,
+				dwfl_lineinfo(l, NULL, &e->line, NULL, NULL,
+					      NULL));
 		if (e->line < 0)	/* libdw's unsigned line, cast */
 			e->line = 0;
 		if (e->file && !(d->flags & SYMBOLS_NO_INLINES))

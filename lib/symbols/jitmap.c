@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "base/addrsearch.h"
 #include "base/array.h"
+#include "base/clock.h"
 #include "base/regular-file.h"
 #include "symbols/jitmap.h"
 
@@ -36,8 +38,12 @@ struct jit_sym {
 /* Longer lines are not a JIT's symbol but garbage: skipped, not stored. */
 #define JIT_LINE_MAX 4096
 /* What one refresh reads at most: a huge or endless file (anyone can
-   plant one) costs a bounded time per lookup, the rest waits. */
+   plant one) costs a bounded time per lookup, the rest waits.  The lines
+   of such a chunk are merged into the table together, once it is read
+   whole (over several budgets: jitmap_lookup()) or the file ends. */
 #define JIT_READ_MAX (4u << 20)
+/* A read within a budget looks at the CPU clock every this many lines. */
+#define JIT_CLOCK_LINES 1024
 
 struct jitmap {
 	char *path;
@@ -48,9 +54,10 @@ struct jitmap {
 	size_t nblocks, ablocks;
 	size_t block_used;	/* bytes of the last block taken */
 	uint32_t lines;		/* lines parsed since the fresh start */
-	struct jit_sym *fresh;	/* lines of the read under way */
+	struct jit_sym *fresh;	/* lines of the chunk under way */
 	size_t nfresh, afresh;
 	off_t consumed;		/* bytes of whole lines parsed */
+	off_t chunk;		/* where the chunk under way starts */
 	off_t size_seen;	/* file size when last read; -1 never read */
 	bool skipping;		/* inside an overlong line */
 	size_t long_lines;	/* lines skipped for their length */
@@ -90,7 +97,7 @@ static void jitmap_release(struct jitmap *jm)
 	jm->n = jm->alloc = jm->nfresh = jm->afresh = 0;
 	jm->nblocks = jm->ablocks = jm->block_used = 0;
 	jm->lines = 0;
-	jm->consumed = 0;
+	jm->consumed = jm->chunk = 0;
 	jm->skipping = false;
 	jm->long_lines = 0;
 }
@@ -259,14 +266,18 @@ static int jitmap_open(struct jitmap *jm, struct stat *st)
 }
 
 /*
- * Parse the whole lines added since the last read, JIT_READ_MAX bytes at
- * most.  A JIT may be writing as we read: a last line without its newline
- * is left for the next read, so that a half-written "START SIZE na"
- * never becomes a symbol.  Takes fd.
+ * Parse the whole lines added since the last read, up to the end of the
+ * chunk under way, and until the CPU clock (of this thread, in ms) passes
+ * until; merge the chunk once it is read whole.  A JIT may be writing as
+ * we read: a last line without its newline is left for the next read, so
+ * that a half-written "START SIZE na" never becomes a symbol.  Takes fd.
  */
-static int jitmap_read(struct jitmap *jm, int fd, const struct stat *st)
+static int jitmap_read(struct jitmap *jm, int fd, const struct stat *st,
+		       double until)
 {
 	char line[JIT_LINE_MAX];
+	bool cut = false;
+	unsigned n = 0;
 	off_t stop;
 	FILE *f;
 
@@ -284,7 +295,7 @@ static int jitmap_read(struct jitmap *jm, int fd, const struct stat *st)
 	}
 	jm->dev = st->st_dev;
 	jm->ino = st->st_ino;
-	stop = jm->consumed + JIT_READ_MAX;
+	stop = jm->chunk + JIT_READ_MAX;
 	while (jm->consumed < stop && fgets(line, sizeof(line), f)) {
 		/* what fgets() took, a NUL byte included: strlen() would
 		   stop at one, and the next read start inside this line */
@@ -300,11 +311,19 @@ static int jitmap_read(struct jitmap *jm, int fd, const struct stat *st)
 		if (!jm->skipping && !whole)
 			jm->long_lines++;
 		jm->skipping = !whole;
+		if (++n % JIT_CLOCK_LINES == 0 &&
+		    clock_ms(CLOCK_THREAD_CPUTIME_ID) >= until) {
+			cut = true;
+			break;
+		}
 	}
 	fclose(f);
-	jitmap_merge(jm);
+	if (!cut) {
+		jitmap_merge(jm);
+		jm->chunk = jm->consumed;
+	}
 	/* cut short: the rest is read at the next miss */
-	jm->size_seen = jm->consumed < stop ? st->st_size : -1;
+	jm->size_seen = !cut && jm->consumed < stop ? st->st_size : -1;
 	return 0;
 }
 
@@ -325,13 +344,16 @@ static const struct jit_sym *jitmap_find(const struct jitmap *jm,
 }
 
 const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off,
-			  enum sym_cause *cause)
+			  enum sym_cause *cause, double *budget_ms)
 {
 	const struct jit_sym *js = jitmap_find(jm, addr);
+	double t0 = budget_ms ? clock_ms(CLOCK_THREAD_CPUTIME_ID) : 0;
 	struct stat st;
-	int fd;
+	int fd, rc;
 
 	if (!js) {
+		if (budget_ms && *budget_ms <= 0)
+			goto miss;	/* read on with the next budget */
 		fd = jitmap_open(jm, &st);
 		if (fd < 0 && jm->refused != SYM_JIT_NO_MAP)
 			jitmap_release(jm);	/* replaced by a plant */
@@ -342,7 +364,11 @@ const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off,
 			close(fd);
 			goto miss;
 		}
-		if (jitmap_read(jm, fd, &st) != 0)
+		rc = jitmap_read(jm, fd, &st, budget_ms ? t0 + *budget_ms
+							 : HUGE_VAL);
+		if (budget_ms)
+			*budget_ms -= clock_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
+		if (rc != 0)
 			goto miss;
 		js = jitmap_find(jm, addr);
 		if (!js)

@@ -31,14 +31,18 @@ void jitmap_free(struct jitmap *jm);
  * for their length), or SYM_NO_SYMBOL.
  *
  * On a miss the lines appended since the last read are parsed (JITs
- * append), at most once per growth and 4 MiB per call; a last line still
- * without its newline waits, and lines longer than 4 KiB are skipped and
+ * append), at most once per growth and 4 MiB per call, and within
+ * *budget_ms of this thread's CPU time when budget_ms is not NULL (what
+ * the read spent is taken off it; none left: nothing is read); a read
+ * cut short goes on at the next miss, and its lines are found once 4 MiB
+ * of them or the end of the file are read.  A last line still without
+ * its newline waits, and lines longer than 4 KiB are skipped and
  * counted.  A file that shrank or was replaced is read again from the
  * start; one replaced by a file that is refused is forgotten.  The string
  * lives until such a fresh start, or jitmap_free.
  */
 const char *jitmap_lookup(struct jitmap *jm, uint64_t addr, uint64_t *off,
-			  enum sym_cause *cause);
+			  enum sym_cause *cause, double *budget_ms);
 
 /* Lines skipped so far for being longer than 4 KiB. */
 size_t jitmap_long_lines(const struct jitmap *jm);

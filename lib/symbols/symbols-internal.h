@@ -40,6 +40,8 @@ struct symbols {
 	size_t nunres, aunres;
 
 	uint64_t lookups;
+	double jit_budget;		/* ms of CPU left to read JIT maps */
+	bool jit_bounded;		/* symbols_jit_budget() was called */
 };
 
 /* unresolved.c: the table of what could not be resolved.  unres_init()

@@ -199,12 +199,19 @@ static int resolve_jit(struct symbols *s, struct sym_proc *p, uint64_t ip,
 		p->jit = jitmap_new(path, jit_owner(s, p->pid));
 	}
 	if (p->jit)
-		out->sym = jitmap_lookup(p->jit, ip, &out->off, &out->cause);
+		out->sym = jitmap_lookup(p->jit, ip, &out->off, &out->cause,
+					 s->jit_bounded ? &s->jit_budget : NULL);
 	if (out->sym) {
 		out->cause = SYM_OK;
 		return 0;
 	}
 	return -1;
+}
+
+void symbols_jit_budget(struct symbols *s, double ms)
+{
+	s->jit_bounded = ms >= 0;
+	s->jit_budget = ms;
 }
 
 int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,

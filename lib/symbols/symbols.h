@@ -199,6 +199,16 @@ void symbols_exit(struct symbols *s, pid_t pid);
 void symbols_gc(struct symbols *s);
 
 /*
+ * Bound the reading of JITs' perf-PID.map files (one of millions of lines
+ * takes a second of CPU) to ms of the calling thread's CPU time, from now
+ * until the next call; a negative ms lifts the bound (the default: each
+ * miss reads up to 4 MiB of the map).  A lookup past the bound resolves
+ * from the lines read so far; the read goes on at the next budget.  A
+ * live tool grants a slice at each drain, and keeps its frames' pace.
+ */
+void symbols_jit_budget(struct symbols *s, double ms);
+
+/*
  * Resolve ip, sampled in process pid (kernel true for a kernel-mode
  * sample).  Fills *out.  Returns 0 when a function name was found, or -1
  * with out->cause saying why (out->dso and dso_off are still set when the

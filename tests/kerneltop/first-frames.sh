@@ -17,7 +17,9 @@ ncpu=$(getconf _NPROCESSORS_ONLN)
 # --- a process from before: its function in the first frame ------------
 spawn_ready "$H" hot 0 || fail "helper did not start"
 hp=$spawned
-"$KERNELTOP" -b -n 1 -d 0.5 -e cpu-clock -s sym,dso,pid > first.out 2> first.err
+# 1.5 s: at load 20 a first frame of 0.5 s had 57 samples in all, none
+# of the helper's
+"$KERNELTOP" -b -n 1 -d 1.5 -e cpu-clock -s sym,dso,pid > first.out 2> first.err
 if [ "$(kt_frames first.out)" = 1 ] &&
    kt_rows first.out | grep -Eq " $hp +\[\.\] kt_hot "; then
 	ok "first frame: kt_hot of pid $hp"
@@ -33,7 +35,9 @@ kill $hp
 # the ticks when it ended before they were read).  The frames' pace is
 # judged by kerneltop's own CPU time between two of them, not by the wall
 # clock, which a loaded machine stretches: a read that holds the loop
-# spends its whole CPU time between two frames.
+# spends its whole CPU time between two frames.  With $until set, kerneltop
+# is stopped (INT) once its output matches that pattern.
+until=
 frames() {
 	local out=$1 fr=$2 kp n seen=0 ticks
 	shift 2
@@ -47,6 +51,8 @@ frames() {
 			ticks=$(sed 's/.*) //' /proc/$kp/stat 2> /dev/null |
 				awk '{ print $12 + $13 }')
 			echo "${ticks:--} $(grep '^kerneltop:' "$out" | tail -n 1)" >> "$fr"
+			[ -n "$until" ] && grep -q "$until" "$out" &&
+				kill -INT $kp 2> /dev/null
 		fi
 		sleep 0.05
 	done
@@ -64,11 +70,14 @@ asan=1
 ! sanitized "$KERNELTOP" || asan=3
 
 # --- a JIT whose perf-PID.map has 3 million lines ---------------------------
-# The map is read 4 MiB at a time as samples miss it, each read merged
-# into what was read before: the frames keep their pace, and the jitted
-# function (the file's last line) is named once the read gets there.
-# Before, each read sorted the whole table again and held the loop: the
-# first frame came after 2.7 s with 2 million lines (0.46 s now).
+# The map is read as samples miss it, within a share of the time in CPU
+# (a quarter), 4 MiB merged at a time into what was read before: the
+# frames keep their pace, and the jitted function (the file's last line)
+# is named once the read gets there (kerneltop runs until then, 60
+# frames at most).  Before, each read sorted the whole table again and
+# held the loop: the first frame came after 2.7 s with 2 million lines;
+# then reads of 4 MiB each, as many as samples missed, still took 0.52-
+# 0.55 s of CPU between two frames on a loaded machine.
 JH="$top_builddir/tests/monitor/mon-helper"
 "$JH" jitbare 60000 > /dev/null 2> jit.ready &
 jp=$!
@@ -78,7 +87,9 @@ read -r _ _ jaddr jsize < jit.ready
 awk -v a="$jaddr" -v s="$jsize" 'BEGIN {
 	for (i = 0; i < 3000000; i++) printf "%x 30 f%d\n", 281474976710656 + i * 64, i
 	printf "%s %s jitted_spin\n", a, s }' > "/tmp/perf-$jp.map"
-frames jit.out jframes -d 0.3 -n 15 -e cpu-clock -p $jp
+until=' jitted_spin '
+frames jit.out jframes -d 0.3 -n 60 -e cpu-clock -p $jp
+until=
 # measured: at most 0.17-0.20 s of CPU between two frames (the first
 # from the start) beside two helpers' builds and the suite; the reads
 # before (each sorting the whole table again) held the loop 0.90 s of CPU
@@ -92,7 +103,7 @@ awk -v max=$((4000 * 13 / 10)) '$3 > max { bad = 1 } END { exit bad }' jframes &
 	ok "3M-line JIT map: every rate at most $((4000 * 13 / 10))/s" ||
 	fail "3M-line JIT map: inflated rates $(awk '{ printf "%s ", $3 }' jframes)"
 kt_rows jit.out | grep -q ' jitted_spin ' &&
-	ok "3M-line JIT map: jitted_spin, its last line, named" ||
+	ok "3M-line JIT map: jitted_spin, its last line, named (frame $(wc -l < jframes))" ||
 	fail "3M-line JIT map: jitted_spin never named: $(kt_rows jit.out | head -3)"
 kill $jp
 rm -f "/tmp/perf-$jp.map"
@@ -101,7 +112,11 @@ rm -f "/tmp/perf-$jp.map"
 [ "$(cat /proc/sys/vm/max_map_count)" -ge 61000 ] ||
 	skip "vm.max_map_count below 61000"
 spawn_ready "$MM" 60000 0 || fail "many-maps did not start"
-frames mm.out frames -d 0.3 -n 20 -e cpu-clock
+# (until maps_hot is named, 60 frames at most: at load 25, 20 frames
+# were not enough)
+until=' maps_hot '
+frames mm.out frames -d 0.3 -n 60 -e cpu-clock
+until=
 # The rate is of ncpu CPUs at 4000 Hz at most (with timer slack); the
 # CPU between two frames: measured 0.07-0.08 s beside two helpers' builds
 # and the suite (the mappings are read a few dozen lines at a time).

@@ -131,9 +131,13 @@ if have root && have perf_event && unshare -p -f -m --mount-proc true 2> /dev/nu
 	H="$top_builddir/tests/monitor/mon-helper"
 	# unshare -f blocks TERM while it waits, and the helper is the
 	# namespace's init, deaf to it too: KILL ends unshare, and
-	# --kill-child the namespace with it, so nothing outlives the test
+	# --kill-child the namespace with it, so nothing outlives the test.
+	# The tmpfs hides all of our /tmp, the build tree too when it is
+	# there: the helper is opened before and copied into the tmpfs.
 	spawn_ready unshare --kill-child -p -f -m --mount-proc sh -c \
-		"mount -t tmpfs none /tmp && exec '$H' jit 600000" ||
+		"exec 3< '$H' && mount -t tmpfs none /tmp &&
+		 cat <&3 > /tmp/mon-helper && chmod 755 /tmp/mon-helper &&
+		 exec /tmp/mon-helper jit 600000 3<&-" ||
 		fail "JIT in a pid namespace: the helper did not start"
 	at_exit "kill -KILL $spawned 2>/dev/null"
 	set -- $ready

@@ -264,17 +264,17 @@ static void test_jitmap(void)
 	uint64_t off = 0;
 	FILE *f;
 
-	name = jitmap_lookup(jm, 0x1010, &off, NULL);
+	name = jitmap_lookup(jm, 0x1010, &off, NULL, NULL);
 	CHECK(name && !strcmp(name, "jit_alpha") && off == 0x10, "alpha");
-	name = jitmap_lookup(jm, 0x2004, &off, NULL);
+	name = jitmap_lookup(jm, 0x2004, &off, NULL, NULL);
 	CHECK(name && !strcmp(name, "LazyCompile:*beta file.js:3"),
 	      "name with spaces");
-	CHECK(!jitmap_lookup(jm, 0x2010, &off, NULL), "past the end");
+	CHECK(!jitmap_lookup(jm, 0x2010, &off, NULL, NULL), "past the end");
 	/* the JIT appends: the map is read again */
 	f = fopen(path, "a");
 	fputs("3000 20 jit_gamma\n", f);
 	fclose(f);
-	name = jitmap_lookup(jm, 0x3001, &off, NULL);
+	name = jitmap_lookup(jm, 0x3001, &off, NULL, NULL);
 	CHECK(name && !strcmp(name, "jit_gamma") && off == 1,
 	      "appended entry found");
 	jitmap_free(jm);
@@ -293,9 +293,9 @@ static void test_jitmap_growth(void)
 	size_t i;
 	FILE *f;
 
-	CHECK(jitmap_lookup(jm, 0x1001, &off, NULL), "whole line read");
+	CHECK(jitmap_lookup(jm, 0x1001, &off, NULL, NULL), "whole line read");
 	/* "4000 4" is half of "4000 40 four\n": not a 4-byte "" */
-	CHECK(!jitmap_lookup(jm, 0x4002, &off, NULL), "half-written line skipped");
+	CHECK(!jitmap_lookup(jm, 0x4002, &off, NULL, NULL), "half-written line skipped");
 	f = fopen(path, "a");
 	fputs("0 four\n", f);
 	/* 1 MiB without a newline, then a real line */
@@ -303,21 +303,21 @@ static void test_jitmap_growth(void)
 		fputs("5000 10 xxxxxxxx", f);
 	fputs("\n6000 10 six\n", f);
 	fclose(f);
-	name = jitmap_lookup(jm, 0x4030, &off, NULL);
+	name = jitmap_lookup(jm, 0x4030, &off, NULL, NULL);
 	CHECK(name && !strcmp(name, "four") && off == 0x30,
 	      "completed line found: %s", name ? name : "(null)");
-	CHECK(!jitmap_lookup(jm, 0x5001, &off, &cause) &&
+	CHECK(!jitmap_lookup(jm, 0x5001, &off, &cause, NULL) &&
 	      cause == SYM_JIT_LINE_TOO_LONG && jitmap_long_lines(jm) == 1,
 	      "overlong line skipped, counted, and the cause says so");
-	name = jitmap_lookup(jm, 0x6001, &off, NULL);
+	name = jitmap_lookup(jm, 0x6001, &off, NULL, NULL);
 	CHECK(name && !strcmp(name, "six"), "line after an overlong one");
 	/* rewritten smaller: read from the start */
 	f = fopen(path, "w");
 	fputs("7000 10 seven\n", f);
 	fclose(f);
-	name = jitmap_lookup(jm, 0x7001, &off, NULL);
+	name = jitmap_lookup(jm, 0x7001, &off, NULL, NULL);
 	CHECK(name && !strcmp(name, "seven"), "rewritten file read again");
-	CHECK(!jitmap_lookup(jm, 0x1001, &off, NULL), "old entries dropped");
+	CHECK(!jitmap_lookup(jm, 0x1001, &off, NULL, NULL), "old entries dropped");
 	jitmap_free(jm);
 	unlink(path);
 	free(path);
@@ -330,7 +330,7 @@ static enum sym_cause jit_refusal(const char *path, uid_t owner)
 	enum sym_cause cause = SYM_OK;
 	uint64_t off;
 
-	if (jitmap_lookup(jm, 0x1001, &off, &cause))
+	if (jitmap_lookup(jm, 0x1001, &off, &cause, NULL))
 		cause = SYM_OK;
 	jitmap_free(jm);
 	return cause;
@@ -343,6 +343,9 @@ static void test_jitmap_untrusted(void)
 	char dir[] = "/tmp/jitmap-test.XXXXXX", path[64];
 	uint64_t off;
 	struct jitmap *jm;
+	double budget;
+	unsigned slices;
+	bool spent = true;
 	FILE *f;
 	int fd;
 
@@ -384,11 +387,11 @@ static void test_jitmap_untrusted(void)
 
 	/* a map that a plant replaces is forgotten */
 	jm = jitmap_new(path, 12345);
-	CHECK(jitmap_lookup(jm, 0x1001, &off, NULL), "read before the plant");
+	CHECK(jitmap_lookup(jm, 0x1001, &off, NULL, NULL), "read before the plant");
 	unlink(path);
 	CHECK(symlink("/dev/zero", path) == 0, "symlink");
-	CHECK(!jitmap_lookup(jm, 0x2001, &off, NULL) &&
-	      !jitmap_lookup(jm, 0x1001, &off, NULL),
+	CHECK(!jitmap_lookup(jm, 0x2001, &off, NULL, NULL) &&
+	      !jitmap_lookup(jm, 0x1001, &off, NULL, NULL),
 	      "replaced by a link: entries dropped");
 	jitmap_free(jm);
 	unlink(path);
@@ -405,7 +408,7 @@ static void test_jitmap_untrusted(void)
 		enum sym_cause cause = SYM_OK;
 
 		jm = jitmap_new(path, geteuid());
-		CHECK(!jitmap_lookup(jm, 0x1001, &off, &cause) &&
+		CHECK(!jitmap_lookup(jm, 0x1001, &off, &cause, NULL) &&
 		      cause == SYM_JIT_LINE_TOO_LONG,
 		      "a map of one overlong line: no symbol, cause named");
 		jitmap_free(jm);
@@ -421,8 +424,26 @@ static void test_jitmap_untrusted(void)
 	fputs("9000 10 last\n", f);
 	fclose(f);
 	jm = jitmap_new(path, geteuid());
-	CHECK(!jitmap_lookup(jm, 0x9001, &off, NULL), "first refresh bounded");
-	CHECK(jitmap_lookup(jm, 0x9001, &off, NULL), "rest read at the next");
+	CHECK(!jitmap_lookup(jm, 0x9001, &off, NULL, NULL), "first refresh bounded");
+	CHECK(jitmap_lookup(jm, 0x9001, &off, NULL, NULL), "rest read at the next");
+	jitmap_free(jm);
+
+	/* within a budget of CPU: none left reads nothing; a small one
+	   reads on, slice after slice, to the end */
+	jm = jitmap_new(path, geteuid());
+	budget = 0;
+	CHECK(!jitmap_lookup(jm, 0x100, &off, NULL, &budget),
+	      "no budget: nothing read");
+	for (slices = 0; slices < 100000; slices++) {
+		budget = 0.05;
+		if (jitmap_lookup(jm, 0x9001, &off, NULL, &budget))
+			break;
+		spent &= budget < 0.05;
+	}
+	CHECK(spent, "each slice spends its budget");
+	CHECK(slices > 2 && slices < 100000,
+	      "6 MiB read in slices of 0.05 ms: found after %u", slices);
+	CHECK(jitmap_lookup(jm, 0x100, &off, NULL, &budget), "first line too");
 	jitmap_free(jm);
 	unlink(path);
 	rmdir(dir);

@@ -145,6 +145,7 @@ struct kt {
 					   user's own tasks after a refusal */
 
 	struct symbols *sym;		/* functions only, for the live table */
+	double jit_granted;		/* when JIT maps last got CPU (ms) */
 	struct symbols *sym_lines;	/* with file:line, for annotation */
 	struct feed *feed;
 	struct top *top;

@@ -558,9 +558,29 @@ static int add_sample(void *arg, const struct feed_sample *s)
 #define DRAIN_MS 50
 #define DRAIN_RECORDS 500000
 
+/*
+ * A JIT's perf-PID.map of millions of lines takes a second of CPU to
+ * read: it is read at each drain within a share of the time since the
+ * last (in CPU, a slice at most), so that frames and keys keep their pace
+ * while it is read, in as few frames as that share allows.
+ */
+#define JIT_SHARE 0.25
+#define JIT_SLICE_MS 25.0
+
+static void jit_grant(struct kt *kt)
+{
+	double now = clock_ms(CLOCK_MONOTONIC);
+	double ms = JIT_SHARE * (now - kt->jit_granted);
+
+	kt->jit_granted = now;
+	symbols_jit_budget(kt->sym, ms < JIT_SLICE_MS ? ms : JIT_SLICE_MS);
+}
+
 bool session_drain(struct kt *kt)
 {
 	bool more = false;
+
+	jit_grant(kt);
 
 	if (feed_drain_some(kt->feed, add_sample, kt,
 			    &FEED_BUDGET(.max_records = DRAIN_RECORDS,
