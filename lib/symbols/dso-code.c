@@ -65,7 +65,11 @@ static int dso_code(struct dso *d, uint64_t addr, struct sym_code *out)
 		return -1;
 	}
 	scn = code_section(elf, bias, ds->start, &sh);
-	data = scn ? elf_getdata(scn, NULL) : NULL;
+	if (!scn) {	/* code in .data, or a symbol that is not code */
+		errno = ENOEXEC;
+		return -1;
+	}
+	data = elf_getdata(scn, NULL);
 	if (!data || !data->d_buf) {
 		out->cause = SYM_BAD_ELF;
 		errno = ENOENT;
