@@ -7,7 +7,11 @@
 # same rule (rates-perf.awk); the two must agree within twice their
 # intervals' joint half width.  Before, unresolved code was keyed by its
 # address: only the intervals between two samples at the same IP
-# counted, and the row said 1.96 ±0.10 where perf's samples gave 2.45.
+# counted.  On this workload that subset is a random one and the old
+# rate agreed too (3.05 ±0.10, perf 2.96): the test guards the rule
+# against perf; test-rates' table is what tells the keys apart.  (On
+# sort the old rule said 42.6-48.0 where this one says 32-33 and perf's
+# samples by row 25.6-41.2 from run to run: too loose for a test.)
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event perf binutils
 
@@ -17,7 +21,7 @@ objcopy --strip-all "$top_builddir/tests/helpers/rates-work" rw ||
 # attaches once it is ready: the same run, but for its first 20 ms of
 # calibration, a spin with no fault in the same row (2% of it)
 "$MONITOR" --summary -c 1000000 -e '{cpu-clock,page-faults}:S' \
-	--metric page-faults/ms -- ./rw 20 100 3 > out 2> err &
+	--metric page-faults/ms -- ./rw 10 100 3 > out 2> err &
 mpid=$!
 retry 10 grep -q '^ready' err || fail "rates-work did not start: $(head -3 err)"
 pid=$(sed -n 's/^ready //p' err)
