@@ -15,6 +15,7 @@
 #include "base/array.h"
 #include "base/clock.h"
 #include "profile/feed-internal.h"
+#include "profile/rates.h"
 
 /* The event a sample belongs to, from its id (several events only). */
 static unsigned sample_event(const struct feed *f, uint64_t id)
@@ -88,9 +89,12 @@ static void sample_deltas(struct feed *f, const struct pc_sample *s,
 		*st = key;
 		st->fn = ~0ull;		/* a first sample: no interval */
 	}
-	/* the function by its start: a known symbol's, else the IP */
-	if (fs->sym && fs->sym->sym)
-		key.fn = s->ip - fs->sym->off;
+	/* the function by its start, or the row of code without a symbol
+	   (the IP when nothing is resolved) */
+	if (fs->sym)
+		key.fn = rates_fn_key(fs->sym->sym, s->ip - fs->sym->off,
+				      fs->sym->dso, fs->sym->cause ?
+				      fs->sym->cause : SYM_NO_SYMBOL);
 	fs->same_fn = st->fn == key.fn && st->pid == key.pid;
 	st->fn = key.fn;
 	st->pid = key.pid;

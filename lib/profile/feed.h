@@ -181,8 +181,11 @@ struct feed_sample {
 	unsigned ndeltas;
 	bool same_fn;			/* the stream's previous sample was
 					   in this sample's function (by its
-					   resolved start; the same IP with
-					   no_resolve): the deltas cover an
+					   resolved start; code without a
+					   symbol by its row, "[unknown]" of
+					   its dso and cause: rates_fn_key();
+					   the same IP with no_resolve): the
+					   deltas cover an
 					   interval that began and ended in
 					   it, and leak nothing from another */
 };

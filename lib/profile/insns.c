@@ -176,6 +176,23 @@ fail:
 	return -1;
 }
 
+const char *insns_strerror(int err, enum sym_cause cause,
+			   const struct insns *a)
+{
+	switch (err) {
+	case ENOEXEC:
+		return "its code is in no executable section of the file "
+		       "(data, or code made at run time): no instructions "
+		       "to show";
+	case ENOTSUP:
+		return disasm_strerror(err, a->machine);
+	case ENOENT:
+		return symbols_cause_advice(cause);
+	default:
+		return strerror(err);
+	}
+}
+
 void insns_release(struct insns *a)
 {
 	for (size_t i = 0; i < a->n; i++)

@@ -62,15 +62,22 @@ struct insns {
  * and *cause set when lib/symbols knows why:
  *   ENOENT   no samples (n == 0), or the function's code cannot be read
  *            (*cause: a stripped file, no symbol, a bad ELF)
+ *   ENOEXEC  the function is in no executable section of its file
  *   ENOTSUP  this build has no disassembler, or the code is neither
  *            x86-64 nor arm64 (disasm_strerror() says which)
  *   ENOMEM
+ * insns_strerror() says each in one line.
  */
 int insns_build(struct symbols *s, const char *dso,
 		const struct top_addr *addrs, size_t n, struct insns *a,
 		enum sym_cause *cause);
 
 void insns_release(struct insns *a);
+
+/* One line saying why insns_build() failed with errno err and cause,
+   and what to do; a->machine as insns_build() left it.  Never NULL. */
+const char *insns_strerror(int err, enum sym_cause cause,
+			   const struct insns *a);
 
 /*
  * Row i as one line of text, at most size bytes: an instruction as

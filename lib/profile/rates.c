@@ -123,6 +123,19 @@ static struct rates_fn *fn_find(const struct rates *r, const char *sym,
 	return hashtab_find(&r->fns, fn_hash(&k), fn_eq, &k);
 }
 
+uint64_t rates_fn_key(const char *sym, uint64_t start, const char *dso,
+		      unsigned cause)
+{
+	if (!dso)
+		dso = UNKNOWN;
+	if (sym)
+		return start;
+	/* the row's name, dso and cause; a start address equal to it
+	   would take 2^64 tries */
+	return hash_bytes(dso, strlen(dso), hash_u64(0x756e6b6e6f776eull +
+						     cause));
+}
+
 /* Welford's update of the means and co-moments with one sample v. */
 static void fn_add(struct rates_fn *fn, unsigned nv, const double *v)
 {

@@ -94,6 +94,18 @@ int rates_get(const struct rates *r, const char *sym, const char *dso,
 double rates_sum(const struct rates *r, const char *sym, const char *dso,
 		 unsigned v);
 
+/*
+ * The function a sample is in, for the rule that counts only intervals
+ * that begin and end in one function (feed_sample.same_fn): a known
+ * symbol by its start; code without a symbol (sym NULL) by the row the
+ * tables show it in -- "[unknown]" of its dso (NULL: "[unknown]") for
+ * its cause (enum sym_cause) -- so that a stretch of unresolved code is
+ * one function, as it is one row, not one function per address.  Two
+ * samples are in the same function when their keys are equal.
+ */
+uint64_t rates_fn_key(const char *sym, uint64_t start, const char *dso,
+		      unsigned cause);
+
 /* t(0.975, df), Student's two-sided 95% quantile (df 0: infinity). */
 double rates_t975(uint64_t df);
 

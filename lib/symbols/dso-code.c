@@ -65,7 +65,11 @@ static int dso_code(struct dso *d, uint64_t addr, struct sym_code *out)
 		return -1;
 	}
 	scn = code_section(elf, bias, ds->start, &sh);
-	data = scn ? elf_getdata(scn, NULL) : NULL;
+	if (!scn) {	/* code in .data, or a symbol that is not code */
+		errno = ENOEXEC;
+		return -1;
+	}
+	data = elf_getdata(scn, NULL);
 	if (!data || !data->d_buf) {
 		out->cause = SYM_BAD_ELF;
 		errno = ENOENT;
@@ -108,7 +112,11 @@ int symbols_code_file(struct symbols *s, const char *path, uint64_t addr,
 	struct dso *d;
 
 	memset(out, 0, sizeof(*out));
-	d = files_get(&s->files, path, NULL, 0, NULL, 0);
+	/* the file the samples' process mapped (another mount namespace:
+	   its own file at that path), else the one at path here */
+	d = files_find_seen(&s->files, path);
+	if (!d)
+		d = files_get(&s->files, path, NULL, 0, NULL, 0);
 	if (!d) {
 		out->cause = SYM_NO_MEMORY;
 		return -1;

@@ -106,6 +106,19 @@ struct dso *files_get(struct files *f, const char *path, const char *elf_path,
 	return d;
 }
 
+struct dso *files_find_seen(struct files *f, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (dso_elf_path(f->dso[i]) &&
+		    strcmp(dso_name(f->dso[i]), path) == 0) {
+			f->idle[i] = 0;
+			return f->dso[i];
+		}
+	return NULL;
+}
+
 struct dso *files_find(struct files *f, const char *path, uint64_t ino)
 {
 	size_t i;

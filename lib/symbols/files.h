@@ -73,6 +73,14 @@ struct dso *files_get(struct files *f, const char *path, const char *elf_path,
  */
 struct dso *files_find(struct files *f, const char *path, uint64_t ino);
 
+/*
+ * A file of that name that was opened through a process (its elf_path
+ * is /proc/PID/root/... or /proc/PID/map_files/...: a process of another
+ * mount namespace, or a file deleted or replaced since), as the samples
+ * saw it; NULL when none was.  Nothing is created.
+ */
+struct dso *files_find_seen(struct files *f, const char *path);
+
 /* The vDSO image of our own process (same kernel, same image), or NULL.
    The registry keeps a reference of its own: never freed by files_gc(). */
 struct dso *files_vdso(struct files *f);

@@ -235,7 +235,9 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
  * Returns 0 and fills *out, whose bytes the caller owns (release them
  * with sym_code_release()); or -1 with out->cause saying why (a stripped
  * file, no symbol there, SYM_BAD_ELF for a section without the bytes)
- * and errno ENOENT, or ENOMEM.
+ * and errno ENOENT; errno ENOEXEC (cause SYM_OK) when the function is in
+ * no executable section of the file (code in .data, run from memory
+ * made executable); or ENOMEM.
  */
 #define SYMBOLS_CODE_MAX (256 << 10)
 struct sym_code {

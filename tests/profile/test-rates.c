@@ -305,8 +305,49 @@ static void simulation(void)
 	      long_run, short_run);
 }
 
+/*
+ * The "same function" key: two samples' (sym, start, dso, cause) and
+ * whether they are in one function.  Code without a symbol is its row:
+ * two addresses of one dso's "[unknown]" for one cause are one function
+ * (before: one function per address, so that only the rare interval
+ * between two samples at the same IP counted, and `sort` showed 29.4
+ * faults/ms where perf's samples give 10.4); another dso or cause is
+ * another row.
+ */
+static void fn_keys(void)
+{
+	static const struct {
+		const char *sym;
+		uint64_t start;
+		const char *dso;
+		unsigned cause;
+	} a[][2] = {
+		{ { NULL, 0x1234, "/bin/sort", 3 }, { NULL, 0x5678, "/bin/sort", 3 } },
+		{ { NULL, 0x1234, NULL, 1 }, { NULL, 0x9999, NULL, 1 } },
+		{ { "f", 0x1000, "/bin/sort", 0 }, { "f", 0x1000, "/bin/sort", 0 } },
+		{ { NULL, 0x1234, "/bin/sort", 3 }, { NULL, 0x1234, "/bin/cat", 3 } },
+		{ { NULL, 0x1234, "/bin/sort", 3 }, { NULL, 0x1234, "/bin/sort", 4 } },
+		{ { "f", 0x1000, "/bin/sort", 0 }, { "g", 0x2000, "/bin/sort", 0 } },
+		{ { "f", 0x1000, "/bin/sort", 0 }, { NULL, 0x1000, "/bin/sort", 3 } },
+	};
+	static const bool same[] = { true, true, true, false, false, false,
+				     false };
+
+	for (size_t i = 0; i < N(a); i++) {
+		uint64_t k0 = rates_fn_key(a[i][0].sym, a[i][0].start,
+					   a[i][0].dso, a[i][0].cause);
+		uint64_t k1 = rates_fn_key(a[i][1].sym, a[i][1].start,
+					   a[i][1].dso, a[i][1].cause);
+
+		CHECK((k0 == k1) == same[i], "fn key %zu: %s, want %s", i,
+		      k0 == k1 ? "same" : "another", same[i] ? "same" :
+		      "another");
+	}
+}
+
 int main(void)
 {
+	fn_keys();
 	by_hand();
 	by_dso();
 	ratio_two_pass();

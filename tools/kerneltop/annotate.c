@@ -151,8 +151,8 @@ static int insns_batch(struct kt *kt, const struct top_row *r, FILE *out)
 	if (insns_build(kt->sym_lines, r->dso, addrs, n, &in, &cause) != 0) {
 		if (errno == ENOMEM)
 			return -1;
-		fprintf(out, "(no instructions: %s)\n\n", errno == ENOENT ?
-			symbols_cause_advice(cause) : strerror(errno));
+		fprintf(out, "(no instructions: %s)\n\n",
+			insns_strerror(errno, cause, &in));
 		return ferror(out) ? -1 : 0;
 	}
 	insns_print(&in, r->sym, r->dso, out);

@@ -40,10 +40,14 @@ static void insns_why(struct annotate_screen *as, enum sym_cause cause)
 			 "view: kernel code is not read from a file here");
 	else if (errno == ENOMEM)
 		die_nomem();
-	else
+	else if (errno == ENOENT)
 		snprintf(as->why_not, sizeof(as->why_not), "no instruction "
 			 "view: cannot read the code: %s",
 			 symbols_cause_advice(cause));
+	else
+		snprintf(as->why_not, sizeof(as->why_not), "no instruction "
+			 "view: %s", insns_strerror(errno, cause,
+						    &as->insns));
 }
 
 /* Build the instruction view once; false (why_not set) when it cannot. */

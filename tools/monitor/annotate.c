@@ -56,12 +56,12 @@ int annotate_print(struct monitor *m, FILE *out)
 	if (insns_build(m->sym, r->dso, addrs, n, &a, &cause) != 0) {
 		if (errno == ENOMEM)
 			die_nomem();
-		if (errno == ENOTSUP)
-			warn_msg("--annotate %s: %s", name,
-				 disasm_strerror(errno, a.machine));
-		else
+		if (errno == ENOENT)
 			warn_msg("--annotate %s: cannot read its code in %s: %s",
 				 name, dso, symbols_cause_advice(cause));
+		else
+			warn_msg("--annotate %s: %s", name,
+				 insns_strerror(errno, cause, &a));
 		return -1;
 	}
 	if (insns_print(&a, r->sym, r->dso, out) != 0) {
