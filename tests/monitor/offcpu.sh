@@ -54,6 +54,31 @@ awk '$5 == "off-cpu:" { getline; exit !($2 == "[off-cpu]+0x0") }' script.out &&
 	ok "--script: an off-cpu sample's chain starts with [off-cpu]" ||
 	fail "--script: $(grep -m1 -A2 'off-cpu:' script.out)"
 
+# === attached (-p, -t): the switches' stacks, as for a command ===========
+# the helper held until monitor's counters are open, then 800 ms of
+# waits_here (nanosleep) and spins_here: do_nanosleep must hold the
+# blocked time, not the stackless [off-cpu] row
+for opt in -p -t; do
+	spawn_ready "$OFFCPU_HELPER" split 800 || fail "$opt: helper did not start"
+	set -- $ready
+	[ "$opt" = -p ] && id=$1 || id=$2
+	"$MONITOR" --off-cpu -e cpu-clock --summary $opt $id > at.out 2> at.err &
+	mp=$!
+	at_exit "kill $mp 2>/dev/null"
+	retry 10 sh -c "ls -l /proc/$mp/fd | grep -q perf_event" ||
+		fail "$opt: monitor opened no counter: $(cat at.err)"
+	kill -USR1 $spawned
+	wait $mp || fail "$opt: monitor exited $?: $(cat at.err)"
+	# blocked time (all but [preempted], which a busy machine inflates)
+	share=$(awk '/^monitor: off-CPU/ { t = 1; next }
+		t && $2 ~ /%$/ && $3 != "[preempted]" { b += $1
+			if ($3 == "do_nanosleep") d = $1 }
+		END { if (b) printf "%.1f", 100 * d / b }' at.out)
+	awk -v s="$share" 'BEGIN { exit !(s + 0 >= 90) }' &&
+		ok "$opt: do_nanosleep holds $share% of the blocked time attached" ||
+		fail "$opt: do_nanosleep ${share:-0}% of the blocked time: $(sed -n '/off-CPU/,$p' at.out | head -4 | tr '\n' '|')"
+done
+
 # === paranoid 2, unprivileged: no stacks ==================================
 if ! have root || ! have setpriv; then
 	without root "the unprivileged path"

@@ -91,6 +91,10 @@ void offcpu_start(struct monitor *m)
 	if (!m->offcpu || !m->oc_fns)
 		die_nomem();
 	feed_on_switch(m->feed, offcpu_switch, m);
+	/* the context-switches event is opened disabled: a command's
+	   enable_on_exec starts it, a task attached to needs it now */
+	if ((!m->command || m->system) && feed_enable(m->feed) != 0)
+		die_errno("cannot start the context-switches event");
 }
 
 int offcpu_switch(void *arg, const struct feed_switch *sw)
