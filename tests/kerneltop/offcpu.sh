@@ -93,6 +93,17 @@ grep -q 'data-c="offcpu"' pp.svg && grep -q '>off-CPU</text>' pp.svg &&
 	ok "SVG: off-CPU boxes in a colour of their own, in the legend" ||
 	fail "SVG: no offcpu class or legend"
 
+# === a switch flood in a one-page ring: what helps is said ===============
+spawn_ready "$H" pingpong -600 || fail "flood: pingpong did not start"
+timeout 30 "$KERNELTOP" -b -d 0.3 -e cpu-clock --off-cpu -m 1 -p $spawned \
+	> flood.out 2> flood.err || fail "flood: $(cat flood.err)"
+fix='every context switch is a record: a bigger ring (-m), or fewer threads watched'
+grep -Fq "samples lost: they came faster than read ($fix)" flood.err &&
+	grep -Fq "faster than read ($fix)]" flood.out &&
+	! grep -q 'lower -F' flood.out flood.err &&
+	ok "flood: lost records blamed on the switches, -m given as the fix" ||
+	fail "flood: $(grep -h lost flood.err; kt_head flood.out)"
+
 # === the `o' key on a real terminal =======================================
 if have tmux; then
 	spawn_ready "$H" pingpong -0 || fail "pingpong (TUI) did not start"

@@ -79,6 +79,17 @@ for opt in -p -t; do
 		fail "$opt: do_nanosleep ${share:-0}% of the blocked time: $(sed -n '/off-CPU/,$p' at.out | head -4 | tr '\n' '|')"
 done
 
+# === a switch flood in a one-page ring: records lost, and what helps ====
+# (a ping-pong switches tens of thousands of times a second; one page
+# holds a dozen records: losses are certain)
+"$MONITOR" --off-cpu -e cpu-clock -m 1 --summary -- \
+	"$OFFCPU_HELPER" pingpong -400 > flood.out 2> flood.err ||
+	fail "flood: $(cat flood.err)"
+grep -Eq '^monitor: [0-9]+ samples lost: .*\(every context switch is a record: a bigger ring \(-m\), or fewer threads watched\)$' flood.out &&
+	! grep -q 'sample less often' flood.out &&
+	ok "flood: lost records blamed on the switches, -m given as the fix" ||
+	fail "flood: $(grep lost flood.out)"
+
 # === paranoid 2, unprivileged: no stacks ==================================
 if ! have root || ! have setpriv; then
 	without root "the unprivileged path"

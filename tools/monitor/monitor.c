@@ -488,9 +488,13 @@ static void loop(struct monitor *m)
 	out_check();
 }
 
-/* What lowers the rate of samples, for the lost message. */
+/* What avoids lost samples, for the lost message. */
 static void rate_fix(const struct monitor *m, char *buf, size_t size)
 {
+	if (m->off_cpu) {
+		snprintf(buf, size, "%s", OFFCPU_LOST_FIX);
+		return;
+	}
 	snprintf(buf, size, "sample less often than %s%s%s", m->rate,
 		 m->callgraph == FEED_CG_DWARF ?
 			 ", or use --call-graph fp" : "",
