@@ -115,8 +115,13 @@ bool offcpu_sample(struct monitor *m, const struct feed_sample *fs)
 		return false;
 	if (fs->raw->time > m->oc_newest)
 		m->oc_newest = fs->raw->time;
-	if ((int)fs->event != m->oc_event)
+	if ((int)fs->event != m->oc_event) {
+		/* it ran: a span whose switch-in was lost ends here */
+		if (offcpu_seen(m->offcpu, (pid_t)fs->raw->tid,
+				fs->raw->time) != 0)
+			die_nomem();
 		return false;
+	}
 	if (offcpu_stack(m->offcpu, (pid_t)fs->raw->pid, (pid_t)fs->raw->tid,
 			 fs->raw->time, fs->frames, fs->nframes) != 0)
 		die_nomem();
@@ -155,10 +160,17 @@ void offcpu_summary(FILE *out, const struct monitor *m)
 		return;
 	offcpu_stats(m->offcpu, &st);
 	fprintf(out, "%s: off-CPU: %.3f s in %" PRIu64 " spans (%s), %"
-		PRIu64 " switch records lost\n", progname,
+		PRIu64 " switch records lost", progname,
 		(double)st.ns / 1e9, st.spans,
 		m->oc_stacks ? "stacks of the switches" : "no stacks",
 		m->oc_lost);
+	/* spans whose switch-in was lost end at the thread's next record */
+	if (st.estimated_ns)
+		fprintf(out, ", %.1f%% of it estimated (%" PRIu64 " spans "
+			"ended at their thread's next record)",
+			100.0 * (double)st.estimated_ns / (double)st.ns,
+			st.estimated);
+	fputc('\n', out);
 	summary_table(out, m->oc_fns, NULL, 0, m->top, "ns");
 }
 
