@@ -10,7 +10,8 @@
 need perf_event
 
 # === the exports: wall-clock time ======================================
-"$MONITOR" --off-cpu -e cpu-clock --summary --folded wall.folded -- \
+"$MONITOR" --off-cpu -e cpu-clock --summary --folded wall.folded \
+	--pprof wall.pb.gz --flamegraph wall.svg -- \
 	"$OFFCPU_HELPER" split -1500 > sum.out 2> sum.err ||
 	fail "monitor --off-cpu: $(cat sum.err)"
 read -r tw toff <<E
@@ -26,6 +27,37 @@ near "$off" "$toff" 3 && ok "export: off-CPU $off% (truth: wall - CPU = $toff%)"
 awk -v s="$onspin" 'BEGIN { exit !(s >= 90) }' &&
 	ok "export: spins_here $onspin% of the on-CPU time" ||
 	fail "export: spins_here only $onspin% of the on-CPU time"
+
+# === the exports' units: nanoseconds said as time, never as samples =====
+ftotal=$(awk '{ s += $NF } END { printf "%d", s }' wall.folded)
+# the SVG: a time title, and every amount a time ("635 ms"), the root's
+# the folded total to the 3 digits shown
+grep -q '>Flame graph: wall-clock time (on-CPU and off-CPU) on ' wall.svg &&
+	! grep -q ' samples' wall.svg &&
+	ok "SVG: wall-clock time in the title, no samples anywhere" ||
+	fail "SVG: $(grep -o 'Flame graph[^<]*' wall.svg; grep -o '<title>[^<]*samples[^<]*' wall.svg | head -2)"
+sed -n 's/.*<title>all: \([0-9.]*\) \([mun]*s\), 100.00%.*/\1 \2/p' wall.svg |
+	awk -v t="$ftotal" 'BEGIN { u["s"] = 1e9; u["ms"] = 1e6; u["us"] = 1e3
+		u["ns"] = 1 } { d = $1 * u[$2] - t
+		ok = t > 0 && (d < 0 ? -d : d) <= 0.005 * t } END { exit !ok }' &&
+	ok "SVG: the root's tooltip is the wall-clock total as a time" ||
+	fail "SVG: root $(grep -o '<title>all: [^<]*' wall.svg), folded total $ftotal ns"
+if command -v go > /dev/null 2>&1 && [ -s wall.pb.gz ]; then
+	HOME=$tmpdir GOCACHE=$tmpdir/gocache GOFLAGS= timeout 120 \
+		go tool pprof -raw wall.pb.gz > raw 2>&1
+	types=$(sed -n '/^Samples:/{n;p;q}' raw)
+	[ "$types" = "wall-clock/nanoseconds cpu-clock/nanoseconds off-cpu/nanoseconds" ] &&
+		ok "pprof: sample types $types" ||
+		fail "pprof: sample types '$types'"
+	awk '/^Samples:/ { s = 1; getline; next } s && /^ *[0-9]+ +[0-9]+ +[0-9]+:/ {
+		w += $1; on += $2; off += $3 + 0 }
+	     s && /^[A-Z]/ { s = 0 }
+	     END { exit !(w == t && w == on + off) }' t="$ftotal" raw &&
+		ok "pprof: wall-clock = cpu-clock + off-cpu = the folded total" ||
+		fail "pprof: wall-clock values do not add up to $ftotal: $(sed -n '/^Samples:/,+3p' raw)"
+else
+	echo "note: no go tool or built without pprof: pprof not decoded"
+fi
 
 # === the summary: off-CPU time, and where ================================
 # the helper's wall time (waits + spins) and its off-CPU part, in s
