@@ -123,6 +123,10 @@ static void count_in(struct kt *kt, enum kt_measure m,
 						 ts->weight, ts->weight,
 						 time) != 0))
 		die_nomem();
+	/* the snapshots hold what the whole-run export does: the view's */
+	if (md->stacks_all && m == kt->measure)
+		exports_every_add_weight(&kt->opt.exports, frames, n,
+					 ts->weight, time);
 }
 
 /* A span of off-CPU time: a row named by where it waited. */

@@ -544,8 +544,9 @@ static int add_sample(void *arg, const struct feed_sample *s)
 						  s->raw->time,
 						  s->deltas) != 0)))
 		die_nomem();
-	exports_every_add(&kt->opt.exports, s->frames, s->nframes,
-			  s->raw->period, s->raw->time);
+	if (kt->measure == KT_ON_CPU)	/* else offcpu.c's, in ns */
+		exports_every_add(&kt->opt.exports, s->frames, s->nframes,
+				  s->raw->period, s->raw->time);
 	return 0;
 }
 

@@ -78,6 +78,8 @@ static int on_span(void *arg, const struct offcpu_span *sp)
 					    sp->nframes, sp->ns, sp->ns,
 					    sp->start) != 0))
 		die_nomem();
+	exports_every_add_weight(&m->exports, sp->frames, sp->nframes,
+				 sp->ns, sp->start);
 	m->oc_spans++;
 	return 0;
 }
@@ -128,19 +130,21 @@ bool offcpu_sample(struct monitor *m, const struct feed_sample *fs)
 	return true;
 }
 
-bool offcpu_export_sample(const struct monitor *m,
+bool offcpu_export_sample(struct monitor *m,
 			  const struct feed_sample *fs)
 {
 	if (!m->offcpu)
 		return false;
 	/* wall-clock: a time event's period is its nanoseconds; another
 	   event's samples would not add up with time */
-	if (m->stacks && fs->event == 0 && m->oc_wall &&
-	    stacks_add_weight(m->stacks, fs->frames,
-					    fs->nframes, fs->raw->period,
-					    fs->raw->period,
-					    fs->raw->time) != 0)
+	if (fs->event != 0 || !m->oc_wall)
+		return true;
+	if (m->stacks && stacks_add_weight(m->stacks, fs->frames, fs->nframes,
+					   fs->raw->period, fs->raw->period,
+					   fs->raw->time) != 0)
 		die_nomem();
+	exports_every_add_weight(&m->exports, fs->frames, fs->nframes,
+				 fs->raw->period, fs->raw->time);
 	return true;
 }
 
