@@ -3,6 +3,7 @@
    stream, and the unit of the event sampled. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,36 @@ bool export_stack_offcpu(const struct stacks *s, const struct stk_stack *st)
 	return st->depth &&
 	       export_func_offcpu(stacks_func(s, stacks_frame(s,
 						st->frame[0])->func));
+}
+
+const char *export_ns_measure(struct stacks *s, const struct export_meta *m)
+{
+	const struct stk_stack *const *st;
+	size_t n, i;
+
+	if (!m->ns_weights)
+		return NULL;
+	st = stacks_sorted(s, &n);
+	for (i = 0; st && i < n; i++)
+		if (!export_stack_offcpu(s, st[i]))
+			return "wall-clock";
+	return "off-cpu";
+}
+
+void export_put_ns(FILE *f, uint64_t ns)
+{
+	static const struct { double div; const char *unit; } units[] = {
+		{ 1e9, "s" }, { 1e6, "ms" }, { 1e3, "us" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if ((double)ns >= units[i].div) {
+			fprintf(f, "%.3g %s", (double)ns / units[i].div,
+				units[i].unit);
+			return;
+		}
+	fprintf(f, "%" PRIu64 " ns", ns);
 }
 
 bool export_time_event(const struct export_meta *m)

@@ -31,6 +31,17 @@ int export_put_esc(FILE *f, const char *src,
    name for a unit ("nanoseconds" or "events"). */
 bool export_time_event(const struct export_meta *m);
 
+/*
+ * What the stacks' counts are, for a label: NULL when they count samples;
+ * with m->ns_weights (nanoseconds), "wall-clock" when some stack is
+ * on-CPU time (a time event's samples beside the off-CPU spans), else
+ * "off-cpu".
+ */
+const char *export_ns_measure(struct stacks *s, const struct export_meta *m);
+
+/* ns written for a reader, in the unit that fits ("12.3 ms"). */
+void export_put_ns(FILE *f, uint64_t ns);
+
 /* Whether fn is the leaf of off-CPU stacks (offcpu.h's OFFCPU_LEAF), and
    whether st is such a stack. */
 bool export_func_offcpu(const struct stk_func *fn);

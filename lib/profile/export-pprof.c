@@ -4,7 +4,8 @@
  * generated from profile.proto) and gzipped, as go tool pprof,
  * Pyroscope, Parca and Grafana read it.
  *
- * Two sample types: "samples" (count) and the event (nanoseconds for
+ * Two sample types: "samples" (count; "wall-clock" or "off-cpu" in
+ * nanoseconds where the stacks count time) and the event (nanoseconds for
  * cpu-clock and task-clock, else count), with the event's period; a
  * third, "off-cpu" in nanoseconds, when the stacks hold off-CPU time
  * (an OFFCPU_LEAF leaf), whose event value is then 0 (and the event's 0
@@ -445,7 +446,7 @@ int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m)
 	struct pb b = { .s = s, .m = m,
 			.prof = PERFTOOLS__PROFILES__PROFILE__INIT };
 	const char *unit = export_time_event(m) ? "nanoseconds" : "count";
-	const char *event = m->event ? m->event : "samples";
+	const char *event = m->event ? m->event : "samples", *measure;
 	uint8_t *packed = NULL;
 	size_t len, i;
 	int rc = -1;
@@ -453,8 +454,12 @@ int export_pprof(FILE *f, struct stacks *s, const struct export_meta *m)
 	str(&b, "");		/* index 0 is "" */
 	for (i = 0; i < 4 + STK_MAX_VALUES; i++)
 		b.vt[i] = (ValueType)PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-	b.vt[0].type = str(&b, "samples");
-	b.vt[0].unit = str(&b, "count");
+	/* counts of nanoseconds (off-CPU, wall-clock) are not samples */
+	measure = export_ns_measure(s, m);
+	if (measure && !strcmp(measure, "off-cpu"))
+		measure = "off-cpu-time";	/* "off-cpu" is the third */
+	b.vt[0].type = str(&b, measure ? measure : "samples");
+	b.vt[0].unit = str(&b, measure ? "nanoseconds" : "count");
 	b.vt[1].type = b.vt[2].type = str(&b, event);
 	b.vt[1].unit = b.vt[2].unit = str(&b, unit);
 	b.vtp[0] = &b.vt[0];

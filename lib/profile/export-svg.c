@@ -3,7 +3,7 @@
  * export-svg.c - a flame graph as one SVG file: the root at the bottom,
  * each function a box as wide as its share of the samples, its callees
  * stacked above it in name order.  Hovering shows a box's <title>
- * (function, DSO, samples, share); clicking zooms into it; "Search"
+ * (function, DSO, samples or time, share); clicking zooms into it; "Search"
  * highlights the functions matching a regular expression and says what
  * share of the samples they hold (from each box's count, a nested match
  * counted once; boxes narrower than MIN_W are left out of the file, and
@@ -204,7 +204,17 @@ static const char script[] =
 "function searchButton() { if (sbtn.textContent == 'Search') search(); else search(''); }\n"
 "]]></script>\n";
 
-static void put_header(FILE *f, const struct export_meta *m, uint64_t total,
+/* n samples, or n ns as a time where the stacks count time (measure). */
+static void put_amount(FILE *f, uint64_t n, const char *measure)
+{
+	if (measure)
+		export_put_ns(f, n);
+	else
+		fprintf(f, "%" PRIu64 " samples", n);
+}
+
+static void put_header(FILE *f, const struct export_meta *m,
+		       const char *measure, uint64_t total,
 		       int height)
 {
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
@@ -222,14 +232,19 @@ static void put_header(FILE *f, const struct export_meta *m, uint64_t total,
 		"fill=\"rgb(248,248,240)\"/>\n", WIDTH, height);
 	fprintf(f, "<text x=\"%d\" y=\"24\" text-anchor=\"middle\" "
 		"style=\"font-size:17px\">Flame graph: ", WIDTH / 2);
-	export_put_esc(f, m->event ? m->event : "samples", esc_xml);
+	if (measure)
+		fprintf(f, "%s time%s", measure[0] == 'o' ? "off-CPU" :
+			"wall-clock", measure[0] == 'o' ? "" : " (on-CPU and off-CPU)");
+	else
+		export_put_esc(f, m->event ? m->event : "samples", esc_xml);
 	if (m->target) {
 		fputs(" on ", f);
 		export_put_esc(f, m->target, esc_xml);
 	}
-	fprintf(f, "</text>\n<text x=\"%d\" y=\"42\" text-anchor=\"middle\">"
-		"%" PRIu64 " samples; wider is more, above calls below; "
-		"click to zoom</text>\n", WIDTH / 2, total);
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"42\" text-anchor=\"middle\">",
+		WIDTH / 2);
+	put_amount(f, total, measure);
+	fputs("; wider is more, above calls below; click to zoom</text>\n", f);
 	fprintf(f, "<text id=\"unzoom\" class=\"b\" x=\"%d\" y=\"24\" "
 		"style=\"opacity:0\" onclick=\"unzoom()\">Reset zoom</text>\n",
 		PAD);
@@ -263,7 +278,8 @@ static void put_legend(FILE *f, int height)
    text the script fits.  Boxes come in depth-first order from the root:
    the search finds a box's ancestors from the depths alone. */
 static int put_box(FILE *f, const struct stk_func *fn, const struct stk_node *nd,
-		   double x, double w, int y, uint64_t total)
+		   double x, double w, int y, uint64_t total,
+		   const char *measure)
 {
 	fputs("<g class=\"f\" data-n=\"", f);
 	if (export_put_esc(f, fn->name, esc_xml))
@@ -277,11 +293,18 @@ static int put_box(FILE *f, const struct stk_func *fn, const struct stk_node *nd
 		export_put_esc(f, fn->dso, esc_xml);
 		fputc(')', f);
 	}
-	fprintf(f, "%s: %" PRIu64 " samples, %.2f%%", fn->mode == 'k' ?
-		" [kernel]" : "", nd->total,
+	fprintf(f, "%s: ", fn->mode == 'k' ? " [kernel]" : "");
+	put_amount(f, nd->total, measure);
+	fprintf(f, ", %.2f%%",
 		total ? 100.0 * (double)nd->total / (double)total : 0.0);
-	if (nd->self)
-		fprintf(f, ", %" PRIu64 " in itself", nd->self);
+	if (nd->self) {
+		fputs(", ", f);
+		if (measure)
+			export_put_ns(f, nd->self);
+		else
+			fprintf(f, "%" PRIu64, nd->self);
+		fputs(" in itself", f);
+	}
 	fprintf(f, "</title><rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
 		"height=\"%d\" rx=\"2\" data-x=\"%.2f\" data-w=\"%.2f\" fill=\"",
 		x, y, w, FRAME_H - 1, x, w);
@@ -301,7 +324,9 @@ int export_svg(FILE *f, struct stacks *s, const struct export_meta *m)
 	uint64_t total;
 	size_t n, i;
 	int height, rc = 0;
+	const char *measure;
 
+	measure = export_ns_measure(s, m);	/* before the tree: it sorts */
 	nd = stacks_tree(s, STK_TREE_ROOT, 0, &n);
 	if (!nd)
 		return -1;
@@ -313,7 +338,7 @@ int export_svg(FILE *f, struct stacks *s, const struct export_meta *m)
 	xs = calloc(n, sizeof(*xs));
 	if (!xs)
 		return -1;
-	put_header(f, m, total, height);
+	put_header(f, m, measure, total, height);
 	scale = total ? (WIDTH - 2.0 * PAD) / (double)total : 0;
 	/* depth first from the root ("all"): a node's x is its parent's
 	   plus its elder siblings' widths, set as the walk passes them */
@@ -331,7 +356,8 @@ int export_svg(FILE *f, struct stacks *s, const struct export_meta *m)
 			continue;
 		rc = put_box(f, at ? stacks_func(s, nd[at].func) : &all, &nd[at],
 			     xs[at], w, height - BOTTOM -
-					(int)(nd[at].depth + 1) * FRAME_H, total);
+					(int)(nd[at].depth + 1) * FRAME_H, total,
+			     measure);
 	}
 	put_legend(f, height);
 	fputs("</svg>\n", f);

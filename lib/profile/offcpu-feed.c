@@ -39,8 +39,7 @@ int offcpu_feed_switch(struct offcpu *m, const struct feed_switch *sw)
 	case FEED_SWITCH_IN:
 		return offcpu_in(m, sw->pid, sw->tid, sw->time);
 	case FEED_SWITCH_EXIT:
-		offcpu_exit(m, sw->tid);
-		return 0;
+		return offcpu_exit(m, sw->tid, sw->time);
 	case FEED_SWITCH_LOST:
 		offcpu_lost(m);
 		return 0;

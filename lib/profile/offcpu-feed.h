@@ -27,6 +27,14 @@ bool offcpu_stacks_allowed(void);
 	"root, CAP_PERFMON or kernel.perf_event_paranoid <= 1"
 
 /*
+ * What avoids lost records under off-CPU sampling: every context switch
+ * writes a switch record and a sample, so the sampling rate (-F) is not
+ * what floods the ring; a bigger ring, or fewer switches watched, is.
+ */
+#define OFFCPU_LOST_FIX "every context switch is a record: a bigger " \
+	"ring (-m), or fewer threads watched"
+
+/*
  * Fill *a as the context-switches event sampled at every switch, its
  * records read as like's are (the feed's rings hold both: the same
  * sample_type); disabled, as the tools start the feed.

@@ -26,6 +26,7 @@ struct offcpu_thread {
 	bool preempted;
 	bool out_stack;		/* frames belong to the pending out */
 	bool next_stack;	/* frames wait for the next out */
+	bool suspect;		/* records were lost since the out */
 	uint64_t out_time;
 	uint64_t last_in;	/* an unpaired switch-in's time, or 0 */
 	unsigned exited;	/* 0; else it exited (EXIT), and the
@@ -151,11 +152,11 @@ static const char *intern(struct offcpu *m, const char *s)
 }
 
 static int emit(struct offcpu *m, struct offcpu_thread *t, uint64_t start,
-		uint64_t end, bool with_stack)
+		uint64_t end, bool with_stack, bool estimated)
 {
 	struct offcpu_span sp = {
 		.pid = t->pid, .tid = t->tid, .comm = t->comm, .start = start,
-		.ns = end - start,
+		.ns = end - start, .estimated = estimated,
 		.state = t->preempted ? OFFCPU_PREEMPTED : OFFCPU_BLOCKED,
 	};
 
@@ -169,7 +170,23 @@ static int emit(struct offcpu *m, struct offcpu_thread *t, uint64_t start,
 	}
 	m->st.spans++;
 	m->st.ns += sp.ns;
+	if (estimated) {
+		m->st.estimated++;
+		m->st.estimated_ns += sp.ns;
+	}
 	return m->fn(m->arg, &sp) ? -1 : 0;
+}
+
+/*
+ * t ran at time, a record of its own says: a span pending from before
+ * lost its switch-in, and ends there, estimated.  0, or fn's -1.
+ */
+static int ran(struct offcpu *m, struct offcpu_thread *t, uint64_t time)
+{
+	if (!t->out || time <= t->out_time)
+		return 0;
+	t->out = t->suspect = false;
+	return emit(m, t, t->out_time, time, t->out_stack, true);
 }
 
 
@@ -215,8 +232,7 @@ int offcpu_stack(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time,
 	struct offcpu_thread *t = thread_get(m, pid, tid);
 	unsigned i;
 
-	(void)time;
-	if (!t)
+	if (!t || ran(m, t, time) != 0)
 		return -1;
 	if (same_chain(t, frames, n))
 		goto attach;
@@ -267,7 +283,9 @@ int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, const char *comm,
 		if (!t->comm)
 			return -1;
 	}
-	if (t->out)		/* its switch-in was lost */
+	if (ran(m, t, time) != 0)	/* its switch-in was lost */
+		return -1;
+	if (t->out)		/* out of order: the later out is kept */
 		m->st.dropped++;
 	t->preempted = preempted;
 	stack = t->next_stack;
@@ -279,10 +297,11 @@ int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, const char *comm,
 		t->last_in = 0;
 		t->out = false;
 		m->st.unpaired--;
-		return emit(m, t, time, in, stack);
+		return emit(m, t, time, in, stack, false);
 	}
 	t->last_in = 0;
 	t->out = true;
+	t->suspect = false;
 	t->out_time = time;
 	t->out_stack = stack;
 	return 0;
@@ -291,6 +310,7 @@ int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, const char *comm,
 int offcpu_in(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time)
 {
 	struct offcpu_thread *t = thread_get(m, pid, tid);
+	bool estimated;
 
 	if (!t)
 		return -1;
@@ -304,8 +324,16 @@ int offcpu_in(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time)
 			t->last_in = time;
 		return 0;
 	}
-	t->out = false;
-	return emit(m, t, t->out_time, time, t->out_stack);
+	estimated = t->suspect;
+	t->out = t->suspect = false;
+	return emit(m, t, t->out_time, time, t->out_stack, estimated);
+}
+
+int offcpu_seen(struct offcpu *m, pid_t tid, uint64_t time)
+{
+	struct offcpu_thread *t = thread_find(m, tid);
+
+	return t ? ran(m, t, time) : 0;
 }
 
 
@@ -313,21 +341,25 @@ int offcpu_in(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time)
  * The kernel writes a task's EXIT before its last switch-out (into
  * do_task_dead()), which no switch-in follows: the thread is kept,
  * marked, so that this switch-out is known and dropped with it.  Where
- * that record was lost, the mark goes at the second flush.
+ * that record was lost, the mark goes at the second flush.  A span still
+ * pending lost its switch-in: the thread ran to its exit.
  */
-void offcpu_exit(struct offcpu *m, pid_t tid)
+int offcpu_exit(struct offcpu *m, pid_t tid, uint64_t time)
 {
 	struct offcpu_thread *t = thread_find(m, tid);
+	int rc = 0;
 
 	if (!t)
 		t = thread_get(m, 0, tid);
 	if (!t)
-		return;		/* no memory: its last switch-out is lost */
+		return -1;	/* no memory: its last switch-out is lost */
+	rc = ran(m, t, time);
 	if (t->out)
 		m->st.dropped++;
-	t->out = t->out_stack = t->next_stack = false;
+	t->out = t->out_stack = t->next_stack = t->suspect = false;
 	t->last_in = 0;
 	t->exited = 1;
+	return rc;
 }
 
 static bool drop_exited(void *item, void *arg)
@@ -350,9 +382,7 @@ void offcpu_lost(struct offcpu *m)
 
 	m->st.lost++;
 	while ((t = hashtab_next(&m->threads, &i))) {
-		if (t->out)
-			m->st.dropped++;
-		t->out = t->out_stack = t->next_stack = false;
+		t->suspect = t->out;
 		t->last_in = 0;
 	}
 }
@@ -365,7 +395,8 @@ int offcpu_flush(struct offcpu *m, uint64_t now)
 	while ((t = hashtab_next(&m->threads, &i))) {
 		if (!t->out || t->out_time >= now)
 			continue;
-		if (emit(m, t, t->out_time, now, t->out_stack) != 0)
+		if (emit(m, t, t->out_time, now, t->out_stack,
+			 t->suspect) != 0)
 			return -1;
 		t->out_time = now;
 	}

@@ -23,11 +23,16 @@
  *    was lost) is counted in unpaired and remembered, so that a
  *    switch-out read after it (rings of two CPUs read out of order) but
  *    taken before it still makes its span;
- *  - offcpu_exit() drops a thread's pending switch-out, and the one
- *    that follows it (the kernel writes EXIT before the task's last
- *    switch, after which it never runs again); offcpu_lost() drops
- *    every pending one (a lost switch-in would make the next span too
- *    long);
+ *  - a pending switch-out whose switch-in was lost is not dropped: the
+ *    thread's next record after it (its next switch-out or stack, an
+ *    on-CPU sample: offcpu_seen(), its EXIT) proves it ran again, and
+ *    ends the span there, marked estimated (an upper bound: the real
+ *    switch-in came before).  After offcpu_lost() every pending span is
+ *    suspect: it ends at its switch-in or at such a record, estimated
+ *    either way (the switch-in read may be a later one's);
+ *  - offcpu_exit() ends a thread's pending switch-out as above, and
+ *    drops the one that follows it (the kernel writes EXIT before the
+ *    task's last switch, after which it never runs again);
  *  - offcpu_flush() ends every pending span at now and starts it again
  *    there: a live view sees a thread blocked for the whole refresh.
  *
@@ -70,6 +75,9 @@ struct offcpu_span {
 				   of the chain below the scheduler
 				   ("do_nanosleep", "pipe_read"), or NULL
 				   without a chain */
+	bool estimated;		/* its switch-in was lost (or may have
+				   been): it ends at the thread's next
+				   record, an upper bound */
 	const struct stk_sample_frame *frames;	/* offcpu_leaf, then the
 				   chain as the context-switches sample
 				   gave it, leaf first; offcpu_leaf alone
@@ -85,8 +93,11 @@ struct offcpu_stats {
 	uint64_t spans;		/* spans handed over (flush pieces too) */
 	uint64_t ns;		/* their total */
 	uint64_t unpaired;	/* switch-ins without a switch-out */
-	uint64_t dropped;	/* pending switch-outs dropped by exit/lost */
+	uint64_t dropped;	/* pending switch-outs dropped: an EXIT
+				   without a time after theirs */
 	uint64_t lost;		/* offcpu_lost() calls */
+	uint64_t estimated;	/* spans marked estimated */
+	uint64_t estimated_ns;	/* their total (part of ns) */
 };
 
 /* A model calling fn(arg, span) for each span, or NULL (ENOMEM). */
@@ -112,10 +123,20 @@ int offcpu_out(struct offcpu *m, pid_t pid, pid_t tid, const char *comm,
 /* tid came back at time: its span is handed over.  0 or -1 as above. */
 int offcpu_in(struct offcpu *m, pid_t pid, pid_t tid, uint64_t time);
 
-/* tid exited: its pending switch-out is dropped and it is forgotten. */
-void offcpu_exit(struct offcpu *m, pid_t tid);
+/*
+ * tid ran at time (an on-CPU sample): a span it has pending from before
+ * ends there, estimated (its switch-in was lost).  0 or -1 as above.
+ */
+int offcpu_seen(struct offcpu *m, pid_t tid, uint64_t time);
 
-/* Records were lost: every pending switch-out is dropped. */
+/*
+ * tid exited at time: a span pending from before ends there, estimated
+ * (0: no time, it is dropped); the thread is forgotten after its last
+ * switch-out.  0 or -1 as above.
+ */
+int offcpu_exit(struct offcpu *m, pid_t tid, uint64_t time);
+
+/* Records were lost: every pending span is suspect (see above). */
 void offcpu_lost(struct offcpu *m);
 
 /*

@@ -172,6 +172,15 @@ void exports_every_add(struct exports *e, const struct stk_sample_frame *f,
 		die_nomem();
 }
 
+void exports_every_add_weight(struct exports *e,
+			      const struct stk_sample_frame *f, unsigned n,
+			      uint64_t weight, uint64_t time_ns)
+{
+	if (e->interval && stacks_add_weight(e->interval, f, n, weight,
+					     weight, time_ns) != 0)
+		die_nomem();
+}
+
 void exports_every_release(struct exports *e)
 {
 	stacks_free(e->interval);

@@ -118,6 +118,14 @@ void exports_every_next(struct exports *e, uint64_t start_ns,
 void exports_every_add(struct exports *e, const struct stk_sample_frame *f,
 		       unsigned n, uint64_t period, uint64_t time_ns);
 
+/* Count weight (nanoseconds: an off-CPU span, a wall-clock sample) at
+   time_ns in the interval, as stacks_add_weight() does: the snapshots of
+   an off-CPU run hold what its whole-run export holds.  Memory runs
+   out: die. */
+void exports_every_add_weight(struct exports *e,
+			      const struct stk_sample_frame *f, unsigned n,
+			      uint64_t weight, uint64_t time_ns);
+
 /*
  * Write the interval when it is due, or whatever its time with last
  * (the end of the run: the partial interval), then start the next.  m

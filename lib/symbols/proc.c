@@ -485,6 +485,17 @@ int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 			errno = ESRCH;
 		return -1;
 	}
+	/*
+	 * A process that has exited and is not reaped yet (a command that
+	 * ran 40 ms, read once it ended) lists no mapping: what its MMAP2
+	 * records gave is all there is, and is kept.
+	 */
+	if (getline(&line, &cap, f) <= 0) {
+		free(line);
+		fclose(f);
+		errno = ESRCH;
+		return -1;
+	}
 	/* the program: the mapping of /proc/PID/exe's inode */
 	snprintf(path, sizeof(path), "%s/%d/exe", t->root, (int)p->pid);
 	if (stat(path, &exe) != 0)
@@ -492,7 +503,7 @@ int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 	maps_release(&p->maps);
 	proc_set_program(p, NULL);
 	p->exec_seen = false;
-	while (getline(&line, &cap, f) > 0) {
+	do {
 		if (symbols_parse_maps_line(line, &m) != 0 || !m.prot)
 			continue;
 		/* /proc lists every mapping: PROT_EXEC filters for us. */
@@ -502,7 +513,7 @@ int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 		if (!p->program && exe.st_ino && m.ino == (uint64_t)exe.st_ino &&
 		    (mp = maps_find(&p->maps, m.start)) && mp->dso)
 			proc_set_program(p, mp->dso);
-	}
+	} while (getline(&line, &cap, f) > 0);
 	free(line);
 	fclose(f);
 	return 0;

@@ -39,6 +39,22 @@ t1=$(date +%s%N)
 [ "$(cat tui.rc)" = 0 ] || fail "kerneltop on a terminal: $(cat tui.err)"
 every_check tsnap tall.folded 3 "$t0" "$t1" 1
 
+# 2b. --off-cpu: the snapshots hold the off-CPU nanoseconds the whole-run
+#     export holds, not the on-CPU samples
+spawn_ready "$helpers/offcpu" split -8000 || fail "offcpu helper did not start"
+mkdir osnap
+t0=$(date +%s%N)
+timeout 60 "$KERNELTOP" -b -n 5 -d 0.5 -e cpu-clock --off-cpu -p $spawned \
+	--export-every 1 --folded osnap --folded oall.folded \
+	${pp:+$pp osnap/} > off.out 2> off.err ||
+	fail "kerneltop --off-cpu --export-every: $(cat off.err)"
+t1=$(date +%s%N)
+kill $spawned 2> /dev/null
+every_check osnap oall.folded 2 "$t0" "$t1" 1
+n=$(grep -l ';\[off-cpu\] [0-9]*$' osnap/*.folded | wc -l)
+[ "$n" -ge 2 ] && ok "--off-cpu: [off-cpu] stacks in $n snapshots" ||
+	fail "--off-cpu: [off-cpu] stacks in $n snapshots: $(head -3 osnap/*.folded)"
+
 # 3. --export-keep 1 at 0.2 s a snapshot
 mkdir keep
 timeout 60 "$KERNELTOP" -b -n 6 -d 0.25 -e cpu-clock -p $hp \

@@ -79,7 +79,7 @@ every_check() {
 	folded_sum "$one" > sum.one
 	if [ -s sum.one ] && cmp -s sum.snap sum.one; then
 		ok "the snapshots add up to the one-shot export," \
-		   "$(wc -l < sum.one) stacks, $(awk '{ s += $NF } END { print s }' sum.one) samples"
+		   "$(wc -l < sum.one) stacks, $(awk '{ s += $NF } END { printf "%.0f", s }' sum.one) samples"
 	else
 		fail "the snapshots do not add up: $(diff sum.snap sum.one | head -5)"
 	fi
@@ -98,7 +98,7 @@ every_check() {
 	done < times
 	# in python: nanoseconds since the epoch are past awk's doubles
 	"$PYTHON3" - times "$t0" "$t1" "$secs" \
-	    "$(awk '{ s += $NF } END { print s }' sum.one)" <<'PY' > tiling ||
+	    "$(awk '{ s += $NF } END { printf "%.0f", s }' sum.one)" <<'PY' > tiling ||
 import sys
 t0, t1, total = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[5])
 per, tol = float(sys.argv[4]) * 1e9, 0.5
@@ -126,7 +126,7 @@ sys.exit(1 if bad else 0)
 PY
 		{ fail "pprof intervals: $(cat tiling)"; return; }
 	ok "pprof time_nanos/duration_nanos tile the run: $(wc -l < times) intervals," \
-	   "$(awk '{ s += $4 } END { print s }' times) samples"
+	   "$(awk '{ s += $4 } END { printf "%.0f", s }' times) samples"
 }
 
 # keep_check DIR N: DIR holds N snapshots per format written (folded,

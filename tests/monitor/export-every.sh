@@ -33,6 +33,19 @@ done
 grep -q cg_hot "$(ls snap/*.svg | head -1)" && ok "the SVG shows cg_hot" ||
 	fail "no cg_hot in $(ls snap/*.svg | head -1)"
 
+# 1b. --off-cpu: the snapshots hold the wall-clock nanoseconds the
+#     whole-run export holds, the [off-cpu] stacks with them
+mkdir osnap
+t0=$(date +%s%N)
+"$MONITOR" --off-cpu -e cpu-clock --export-every 0.5 --folded osnap \
+	--folded oall.folded ${pp:+$pp osnap/} -- "$helpers/offcpu" split -1500 \
+	> /dev/null 2> oerr || fail "monitor --off-cpu --export-every: $(cat oerr)"
+t1=$(date +%s%N)
+every_check osnap oall.folded 3 "$t0" "$t1" 0.5
+n=$(grep -l ';\[off-cpu\] [0-9]*$' osnap/*.folded | wc -l)
+[ "$n" -ge 2 ] && ok "--off-cpu: [off-cpu] stacks in $n snapshots" ||
+	fail "--off-cpu: [off-cpu] stacks in $n snapshots: $(head -3 osnap/*.folded)"
+
 # 2. --export-keep 2 at 0.2 s a snapshot: two per format stay.  An old
 #    snapshot's name is removed; what only looks like one is not.
 mkdir keep keep/profile-20000101T000000.000Z.folded.d

@@ -15,7 +15,8 @@
 /* One input record. */
 struct rec {
 	char kind;		/* 's' stack, 'o' out, 'p' out preempted,
-				   'i' in, 'x' exit, 'l' lost, 'f' flush */
+				   'i' in, 'x' exit, 'l' lost, 'f' flush,
+				   'n' an on-CPU sample */
 	int tid;
 	unsigned long long time;
 	const char *chain;	/* 's': kernel frames, leaf first, by ',' */
@@ -24,7 +25,8 @@ struct rec {
 struct ocase {
 	const char *name;
 	struct rec recs[12];	/* at most 12 */
-	const char *spans;	/* "tid:ns:state:where;" for each span */
+	const char *spans;	/* "tid:ns:state:where;" for each span, a
+				   '*' after ns when estimated */
 	unsigned long long unpaired, dropped;
 };
 
@@ -59,7 +61,7 @@ static const struct ocase cases[] = {
 	  { { 'i', 4, 100, NULL }, { 'o', 4, 200, NULL },
 	    { 'i', 4, 250, NULL } },
 	  "4:50:B:-;", 1, 0 },
-	{ "a thread that exits while off is not counted",
+	{ "an EXIT without a time drops the pending out",
 	  { { 's', 5, 10, "schedule,do_exit" }, { 'o', 5, 10, NULL },
 	    { 'x', 5, 0, NULL }, { 'i', 5, 100, NULL } },
 	  "", 1, 1 },
@@ -73,15 +75,41 @@ static const struct ocase cases[] = {
 	    { 'i', 12, 200, NULL }, { 'o', 12, 300, NULL },
 	    { 'i', 12, 350, NULL } },
 	  "12:50:B:-;", 1, 0 },
-	{ "lost records: the pending out is dropped, not overcounted",
+	{ "lost records: the pending out ends at the in, estimated",
 	  { { 'o', 6, 10, NULL }, { 'l', 0, 0, NULL },
 	    { 'i', 6, 1000, NULL }, { 'o', 6, 1100, NULL },
 	    { 'i', 6, 1110, NULL } },
-	  "6:10:B:-;", 1, 1 },
-	{ "a lost switch-in: the second out restarts the span",
+	  "6:990*:B:-;6:10:B:-;", 0, 0 },
+	{ "a lost switch-in: the span ends at the next out, estimated",
 	  { { 'o', 7, 10, NULL }, { 'o', 7, 50, NULL },
 	    { 'i', 7, 70, NULL } },
-	  "7:20:B:-;", 0, 1 },
+	  "7:40*:B:-;7:20:B:-;", 0, 0 },
+	{ "a lost switch-in: an on-CPU sample ends the span",
+	  { { 's', 20, 99, "schedule,do_wait" }, { 'o', 20, 100, NULL },
+	    { 'l', 0, 0, NULL }, { 'n', 20, 400, NULL },
+	    { 'n', 20, 450, NULL }, { 'f', 0, 600, NULL } },
+	  "20:300*:B:do_wait;", 0, 0 },
+	{ "a lost switch-in: the thread's EXIT ends the span",
+	  { { 'o', 21, 100, NULL }, { 'l', 0, 0, NULL },
+	    { 'x', 21, 700, NULL }, { 'o', 21, 710, NULL },
+	    { 'f', 0, 800, NULL } },
+	  "21:600*:B:-;", 0, 0 },
+	{ "a lost switch-in: the next out's stack ends the span",
+	  { { 's', 22, 10, "schedule,pipe_read" }, { 'o', 22, 10, NULL },
+	    { 'l', 0, 0, NULL },
+	    { 's', 22, 300, "schedule,do_nanosleep" }, { 'o', 22, 300, NULL },
+	    { 'i', 22, 350, NULL } },
+	  "22:290*:B:pipe_read;22:50:B:do_nanosleep;", 0, 0 },
+	{ "a sample older than the out (another ring) ends nothing",
+	  { { 'o', 23, 100, NULL }, { 'n', 23, 90, NULL },
+	    { 'n', 23, 100, NULL }, { 'i', 23, 200, NULL } },
+	  "23:100:B:-;", 0, 0 },
+	{ "after a loss, flushed pieces of a pending span are estimated",
+	  { { 'o', 25, 100, NULL }, { 'l', 0, 0, NULL },
+	    { 'f', 0, 400, NULL }, { 'i', 25, 500, NULL },
+	    { 'o', 25, 600, NULL }, { 'f', 0, 700, NULL },
+	    { 'i', 25, 800, NULL } },
+	  "25:300*:B:-;25:100*:B:-;25:100:B:-;25:100:B:-;", 0, 0 },
 	{ "flush splits a long sleep, nothing counted twice",
 	  { { 's', 8, 0, "schedule,do_nanosleep" }, { 'o', 8, 100, NULL },
 	    { 'f', 0, 400, NULL }, { 'f', 0, 900, NULL },
@@ -105,14 +133,18 @@ static const struct ocase cases[] = {
 };
 
 static char got[1024];
+static uint64_t got_estimated;
 
 static int on_span(void *arg, const struct offcpu_span *sp)
 {
 	size_t len = strlen(got);
 
 	(void)arg;
-	snprintf(got + len, sizeof(got) - len, "%d:%llu:%c:%s;", (int)sp->tid,
-		 (unsigned long long)sp->ns,
+	if (sp->estimated)
+		got_estimated += sp->ns;
+	snprintf(got + len, sizeof(got) - len, "%d:%llu%s:%c:%s;",
+		 (int)sp->tid, (unsigned long long)sp->ns,
+		 sp->estimated ? "*" : "",
 		 sp->state == OFFCPU_PREEMPTED ? 'R' : 'B',
 		 sp->where ? sp->where : "-");
 	/* every span's stack starts with the [off-cpu] leaf */
@@ -151,6 +183,7 @@ static void run_case(const struct ocase *c)
 	unsigned i, n;
 
 	got[0] = '\0';
+	got_estimated = 0;
 	for (i = 0; i < 12 && c->recs[i].kind; i++) {
 		const struct rec *r = &c->recs[i];
 
@@ -171,7 +204,12 @@ static void run_case(const struct ocase *c)
 			      c->name);
 			break;
 		case 'x':
-			offcpu_exit(m, r->tid);
+			CHECK(offcpu_exit(m, r->tid, r->time) == 0, "%s",
+			      c->name);
+			break;
+		case 'n':
+			CHECK(offcpu_seen(m, r->tid, r->time) == 0, "%s",
+			      c->name);
 			break;
 		case 'l':
 			offcpu_lost(m);
@@ -188,6 +226,10 @@ static void run_case(const struct ocase *c)
 	      "%s: unpaired %llu dropped %llu, want %llu %llu", c->name,
 	      (unsigned long long)st.unpaired, (unsigned long long)st.dropped,
 	      c->unpaired, c->dropped);
+	CHECK(st.estimated_ns == got_estimated, "%s: estimated %llu ns, the "
+	      "spans marked %llu", c->name,
+	      (unsigned long long)st.estimated_ns,
+	      (unsigned long long)got_estimated);
 	offcpu_free(m);
 }
 

@@ -123,6 +123,10 @@ static void count_in(struct kt *kt, enum kt_measure m,
 						 ts->weight, ts->weight,
 						 time) != 0))
 		die_nomem();
+	/* the snapshots hold what the whole-run export does: the view's */
+	if (md->stacks_all && m == kt->measure)
+		exports_every_add_weight(&kt->opt.exports, frames, n,
+					 ts->weight, time);
 }
 
 /* A span of off-CPU time: a row named by where it waited. */
@@ -159,6 +163,9 @@ void offcpu_sample(struct kt *kt, const struct feed_sample *s,
 			die_nomem();
 		return;
 	}
+	/* it ran: a span whose switch-in was lost ends here */
+	if (offcpu_seen(kt->offcpu, (pid_t)s->raw->tid, s->raw->time) != 0)
+		die_nomem();
 	if (s->event != 0 || !kt->wall_ok)
 		return;
 	/* a time event's period is the ns it stands for */
@@ -203,13 +210,21 @@ void offcpu_age(struct kt *kt)
 
 void offcpu_header(const struct kt *kt, char *buf, size_t size, size_t *len)
 {
+	struct offcpu_stats st;
+
 	if (!kt->offcpu)
 		return;
-	str_append(buf, size, len, "[%s: %s%s, %" PRIu64 " switches lost]  ",
+	offcpu_stats(kt->offcpu, &st);
+	str_append(buf, size, len, "[%s: %s%s, %" PRIu64 " switches lost",
 		   kt_measure_names[kt->measure],
 		   kt->measure == KT_ON_CPU ? "samples" : "ns",
 		   kt->oc_stacks ? " (switch stacks)" : " (no stacks)",
 		   kt->oc_lost);
+	/* spans whose switch-in was lost end at the thread's next record */
+	if (st.estimated_ns)
+		str_append(buf, size, len, ", %.1f%% of off-CPU estimated",
+			   100.0 * (double)st.estimated_ns / (double)st.ns);
+	str_append(buf, size, len, "]  ");
 }
 
 void offcpu_release(struct kt *kt)

@@ -544,8 +544,9 @@ static int add_sample(void *arg, const struct feed_sample *s)
 						  s->raw->time,
 						  s->deltas) != 0)))
 		die_nomem();
-	exports_every_add(&kt->opt.exports, s->frames, s->nframes,
-			  s->raw->period, s->raw->time);
+	if (kt->measure == KT_ON_CPU)	/* else offcpu.c's, in ns */
+		exports_every_add(&kt->opt.exports, s->frames, s->nframes,
+				  s->raw->period, s->raw->time);
 	return 0;
 }
 
@@ -611,11 +612,13 @@ bool session_background(struct kt *kt)
 	return feed_background(kt->feed, 5) && kt->info.held;
 }
 
-/* What lowers the rate of samples, for the messages. */
+/* What avoids lost samples, for the messages. */
 static const char *rate_fix(const struct kt *kt)
 {
 	bool every = false;
 
+	if (kt->opt.off_cpu)
+		return OFFCPU_LOST_FIX;
 	/* a tracepoint is sampled at each occurrence: -F does not apply */
 	for (unsigned i = 0; i < kt->nevents; i++)
 		every |= !kt->attrs[i].freq && kt->attrs[i].sample_period == 1;

@@ -285,15 +285,18 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	if (r && !r->sym)
 		m->totals.unresolved++;
 	metrics_add(&m->metrics, fs);
-	/* the chains of the first event: of several, whose would add up? */
-	if (!offcpu_export_sample(m, fs) && m->stacks && fs->event == 0 &&
-	    stacks_add_values(m->stacks, fs->frames, fs->nframes,
-			      fs->raw->period, fs->raw->time,
-			      fs->deltas) != 0)
-		die_nomem();
-	if (fs->event == 0)
+	/* the chains of the first event: of several, whose would add up?
+	   (--off-cpu: wall-clock ns, or nothing, offcpu.c decides) */
+	if (!offcpu_export_sample(m, fs) && fs->event == 0) {
+		if (m->stacks && stacks_add_values(m->stacks, fs->frames,
+						   fs->nframes,
+						   fs->raw->period,
+						   fs->raw->time,
+						   fs->deltas) != 0)
+			die_nomem();
 		exports_every_add(&m->exports, fs->frames, fs->nframes,
 				  fs->raw->period, fs->raw->time);
+	}
 	m->totals.samples++;
 	m->totals.by_event[fs->event]++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
@@ -445,6 +448,7 @@ static bool export_tick(struct monitor *m, bool last)
 
 	if (!exports_every(&m->exports))
 		return false;
+	offcpu_end(m);	/* the threads off the CPU, in this interval */
 	meta = export_meta(m);
 	if (exports_every_tick(&m->exports, &meta, last, msg,
 			       sizeof(msg)) == 0)
@@ -488,9 +492,13 @@ static void loop(struct monitor *m)
 	out_check();
 }
 
-/* What lowers the rate of samples, for the lost message. */
+/* What avoids lost samples, for the lost message. */
 static void rate_fix(const struct monitor *m, char *buf, size_t size)
 {
+	if (m->off_cpu) {
+		snprintf(buf, size, "%s", OFFCPU_LOST_FIX);
+		return;
+	}
 	snprintf(buf, size, "sample less often than %s%s%s", m->rate,
 		 m->callgraph == FEED_CG_DWARF ?
 			 ", or use --call-graph fp" : "",

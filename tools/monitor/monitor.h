@@ -206,15 +206,16 @@ struct monitor {
  * is open.  offcpu_switch(): the feed's switch callback.
  * offcpu_sample(): true when fs is a switch's stack (taken, not a
  * sample).  offcpu_export_sample(): true when --off-cpu decides what of
- * fs goes to the exports (wall-clock ns, or nothing).  offcpu_end():
- * the spans still open, counted up to the last record.
+ * fs goes to the exports and the --export-every interval (wall-clock
+ * ns, or nothing).  offcpu_end(): the spans still open, counted up to
+ * the last record (at the end, and before each snapshot).
  * offcpu_summary(): its part of the summary.
  */
 void offcpu_events(struct monitor *m);
 void offcpu_start(struct monitor *m);
 int offcpu_switch(void *arg, const struct feed_switch *sw);
 bool offcpu_sample(struct monitor *m, const struct feed_sample *fs);
-bool offcpu_export_sample(const struct monitor *m,
+bool offcpu_export_sample(struct monitor *m,
 			  const struct feed_sample *fs);
 void offcpu_end(struct monitor *m);
 void offcpu_summary(FILE *out, const struct monitor *m);

@@ -78,6 +78,8 @@ static int on_span(void *arg, const struct offcpu_span *sp)
 					    sp->nframes, sp->ns, sp->ns,
 					    sp->start) != 0))
 		die_nomem();
+	exports_every_add_weight(&m->exports, sp->frames, sp->nframes,
+				 sp->ns, sp->start);
 	m->oc_spans++;
 	return 0;
 }
@@ -91,6 +93,10 @@ void offcpu_start(struct monitor *m)
 	if (!m->offcpu || !m->oc_fns)
 		die_nomem();
 	feed_on_switch(m->feed, offcpu_switch, m);
+	/* the context-switches event is opened disabled: a command's
+	   enable_on_exec starts it, a task attached to needs it now */
+	if ((!m->command || m->system) && feed_enable(m->feed) != 0)
+		die_errno("cannot start the context-switches event");
 }
 
 int offcpu_switch(void *arg, const struct feed_switch *sw)
@@ -111,27 +117,34 @@ bool offcpu_sample(struct monitor *m, const struct feed_sample *fs)
 		return false;
 	if (fs->raw->time > m->oc_newest)
 		m->oc_newest = fs->raw->time;
-	if ((int)fs->event != m->oc_event)
+	if ((int)fs->event != m->oc_event) {
+		/* it ran: a span whose switch-in was lost ends here */
+		if (offcpu_seen(m->offcpu, (pid_t)fs->raw->tid,
+				fs->raw->time) != 0)
+			die_nomem();
 		return false;
+	}
 	if (offcpu_stack(m->offcpu, (pid_t)fs->raw->pid, (pid_t)fs->raw->tid,
 			 fs->raw->time, fs->frames, fs->nframes) != 0)
 		die_nomem();
 	return true;
 }
 
-bool offcpu_export_sample(const struct monitor *m,
+bool offcpu_export_sample(struct monitor *m,
 			  const struct feed_sample *fs)
 {
 	if (!m->offcpu)
 		return false;
 	/* wall-clock: a time event's period is its nanoseconds; another
 	   event's samples would not add up with time */
-	if (m->stacks && fs->event == 0 && m->oc_wall &&
-	    stacks_add_weight(m->stacks, fs->frames,
-					    fs->nframes, fs->raw->period,
-					    fs->raw->period,
-					    fs->raw->time) != 0)
+	if (fs->event != 0 || !m->oc_wall)
+		return true;
+	if (m->stacks && stacks_add_weight(m->stacks, fs->frames, fs->nframes,
+					   fs->raw->period, fs->raw->period,
+					   fs->raw->time) != 0)
 		die_nomem();
+	exports_every_add_weight(&m->exports, fs->frames, fs->nframes,
+				 fs->raw->period, fs->raw->time);
 	return true;
 }
 
@@ -151,10 +164,17 @@ void offcpu_summary(FILE *out, const struct monitor *m)
 		return;
 	offcpu_stats(m->offcpu, &st);
 	fprintf(out, "%s: off-CPU: %.3f s in %" PRIu64 " spans (%s), %"
-		PRIu64 " switch records lost\n", progname,
+		PRIu64 " switch records lost", progname,
 		(double)st.ns / 1e9, st.spans,
 		m->oc_stacks ? "stacks of the switches" : "no stacks",
 		m->oc_lost);
+	/* spans whose switch-in was lost end at the thread's next record */
+	if (st.estimated_ns)
+		fprintf(out, ", %.1f%% of it estimated (%" PRIu64 " spans "
+			"ended at their thread's next record)",
+			100.0 * (double)st.estimated_ns / (double)st.ns,
+			st.estimated);
+	fputc('\n', out);
 	summary_table(out, m->oc_fns, NULL, 0, m->top, "ns");
 }
 
