@@ -83,8 +83,10 @@ void tasks_table_start(struct kt *kt)
 	if (kt->tasks)
 		return;
 	kt->tasks = tasks_new();
+	/* inherited: a task too short to be seen is counted all the same,
+	   in the row of the counted thread that started it */
 	kt->tcount = taskcount_new(&TASKCOUNT_OPTS(
-		.backend = kt->info.backend));
+		.backend = kt->info.backend, .inherit = true));
 	if (!kt->tasks || !kt->tcount)
 		die_nomem();
 	kt->tasks_clock = clock_event(kt);
@@ -123,8 +125,9 @@ void tasks_table_sample(struct kt *kt, const struct feed_sample *s)
 			       (uid_t)-1, s->comm };
 	uint64_t ns = (int)s->event == kt->tasks_clock ? s->raw->period : 0;
 
-	/* the idle task is no task to count: pid 0 would open on us */
-	if (id.tid <= 0)
+	/* the idle task is no task to count: pid 0 would open on us; a
+	   covered task's time is in its counting thread's counters */
+	if (id.tid <= 0 || taskcount_covered(kt->tcount, id.tid))
 		return;
 	/* a task's user, once */
 	if (!tasks_known(kt->tasks, id.tid))
@@ -133,16 +136,23 @@ void tasks_table_sample(struct kt *kt, const struct feed_sample *s)
 		die_nomem();
 }
 
-void tasks_table_task(void *arg, pid_t pid, pid_t tid, bool exited)
+void tasks_table_task(void *arg, pid_t pid, pid_t tid, pid_t ptid,
+		      bool exited)
 {
 	struct kt *kt = arg;
+	int covered;
 
 	if (!kt->tasks)
 		return;
 	if (!exited) {
-		count_new(kt, pid, tid);
+		covered = taskcount_started(kt->tcount, ptid, tid);
+		if (covered < 0)
+			die_nomem();
+		if (!covered)
+			count_new(kt, pid, tid);
 		return;
 	}
+	taskcount_gone(kt->tcount, tid);
 	/* a counted thread that exits is read once more at the refresh:
 	   its last counts belong to that frame */
 	if (!taskcount_has(kt->tcount, tid))
