@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "base/array.h"
 #include "base/optsz.h"
@@ -321,6 +323,16 @@ int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 	}
 	*fresh = t->fresh;
 	t->fresh = false;
+	return 0;
+}
+
+int taskcount_probe(struct taskcount *tc)
+{
+	struct counted t;
+
+	if (counted_open(tc, &t, (pid_t)syscall(SYS_gettid)) != 0)
+		return -1;
+	counted_close(&t);
 	return 0;
 }
 

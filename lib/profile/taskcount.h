@@ -117,7 +117,15 @@ int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 /* The threads counted now, up to max of them into out; their number. */
 size_t taskcount_tids(const struct taskcount *tc, pid_t *out, size_t max);
 
-/* The events counted (TASKS_EV() mask), known once a thread opened. */
+/*
+ * Open every event on the calling thread and close them again, so that
+ * taskcount_supported() is known before any thread is counted (which
+ * columns a table has).  0, or -1 with the errno that refused them all.
+ */
+int taskcount_probe(struct taskcount *tc);
+
+/* The events counted (TASKS_EV() mask), known once a thread opened or
+   taskcount_probe(). */
 unsigned taskcount_supported(const struct taskcount *tc);
 /* Whether the kernel's part was left out (perf_event_paranoid). */
 bool taskcount_user_only(const struct taskcount *tc);

@@ -90,6 +90,9 @@ void tasks_table_start(struct kt *kt)
 	if (!kt->tasks || !kt->tcount)
 		die_nomem();
 	kt->tasks_clock = clock_event(kt);
+	/* the columns are known from the first frame (no thread counted
+	   yet); refused here, a thread's counters are refused the same */
+	(void)taskcount_probe(kt->tcount);
 	/* -p, -t: the target's threads are counted from the start, busy or
 	   not (a sleeper's switches and faults are the point) */
 	for (size_t i = 0; i < o->nids && kt->scope == FEED_THREADS; i++)
@@ -103,6 +106,23 @@ void tasks_table_start(struct kt *kt)
 		if (n >= 0)
 			free(tids);
 	}
+}
+
+void tasks_table_check_sort(struct kt *kt)
+{
+	enum tasks_col c = kt->opt.tasks_order;
+	bool started = kt->tasks != NULL;
+
+	if (!(tasks_cols[c].needs & HW_EVENTS))
+		return;
+	tasks_table_start(kt);
+	if (!tasks_table_shown(kt, c))
+		usage_error("--tasks-sort %s: the %s column is not shown "
+			    "here (the machine counts no hardware events); "
+			    "sort by cpu, ctx, migr, faults, pid, tid, user "
+			    "or comm", tasks_cols[c].name, tasks_cols[c].head);
+	if (!started)
+		tasks_table_stop(kt);
 }
 
 void tasks_table_stop(struct kt *kt)
@@ -207,19 +227,22 @@ void tasks_table_tick(struct kt *kt, double interval_s)
 
 /* --- the text ------------------------------------------------------------ */
 
+bool tasks_table_shown(const struct kt *kt, enum tasks_col c)
+{
+	unsigned sup = taskcount_supported(kt->tcount);
+
+	/* before any counter opened, the software columns show '-' */
+	if (tasks_cols[c].needs & HW_EVENTS)
+		return (sup & tasks_cols[c].needs) == tasks_cols[c].needs;
+	return true;
+}
+
 /* Whether column c is shown: the hardware ones only where counted. */
 static bool col_shown(const struct kt *kt, const struct tasks_view *v,
 		      enum tasks_col c)
 {
-	unsigned sup = taskcount_supported(kt->tcount);
-
-	if (c == TASKS_COL_TID)
-		return true;
-	/* before any counter opened, the software columns show '-' */
-	if (tasks_cols[c].needs & HW_EVENTS)
-		return (sup & tasks_cols[c].needs) == tasks_cols[c].needs;
 	(void)v;
-	return true;
+	return tasks_table_shown(kt, c);
 }
 
 void tasks_table_header(const struct kt *kt, const struct tasks_view *v,
