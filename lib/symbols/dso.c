@@ -161,6 +161,8 @@ static enum sym_cause cause_of_errno(int err)
 		return SYM_NO_FD;
 	case ENOMEM:
 		return SYM_NO_MEMORY;
+	case ENAMETOOLONG:
+		return SYM_PATH_TOO_LONG;
 	default:
 		return SYM_BAD_ELF;
 	}
