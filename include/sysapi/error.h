@@ -27,6 +27,23 @@ extern "C" {
 const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
 			char *buf, size_t sz);
 
+/* What a counter that failed to open was to count. */
+enum pc_scope {
+	PC_SCOPE_GUESS,	/* unknown: what the paranoid level refuses */
+	PC_SCOPE_TASK,	/* a task (pid >= 0) */
+	PC_SCOPE_CPU,	/* a CPU, every task on it (pid -1, -a, -C) */
+};
+
+/*
+ * pc_strerror() for a counter of that scope: at EACCES/EPERM the fix
+ * named is one that works at the perf_event_paranoid level read (a CPU
+ * needs 0 or less, a task's kernel space 1, its user space 2), or, where
+ * the level allows it, the other causes (another user's task, a security
+ * module).
+ */
+const char *pc_strerror_scope(int errnum, const struct perf_event_attr *attr,
+			      enum pc_scope scope, char *buf, size_t sz);
+
 /*
  * Whether errnum, from pc_counter_open(), means "this machine cannot count
  * that event" (perf's <not supported>: no PMU for it, a kernel without

@@ -68,7 +68,7 @@ int comm_set(struct comm_table *t, pid_t pid, pid_t tid, const char *comm)
 static bool comm_read(const struct comm_table *t, pid_t pid, pid_t tid,
 		      char *buf, size_t size)
 {
-	char path[96];
+	char path[96], whole[18];	/* 15 bytes, the newline, one more */
 	ssize_t n;
 	int fd;
 
@@ -77,12 +77,17 @@ static bool comm_read(const struct comm_table *t, pid_t pid, pid_t tid,
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	n = read(fd, buf, size - 1);
+	n = read(fd, whole, sizeof(whole) - 1);
 	close(fd);
 	if (n <= 0)
 		return false;
+	/* the kernel's newline ends it; one inside is the name's own */
+	if (whole[n - 1] == '\n')
+		n--;
+	if ((size_t)n >= size)
+		n = (ssize_t)size - 1;
+	memcpy(buf, whole, (size_t)n);
 	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
 	return true;
 }
 

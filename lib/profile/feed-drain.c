@@ -480,13 +480,14 @@ static int on_record(struct feed *f, struct pc_record *rec,
 			return -1;
 		if (f->task_fn)
 			f->task_fn(f->task_arg, (pid_t)rec->task.pid,
-				   (pid_t)rec->task.tid, false);
+				   (pid_t)rec->task.tid, (pid_t)rec->task.ptid,
+				   false);
 		break;
 	case PERF_RECORD_EXIT:
 		on_exit_record(f, rec);
 		if (f->task_fn)
 			f->task_fn(f->task_arg, (pid_t)rec->task.pid,
-				   (pid_t)rec->task.tid, true);
+				   (pid_t)rec->task.tid, 0, true);
 		return switch_out(f, rec, FEED_SWITCH_EXIT);
 	case PERF_RECORD_THROTTLE:
 		f->info.throttled++;

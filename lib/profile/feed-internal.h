@@ -40,7 +40,7 @@ struct feed {
 	bool inherit, per_cpu, no_resolve, user_only;
 	bool no_inherit;	/* opts.no_inherit: attrs' inherit stays 0 */
 	bool nomem;		/* ENOMEM while reading maps in the background */
-	void (*task_fn)(void *, pid_t, pid_t, bool);	/* opts.task_fn */
+	void (*task_fn)(void *, pid_t, pid_t, pid_t, bool);	/* opts.task_fn */
 	void *task_arg;
 	/* feed_lost_read(): the counters' lost counts, with many counters
 	   read by a drain now and then (a read(2) each) */

@@ -122,10 +122,12 @@ struct feed_opts {
 	unsigned max_stack;	/* a chain's frames at most, the leaf's
 				   included (perf's --max-stack: the
 				   callers past it are dropped); 0: all */
-	/* Told of each task the target gains (a FORK record) or loses
-	   (EXIT), after the feed's own bookkeeping, for a tool that keeps
-	   per-task state (the task table's counters); NULL: none. */
-	void (*task_fn)(void *arg, pid_t pid, pid_t tid, bool exited);
+	/* Told of each task the target gains (a FORK record: ptid the
+	   thread that started it) or loses (EXIT: ptid 0), after the
+	   feed's own bookkeeping, for a tool that keeps per-task state
+	   (the task table's counters); NULL: none. */
+	void (*task_fn)(void *arg, pid_t pid, pid_t tid, pid_t ptid,
+			bool exited);
 	void *task_arg;
 	bool context_switch;	/* the first event also writes the
 				   kernel's switch records (attr

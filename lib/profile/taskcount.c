@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
+#include "base/array.h"
 #include "base/optsz.h"
 #include "profile/taskcount.h"
 
@@ -44,6 +47,11 @@ struct counted {
 	struct pc_counter *c[TASKS_NEVENTS];
 };
 
+/* A task counted in another's counters by inheritance. */
+struct cover {
+	pid_t tid, by;
+};
+
 struct taskcount {
 	struct taskcount_opts opts;
 	unsigned tried;		/* events not yet found unsupported */
@@ -53,6 +61,8 @@ struct taskcount {
 	size_t max;
 	struct counted *th;	/* max of them */
 	size_t n;
+	struct cover *cov;	/* opts.inherit: the covered tasks */
+	size_t ncov, acov;
 };
 
 struct taskcount *taskcount_new(const struct taskcount_opts *opts)
@@ -104,6 +114,7 @@ void taskcount_free(struct taskcount *tc)
 	for (size_t i = 0; i < tc->n; i++)
 		counted_close(&tc->th[i]);
 	free(tc->th);
+	free(tc->cov);
 	free(tc);
 }
 
@@ -120,6 +131,43 @@ bool taskcount_has(const struct taskcount *tc, pid_t tid)
 	return find(tc, tid) != NULL;
 }
 
+pid_t taskcount_covered(const struct taskcount *tc, pid_t tid)
+{
+	for (size_t i = 0; i < tc->ncov; i++)
+		if (tc->cov[i].tid == tid)
+			return tc->cov[i].by;
+	return 0;
+}
+
+int taskcount_started(struct taskcount *tc, pid_t ptid, pid_t tid)
+{
+	pid_t by = find(tc, ptid) ? ptid : taskcount_covered(tc, ptid);
+
+	if (!tc->opts.inherit || !by || tid == ptid || find(tc, tid))
+		return 0;
+	taskcount_gone(tc, tid);
+	if (ARRAY_GROW(tc->cov, tc->ncov + 1, tc->acov) != 0)
+		return -1;
+	tc->cov[tc->ncov++] = (struct cover){ tid, by };
+	return 1;
+}
+
+/* Drop the covered tasks whose entry matches: tid's, or by's. */
+static void uncover(struct taskcount *tc, pid_t tid, pid_t by)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < tc->ncov; i++)
+		if (tc->cov[i].tid != tid && tc->cov[i].by != by)
+			tc->cov[j++] = tc->cov[i];
+	tc->ncov = j;
+}
+
+void taskcount_gone(struct taskcount *tc, pid_t tid)
+{
+	uncover(tc, tid, 0);
+}
+
 /* One event on tid, under its group's leader (NULL: it leads). */
 static struct pc_counter *open_one(struct taskcount *tc, unsigned e,
 				   pid_t tid, struct pc_counter *leader)
@@ -130,6 +178,7 @@ static struct pc_counter *open_one(struct taskcount *tc, unsigned e,
 		.config = events[e].config,
 		.exclude_kernel = tc->user_only,
 		.exclude_hv = tc->user_only,
+		.inherit = tc->opts.inherit,
 	};
 	struct pc_open_opts how = PC_OPEN_TASK(tid,
 		.backend = tc->opts.backend,
@@ -197,14 +246,16 @@ int taskcount_keep(struct taskcount *tc, const pid_t *want, size_t n,
 
 		for (size_t w = 0; w < n && !keep; w++)
 			keep = want[w] == tc->th[i].tid;
-		if (keep)
+		if (keep) {
 			tc->th[j++] = tc->th[i];
-		else
-			counted_close(&tc->th[i]);
+			continue;
+		}
+		uncover(tc, 0, tc->th[i].tid);
+		counted_close(&tc->th[i]);
 	}
 	tc->n = j;
 	for (size_t w = 0; w < n && tc->n < tc->max; w++) {
-		if (find(tc, want[w]))
+		if (find(tc, want[w]) || taskcount_covered(tc, want[w]))
 			continue;
 		if (counted_open(tc, &tc->th[tc->n], want[w]) == 0) {
 			tc->n++;
@@ -220,7 +271,7 @@ int taskcount_keep(struct taskcount *tc, const pid_t *want, size_t n,
 
 int taskcount_add(struct taskcount *tc, pid_t tid)
 {
-	if (find(tc, tid))
+	if (find(tc, tid) || taskcount_covered(tc, tid))
 		return 0;
 	if (tc->n == tc->max) {
 		errno = ENOSPC;
@@ -272,6 +323,16 @@ int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 	}
 	*fresh = t->fresh;
 	t->fresh = false;
+	return 0;
+}
+
+int taskcount_probe(struct taskcount *tc)
+{
+	struct counted t;
+
+	if (counted_open(tc, &t, (pid_t)syscall(SYS_gettid)) != 0)
+		return -1;
+	counted_close(&t);
 	return 0;
 }
 

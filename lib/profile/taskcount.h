@@ -19,6 +19,15 @@
  *
  * The counters of a thread that exited stay readable (their last counts)
  * until taskcount_keep() drops them.  Never prints, never exits.
+ *
+ * With opts.inherit, a counted thread's counters also count the threads
+ * and processes it starts while counted, and theirs in turn, from their
+ * first instruction (perf stat's inheritance): a task too short to be
+ * seen and opened on its own is counted all the same, in the row of the
+ * counted thread that started it, at no descriptor of its own.  The tool
+ * tells of each start (taskcount_started()); a task so covered is not
+ * opened again (taskcount_keep(), taskcount_add()), which would count it
+ * twice, until its counting thread's counters close.
  */
 #ifndef PROFILE_TASKCOUNT_H
 #define PROFILE_TASKCOUNT_H
@@ -39,6 +48,8 @@ struct taskcount_opts {
 	enum pc_backend backend;
 	unsigned max_tasks;	/* 0: TASKCOUNT_MAX_DEFAULT; always bounded
 				   by half of RLIMIT_NOFILE */
+	bool inherit;		/* count what counted threads start, in
+				   their counters (attr.inherit) */
 };
 #define TASKCOUNT_OPTS(...) \
 	((struct taskcount_opts){ .sz = sizeof(struct taskcount_opts), \
@@ -53,7 +64,8 @@ void taskcount_free(struct taskcount *tc);
 
 /*
  * Count exactly the threads of want[0..n) from now (the first
- * taskcount_max() of them): close the others' counters, open the new
+ * taskcount_max() of them; a covered one stays counted where it is):
+ * close the others' counters, open the new
  * ones' (counting from 0: tasks_counts()'s TASKS_FRESH).  A thread that
  * is gone (ESRCH) or whose counters the kernel refuses for permission is
  * skipped; at EMFILE no more are opened.  Returns how many threads are
@@ -65,10 +77,29 @@ int taskcount_keep(struct taskcount *tc, const pid_t *want, size_t n,
 
 /*
  * Count thread tid too, from now, when fewer than taskcount_max() are
- * (a thread the tool saw start).  0 (also when tid is counted already),
+ * (a thread the tool saw start).  0 (also when tid is counted already
+ * or covered),
  * or -1 with errno: ENOSPC when full, or the open's (ESRCH, EMFILE...).
  */
 int taskcount_add(struct taskcount *tc, pid_t tid);
+
+/*
+ * Task tid was started by thread ptid (a FORK record's tid and ptid).
+ * With opts.inherit, when ptid is counted, or covered itself, tid is
+ * counted in the same thread's counters from its start: it is covered
+ * (taskcount_covered()) until that thread's counters close or
+ * taskcount_gone(tid).  1 when covered, 0 when not, -1 with errno
+ * ENOMEM.  (A start told after its counting thread's counters opened
+ * but before they did is taken as covered: the tool tells of starts
+ * as its records arrive, after the counters it opened at attach.)
+ */
+int taskcount_started(struct taskcount *tc, pid_t ptid, pid_t tid);
+
+/* The counted thread whose counters count tid by inheritance, or 0. */
+pid_t taskcount_covered(const struct taskcount *tc, pid_t tid);
+
+/* Task tid exited: no longer covered (its tid may come back). */
+void taskcount_gone(struct taskcount *tc, pid_t tid);
 
 /* Whether tid is counted; whether its counters opened since the last
    taskcount_read() of it (their counts start from 0). */
@@ -86,7 +117,15 @@ int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 /* The threads counted now, up to max of them into out; their number. */
 size_t taskcount_tids(const struct taskcount *tc, pid_t *out, size_t max);
 
-/* The events counted (TASKS_EV() mask), known once a thread opened. */
+/*
+ * Open every event on the calling thread and close them again, so that
+ * taskcount_supported() is known before any thread is counted (which
+ * columns a table has).  0, or -1 with the errno that refused them all.
+ */
+int taskcount_probe(struct taskcount *tc);
+
+/* The events counted (TASKS_EV() mask), known once a thread opened or
+   taskcount_probe(). */
 unsigned taskcount_supported(const struct taskcount *tc);
 /* Whether the kernel's part was left out (perf_event_paranoid). */
 bool taskcount_user_only(const struct taskcount *tc);

@@ -11,9 +11,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -161,6 +163,8 @@ static enum sym_cause cause_of_errno(int err)
 		return SYM_NO_FD;
 	case ENOMEM:
 		return SYM_NO_MEMORY;
+	case ENAMETOOLONG:
+		return SYM_PATH_TOO_LONG;
 	default:
 		return SYM_BAD_ELF;
 	}
@@ -587,6 +591,44 @@ static bool cent_eq(const void *item, const void *key)
 	return ((const struct dso_cent *)item)->addr == *(const uint64_t *)key;
 }
 
+/*
+ * Whether libdw has room to read a line table: under RLIMIT_AS its
+ * allocations failing inside end the process (an assertion, or exit(1)
+ * with "libdw: Cannot allocate memory"), so near the limit the lines are
+ * left out rather than read.  Always room without the limit.
+ */
+#define DSO_LINES_ROOM (6ull << 20)
+static bool dso_room_for_lines(void)
+{
+	static int limited = -1;
+	static uint64_t limit;
+	unsigned long long pages;
+	struct rlimit rl;
+	char buf[64];
+	ssize_t n;
+	int fd;
+
+	if (limited < 0) {
+		limited = getrlimit(RLIMIT_AS, &rl) == 0 &&
+			  rl.rlim_cur != RLIM_INFINITY;
+		limit = limited ? (uint64_t)rl.rlim_cur : 0;
+	}
+	if (!limited)
+		return true;
+	fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu", &pages) != 1)
+		return false;
+	return pages * (uint64_t)sysconf(_SC_PAGESIZE) + DSO_LINES_ROOM <=
+	       limit;
+}
+
 static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 {
 	Dwarf_Addr a = vaddr + d->bias;
@@ -613,7 +655,7 @@ static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 
 	if (d->flags & SYMBOLS_NO_LINES)
 		return;
-	if (d->has_dwarf) {
+	if (d->has_dwarf && dso_room_for_lines()) {
 		Dwfl_Line *l = dwfl_module_getsrc(d->mod, a);
 
 		if (l)

@@ -51,6 +51,8 @@ enum sym_cause {
 	SYM_NO_MEMORY,		/* out of memory (ENOMEM) loading the file or
 				   kallsyms: tried again at the next lookup;
 				   a tool that cannot go on without it stops */
+	SYM_PATH_TOO_LONG,	/* its path is longer than PATH_MAX
+				   (ENAMETOOLONG): the file is not read */
 	SYM_CAUSE_MAX
 };
 

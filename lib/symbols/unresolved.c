@@ -81,6 +81,9 @@ static const struct {
 	[SYM_NO_MEMORY] = { "out of memory",
 		"no memory was left to load the file's symbols: raise "
 		"'ulimit -v', or free memory" },
+	[SYM_PATH_TOO_LONG] = { "path too long",
+		"the file's path is longer than the system allows (PATH_MAX, "
+		"ENAMETOOLONG): run the program from a shorter path" },
 };
 
 const char *symbols_cause_name(enum sym_cause cause)

@@ -18,27 +18,50 @@ static bool is_hardware(const struct perf_event_attr *attr)
 			attr->type == PERF_TYPE_RAW);
 }
 
-static void access_advice(const struct perf_event_attr *attr, char *buf,
-			  size_t sz, const char *name)
+/* The highest perf_event_paranoid level at which an unprivileged user
+   may open it: a CPU 0, a task's kernel space 1, its user space 2. */
+static int allowed_at(const struct perf_event_attr *attr, enum pc_scope scope)
 {
-	int paranoid = pc_probe()->paranoid;
-	const char *scope;
+	bool kernel = !attr || !attr->exclude_kernel;
 
-	if (paranoid >= 3)
-		scope = "perf events are closed to unprivileged users";
-	else if (paranoid == 2)
-		scope = "unprivileged users may count only user space of their own tasks";
-	else if (paranoid == 1)
-		scope = "unprivileged users may not count CPU-wide";
-	else
-		scope = "CPU-wide counting of kernel space needs privilege";
+	return scope == PC_SCOPE_CPU ? 0 : kernel ? 1 : 2;
+}
+
+static void access_advice(const struct perf_event_attr *attr, char *buf,
+			  size_t sz, const char *name, enum pc_scope scope)
+{
+	static const char *const scopes[] = {
+		"CPU-wide counting of kernel space needs privilege",
+		"unprivileged users may not count CPU-wide",
+		"unprivileged users may count only user space of their own tasks",
+		"perf events are closed to unprivileged users",
+	};
+	int paranoid = pc_probe()->paranoid, need;
+	bool kernel = !attr || !attr->exclude_kernel;
+
+	/* unknown: the narrowest scope the level refuses */
+	if (scope == PC_SCOPE_GUESS)
+		scope = paranoid == 1 || (paranoid == 2 && !kernel) ?
+			PC_SCOPE_CPU : PC_SCOPE_TASK;
+	need = allowed_at(attr, scope);
+	if (paranoid <= need) {
+		snprintf(buf, sz, "permission denied for %s though "
+			 "perf_event_paranoid %d allows it: the task is another "
+			 "user's, or a security module refuses; run as root or "
+			 "grant CAP_PERFMON", name, paranoid);
+		return;
+	}
 	snprintf(buf, sz,
 		 "permission denied for %s: perf_event_paranoid is %d (%s); "
-		 "run as root, grant CAP_PERFMON, lower it with "
-		 "'sysctl kernel.perf_event_paranoid=1'%s",
-		 name, paranoid, scope,
-		 attr && !attr->exclude_kernel ?
-		 ", or count user space only with a ':u' modifier" : "");
+		 "run as root, grant CAP_PERFMON, or lower it with "
+		 "'sysctl kernel.perf_event_paranoid=%d'%s",
+		 name, paranoid, scopes[paranoid >= 3 ? 3 : paranoid < 0 ? 0 :
+					paranoid], need,
+		 scope == PC_SCOPE_TASK && kernel ?
+		 (paranoid == 2 ? ", or count user space only with a ':u' "
+				  "modifier" :
+		  " (or to 2 and count user space only with a ':u' "
+		  "modifier)") : "");
 }
 
 bool pc_errno_unsupported(int errnum)
@@ -49,6 +72,12 @@ bool pc_errno_unsupported(int errnum)
 
 const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
 			char *buf, size_t sz)
+{
+	return pc_strerror_scope(errnum, attr, PC_SCOPE_GUESS, buf, sz);
+}
+
+const char *pc_strerror_scope(int errnum, const struct perf_event_attr *attr,
+			      enum pc_scope scope, char *buf, size_t sz)
 {
 	char name[80] = "the event";
 
@@ -62,7 +91,7 @@ const char *pc_strerror(int errnum, const struct perf_event_attr *attr,
 	switch (errnum) {
 	case EACCES:
 	case EPERM:
-		access_advice(attr, buf, sz, name);
+		access_advice(attr, buf, sz, name, scope);
 		break;
 	case ENOENT:
 	case EOPNOTSUPP:

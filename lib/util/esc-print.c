@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/escape.h"
 #include "util/esc-print.h"
@@ -38,6 +39,29 @@ void esc_print_json(FILE *f, const char *s)
 void esc_print_visible(FILE *f, const char *s)
 {
 	print(f, s, 0, esc_visible);
+}
+
+void esc_print_csv(FILE *f, const char *s, const char *sep)
+{
+	char buf[512], *big = NULL, *out = buf;
+	size_t n = esc_visible(buf, sizeof(buf), s);
+
+	if (n >= sizeof(buf)) {
+		out = big = xmalloc(n + 1);
+		esc_visible(big, n + 1, s);
+	}
+	if ((sep[0] && strstr(out, sep)) || strchr(out, '"')) {
+		fputc('"', f);
+		for (const char *p = out; *p; p++) {
+			if (*p == '"')
+				fputc('"', f);
+			fputc(*p, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(out, f);
+	}
+	free(big);
 }
 
 void esc_print_visible_pad(FILE *f, const char *s, int width)

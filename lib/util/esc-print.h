@@ -22,4 +22,12 @@ void esc_print_visible(FILE *f, const char *s);
    right-aligned for width > 0, left-aligned for width < 0. */
 void esc_print_visible_pad(FILE *f, const char *s, int width);
 
+/*
+ * s as one field of a CSV line whose fields are separated by sep: shown
+ * as esc_visible() shows it (no line break survives), and enclosed in
+ * double quotes with each of its own doubled (RFC 4180) when it holds
+ * sep or a double quote.
+ */
+void esc_print_csv(FILE *f, const char *s, const char *sep);
+
 #endif

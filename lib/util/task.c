@@ -49,6 +49,8 @@ void task_comm(pid_t tid, char *buf, size_t sz)
 	}
 	if (n <= 0)
 		n = 0;
+	/* the kernel's newline ends it; one inside is the name's own */
+	if (n > 0 && buf[n - 1] == '\n')
+		n--;
 	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
 }

@@ -38,6 +38,12 @@
  *                          thread's own over the bursts, MS kt-spin's
  *                          CPU time over its spins.  "ready PID
  *                          TID-SPIN TID-FAULT" once both run.
+ *   kt-helper short MS     tasks started after a tool attached: at
+ *                          SIGUSR1, SHORT_N threads one after another,
+ *                          then SHORT_N child processes, each touching
+ *                          SHORT_PAGES fresh pages and spinning 4 ms of
+ *                          its CPU time before it ends; then "done" on
+ *                          stderr.  "ready PID" once it waits.
  *   kt-helper naps MS      sleeps 1 ms at a time under the name
  *                          "kt-napper": every sched:sched_switch of it
  *                          leaves it asleep (prev_state=S), but for a
@@ -62,6 +68,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -446,6 +453,63 @@ static int run_rates(void)
 	return 0;
 }
 
+#define SHORT_N 20
+#define SHORT_PAGES 150
+
+/* One short task's work: fresh pages, then 4 ms of its CPU time. */
+static void *short_work(void *arg)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	volatile char *m = mmap(NULL, (size_t)(SHORT_PAGES * page),
+				PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	double t0 = now_ms(CLOCK_THREAD_CPUTIME_ID);
+
+	(void)arg;
+	if (m == MAP_FAILED)
+		abort();
+	madvise((void *)m, (size_t)(SHORT_PAGES * page), MADV_NOHUGEPAGE);
+	for (long i = 0; i < SHORT_PAGES; i++)
+		m[i * page] = 1;
+	while (now_ms(CLOCK_THREAD_CPUTIME_ID) - t0 < 4)
+		sink++;
+	munmap((void *)m, (size_t)(SHORT_PAGES * page));
+	return NULL;
+}
+
+static int run_short(void)
+{
+	sigset_t set;
+	int sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	fprintf(stderr, "ready %d\n", (int)getpid());
+	sigwait(&set, &sig);
+	for (int i = 0; i < SHORT_N; i++) {
+		pthread_t t;
+
+		if (pthread_create(&t, NULL, short_work, NULL) ||
+		    pthread_join(t, NULL))
+			return 1;
+	}
+	for (int i = 0; i < SHORT_N; i++) {
+		pid_t c = fork();
+
+		if (c < 0)
+			return 1;
+		if (c == 0) {
+			short_work(NULL);
+			_exit(0);
+		}
+		waitpid(c, NULL, 0);
+	}
+	fprintf(stderr, "done\n");
+	for (;;)
+		pause();
+}
+
 static volatile sig_atomic_t flip;
 
 static void on_usr1(int sig)
@@ -477,6 +541,8 @@ int main(int argc, char **argv)
 		return run_naps();
 	if (!strcmp(mode, "rates"))
 		return run_rates();
+	if (!strcmp(mode, "short"))
+		return run_short();
 	if (!strcmp(mode, "unicode"))
 		prctl(PR_SET_NAME, "kt-\xe6\xbc\xa2\xe5\xad\x97", 0, 0, 0);
 	if (!strcmp(mode, "evil")) {

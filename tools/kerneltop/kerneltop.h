@@ -229,8 +229,13 @@ struct kt {
  */
 void tasks_table_start(struct kt *kt);
 void tasks_table_stop(struct kt *kt);
+/* Whether column c is shown (the hardware ones only where counted). */
+bool tasks_table_shown(const struct kt *kt, enum tasks_col c);
+/* --tasks-sort by a column not shown here: a usage error (exit 2). */
+void tasks_table_check_sort(struct kt *kt);
 void tasks_table_sample(struct kt *kt, const struct feed_sample *s);
-void tasks_table_task(void *arg, pid_t pid, pid_t tid, bool exited);
+void tasks_table_task(void *arg, pid_t pid, pid_t tid, pid_t ptid,
+		      bool exited);
 void tasks_table_tick(struct kt *kt, double interval_s);
 /* line 0: the summary; line 1: the notices ("" when none) */
 void tasks_table_header(const struct kt *kt, const struct tasks_view *v,

@@ -117,7 +117,11 @@ static void key_sort(struct tui *t, struct screen *s)
 	struct kt_view *v = t->view;
 
 	(void)s;
-	v->tasks_sort = (v->tasks_sort + 1) % (unsigned)kt_tasks_norders;
+	/* a column not shown is no order to pick */
+	do
+		v->tasks_sort = (v->tasks_sort + 1) %
+				(unsigned)kt_tasks_norders;
+	while (!tasks_table_shown(t->kt, kt_tasks_orders[v->tasks_sort]));
 	snprintf(t->msg, sizeof(t->msg), "sort: %s",
 		 tasks_cols[kt_tasks_orders[v->tasks_sort]].head);
 }

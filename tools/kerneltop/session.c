@@ -378,6 +378,7 @@ void session_open(struct kt *kt)
 	}
 	if (o->tasks)
 		tasks_table_start(kt);
+	tasks_table_check_sort(kt);
 }
 
 void session_close(struct kt *kt)

@@ -83,11 +83,16 @@ void tasks_table_start(struct kt *kt)
 	if (kt->tasks)
 		return;
 	kt->tasks = tasks_new();
+	/* inherited: a task too short to be seen is counted all the same,
+	   in the row of the counted thread that started it */
 	kt->tcount = taskcount_new(&TASKCOUNT_OPTS(
-		.backend = kt->info.backend));
+		.backend = kt->info.backend, .inherit = true));
 	if (!kt->tasks || !kt->tcount)
 		die_nomem();
 	kt->tasks_clock = clock_event(kt);
+	/* the columns are known from the first frame (no thread counted
+	   yet); refused here, a thread's counters are refused the same */
+	(void)taskcount_probe(kt->tcount);
 	/* -p, -t: the target's threads are counted from the start, busy or
 	   not (a sleeper's switches and faults are the point) */
 	for (size_t i = 0; i < o->nids && kt->scope == FEED_THREADS; i++)
@@ -101,6 +106,23 @@ void tasks_table_start(struct kt *kt)
 		if (n >= 0)
 			free(tids);
 	}
+}
+
+void tasks_table_check_sort(struct kt *kt)
+{
+	enum tasks_col c = kt->opt.tasks_order;
+	bool started = kt->tasks != NULL;
+
+	if (!(tasks_cols[c].needs & HW_EVENTS))
+		return;
+	tasks_table_start(kt);
+	if (!tasks_table_shown(kt, c))
+		usage_error("--tasks-sort %s: the %s column is not shown "
+			    "here (the machine counts no hardware events); "
+			    "sort by cpu, ctx, migr, faults, pid, tid, user "
+			    "or comm", tasks_cols[c].name, tasks_cols[c].head);
+	if (!started)
+		tasks_table_stop(kt);
 }
 
 void tasks_table_stop(struct kt *kt)
@@ -123,8 +145,9 @@ void tasks_table_sample(struct kt *kt, const struct feed_sample *s)
 			       (uid_t)-1, s->comm };
 	uint64_t ns = (int)s->event == kt->tasks_clock ? s->raw->period : 0;
 
-	/* the idle task is no task to count: pid 0 would open on us */
-	if (id.tid <= 0)
+	/* the idle task is no task to count: pid 0 would open on us; a
+	   covered task's time is in its counting thread's counters */
+	if (id.tid <= 0 || taskcount_covered(kt->tcount, id.tid))
 		return;
 	/* a task's user, once */
 	if (!tasks_known(kt->tasks, id.tid))
@@ -133,16 +156,23 @@ void tasks_table_sample(struct kt *kt, const struct feed_sample *s)
 		die_nomem();
 }
 
-void tasks_table_task(void *arg, pid_t pid, pid_t tid, bool exited)
+void tasks_table_task(void *arg, pid_t pid, pid_t tid, pid_t ptid,
+		      bool exited)
 {
 	struct kt *kt = arg;
+	int covered;
 
 	if (!kt->tasks)
 		return;
 	if (!exited) {
-		count_new(kt, pid, tid);
+		covered = taskcount_started(kt->tcount, ptid, tid);
+		if (covered < 0)
+			die_nomem();
+		if (!covered)
+			count_new(kt, pid, tid);
 		return;
 	}
+	taskcount_gone(kt->tcount, tid);
 	/* a counted thread that exits is read once more at the refresh:
 	   its last counts belong to that frame */
 	if (!taskcount_has(kt->tcount, tid))
@@ -197,19 +227,22 @@ void tasks_table_tick(struct kt *kt, double interval_s)
 
 /* --- the text ------------------------------------------------------------ */
 
+bool tasks_table_shown(const struct kt *kt, enum tasks_col c)
+{
+	unsigned sup = taskcount_supported(kt->tcount);
+
+	/* before any counter opened, the software columns show '-' */
+	if (tasks_cols[c].needs & HW_EVENTS)
+		return (sup & tasks_cols[c].needs) == tasks_cols[c].needs;
+	return true;
+}
+
 /* Whether column c is shown: the hardware ones only where counted. */
 static bool col_shown(const struct kt *kt, const struct tasks_view *v,
 		      enum tasks_col c)
 {
-	unsigned sup = taskcount_supported(kt->tcount);
-
-	if (c == TASKS_COL_TID)
-		return true;
-	/* before any counter opened, the software columns show '-' */
-	if (tasks_cols[c].needs & HW_EVENTS)
-		return (sup & tasks_cols[c].needs) == tasks_cols[c].needs;
 	(void)v;
-	return true;
+	return tasks_table_shown(kt, c);
 }
 
 void tasks_table_header(const struct kt *kt, const struct tasks_view *v,

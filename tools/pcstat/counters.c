@@ -62,7 +62,8 @@ static void open_failed(const struct config *cfg, const struct unit *u,
 	char buf[PC_STRERROR_SIZE];
 	bool task = cfg->tids != NULL;
 
-	pc_strerror(err, &ev->attr, buf, sizeof(buf));
+	pc_strerror_scope(err, &ev->attr, u->cpu >= 0 ? PC_SCOPE_CPU :
+			  PC_SCOPE_TASK, buf, sizeof(buf));
 	if (task && err == ESRCH && task_is_zombie(u->tid))
 		die_status(2, "task %d has exited (a zombie: its parent "
 			   "has not reaped it; nothing is left to count)",

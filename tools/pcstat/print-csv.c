@@ -33,8 +33,12 @@ static void csv_row(const struct print_ctx *pc, const struct row *r)
 	} else if (r->where && r->where->cpu >= 0)
 		fprintf(f, "CPU%d%s", r->where->cpu, sep);
 	else if (r->where) {
-		esc_print_visible(f, r->where->comm);	/* the target's */
-		fprintf(f, "-%d%s", (int)r->where->tid, sep);
+		char id[64];	/* the target's name, quoted as CSV needs */
+
+		snprintf(id, sizeof(id), "%s-%d", r->where->comm,
+			 (int)r->where->tid);
+		esc_print_csv(f, id, sep);
+		fputs(sep, f);
 	}
 	if (r->counted)
 		fprintf(f, r->scale != 1.0 ? "%.2f%s" : "%.0f%s",
