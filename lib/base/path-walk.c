@@ -162,8 +162,10 @@ static int walk(struct path_walk *w, char *path, unsigned flags)
 				errno = ELOOP;
 				break;
 			}
-			*end = save;
-			if (link_text(w, p, &st, end + strspn(end, "/"),
+			/* p is the link's name alone while it is read:
+			   what follows it is the rest */
+			if (link_text(w, p, &st, last ? "" :
+				      end + 1 + strspn(end + 1, "/"),
 				      &next) != 0)
 				break;
 			free(buf);

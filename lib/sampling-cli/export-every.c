@@ -72,18 +72,92 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int exports_every_prune(const char *written, enum export_format f,
-			uint64_t keep)
+/* Whether this run wrote name as a snapshot of format f. */
+static bool written_by_us(const struct exports *e, enum export_format f,
+			  const char *name)
+{
+	for (size_t i = 0; i < e->nwritten[f]; i++)
+		if (!strcmp(e->written[f][i], name))
+			return true;
+	return false;
+}
+
+/* Record the snapshot just written (its path). */
+static void written_add(struct exports *e, enum export_format f,
+			const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = e->nwritten[f];
+
+	e->written[f] = xreallocarray(e->written[f], n + 1,
+				      sizeof(*e->written[f]));
+	e->written[f][n] = xstrdup(slash ? slash + 1 : path);
+	e->nwritten[f] = n + 1;
+}
+
+/* Forget all but the newest e->keep names: the older were removed. */
+static void written_trim(struct exports *e, enum export_format f)
+{
+	size_t n = e->nwritten[f];
+
+	while (n > e->keep) {
+		free(e->written[f][0]);
+		memmove(e->written[f], e->written[f] + 1,
+			--n * sizeof(*e->written[f]));
+	}
+	e->nwritten[f] = n;
+}
+
+/*
+ * The snapshots of format f in d that may be removed, into *names (*n):
+ * regular files of the caller's own, and in a sticky directory anyone
+ * may write (/tmp), only those this run wrote.  0, or an errno.
+ */
+static int prunable(const struct exports *e, enum export_format f, DIR *d,
+		    bool shared, char ***names, size_t *n)
+{
+	size_t alloc = 0;
+	struct dirent *de;
+	struct stat st;
+
+	while ((de = readdir(d)) != NULL) {
+		if (!snap_match(de->d_name, f) ||
+		    fstatat(dirfd(d), de->d_name, &st,
+			    AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    (shared && !written_by_us(e, f, de->d_name)))
+			continue;
+		if (*n == alloc) {
+			char **grown;
+
+			alloc = alloc ? 2 * alloc : 16;
+			grown = realloc(*names, alloc * sizeof(**names));
+			if (!grown)
+				return ENOMEM;
+			*names = grown;
+		}
+		(*names)[*n] = strdup(de->d_name);
+		if (!(*names)[*n])
+			return ENOMEM;
+		++*n;
+	}
+	return 0;
+}
+
+int exports_every_prune(struct exports *e, const char *written,
+			enum export_format f)
 {
 	struct path_walk w;
 	char **names = NULL;
-	size_t n = 0, alloc = 0, i;
-	struct dirent *de;
-	int fd, err = 0;
+	size_t n = 0, i;
+	bool shared;
+	int fd, err;
 	DIR *d;
 
+	written_add(e, f, written);
 	if (path_walk(&w, written, 0) != 0)
 		return -1;
+	shared = path_walk_shared_dir(&w.dir);
 	fd = openat(w.dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	path_walk_release(&w);
 	if (fd < 0)
@@ -95,34 +169,10 @@ int exports_every_prune(const char *written, enum export_format f,
 		errno = err;
 		return -1;
 	}
-	while ((de = readdir(d)) != NULL) {
-		struct stat st;
-
-		if (!snap_match(de->d_name, f) ||
-		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !S_ISREG(st.st_mode))
-			continue;
-		if (n == alloc) {
-			char **grown;
-
-			alloc = alloc ? 2 * alloc : 16;
-			grown = realloc(names, alloc * sizeof(*names));
-			if (!grown) {
-				err = ENOMEM;
-				break;
-			}
-			names = grown;
-		}
-		names[n] = strdup(de->d_name);
-		if (!names[n]) {
-			err = ENOMEM;
-			break;
-		}
-		n++;
-	}
+	err = prunable(e, f, d, shared, &names, &n);
 	if (!err) {
 		qsort(names, n, sizeof(*names), cmp_name);
-		for (i = 0; i + keep < n; i++)
+		for (i = 0; i + e->keep < n; i++)
 			if (unlinkat(fd, names[i], 0) != 0 && errno != ENOENT)
 				err = errno;
 	}
@@ -130,6 +180,7 @@ int exports_every_prune(const char *written, enum export_format f,
 		free(names[i]);
 	free(names);
 	closedir(d);
+	written_trim(e, f);
 	errno = err;
 	return err ? -1 : 0;
 }
@@ -185,4 +236,11 @@ void exports_every_release(struct exports *e)
 {
 	stacks_free(e->interval);
 	e->interval = NULL;
+	for (int f = 0; f < EXPORT_FORMAT_MAX; f++) {
+		for (size_t i = 0; i < e->nwritten[f]; i++)
+			free(e->written[f][i]);
+		free(e->written[f]);
+		e->written[f] = NULL;
+		e->nwritten[f] = 0;
+	}
 }

@@ -176,12 +176,38 @@ int exports_write(const struct exports *e, struct stacks *s,
 	return rc;
 }
 
+/* Write the interval's snapshot of format f (a prune past --export-keep
+   after it); 0, or -1 with its line in msg. */
+static int every_write(struct exports *e, enum export_format f,
+		       const struct export_meta *meta, char *msg, size_t size)
+{
+	char path[4096];
+
+	if ((size_t)exports_every_name(path, sizeof(path), e->dir[f], f,
+				       e->interval_ns) >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		goto unwritten;
+	}
+	if (export_write(e->interval, f, path, meta) != 0)
+		goto unwritten;
+	if (!e->keep || exports_every_prune(e, path, f) == 0)
+		return 0;
+	snprintf(msg, size, "a snapshot of %s was written to %s, but older "
+		 "ones cannot be removed (--export-keep): %s%s", what[f],
+		 e->dir[f], output_strerror(errno), exports_fix(errno));
+	return -1;
+unwritten:
+	snprintf(msg, size, "cannot write a snapshot of %s to %s: %s%s",
+		 what[f], e->dir[f], output_strerror(errno), exports_fix(errno));
+	return -1;
+}
+
 int exports_every_tick(struct exports *e, const struct export_meta *m,
 		       bool last, char *msg, size_t size)
 {
 	uint64_t now = clock_ns(CLOCK_MONOTONIC), wall;
 	struct export_meta meta = *m;
-	char path[4096];
+	char line[512];
 	int f, rc = 0;
 
 	if (!e->interval || (!last && now < e->due_ns))
@@ -190,26 +216,15 @@ int exports_every_tick(struct exports *e, const struct export_meta *m,
 	wall = clock_ns(CLOCK_REALTIME);
 	meta.time_ns = e->interval_ns;
 	meta.duration_ns = wall > e->interval_ns ? wall - e->interval_ns : 0;
-	for (f = 0; f < EXPORT_FORMAT_MAX; f++) {
-		if (!e->dir[f])
-			continue;
-		if ((size_t)exports_every_name(path, sizeof(path), e->dir[f],
-					       (enum export_format)f,
-					       e->interval_ns) >=
-		    sizeof(path))
-			errno = ENAMETOOLONG;
-		else if (export_write(e->interval, (enum export_format)f,
-				      path, &meta) == 0 &&
-			 (!e->keep ||
-			  exports_every_prune(path, (enum export_format)f,
-					      e->keep) == 0))
+	/* an interval without a sample (the last, cut short) is no
+	   snapshot: --export-keep would keep it for a full one */
+	for (f = 0; f < EXPORT_FORMAT_MAX && stacks_count(e->interval); f++) {
+		if (!e->dir[f] || every_write(e, (enum export_format)f, &meta,
+					      line, sizeof(line)) == 0)
 			continue;
 		if (!rc)
-			snprintf(msg, size, "cannot write a snapshot of %s to "
-				 "%s: %s%s",
-				 exports_what((enum export_format)f),
-				 e->dir[f], output_strerror(errno),
-				 exports_fix(errno));
+			snprintf(msg, size, "%s", line);
+		e->failed++;
 		rc = -1;
 	}
 	if (last)

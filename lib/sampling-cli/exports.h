@@ -26,6 +26,11 @@ struct exports {
 	struct stacks *interval;	/* the samples since the last one */
 	uint64_t interval_ns;		/* its start, wall clock */
 	uint64_t due_ns;		/* the next snapshot, CLOCK_MONOTONIC */
+	/* the snapshots this run wrote, per format, oldest first: the
+	   newest --export-keep of them (the older were removed) */
+	char **written[EXPORT_FORMAT_MAX];
+	size_t nwritten[EXPORT_FORMAT_MAX];
+	unsigned failed;		/* snapshots not written or pruned */
 };
 
 /* The ids after the formats' own: base + EXPORT_OPT_EVERY... */
@@ -128,10 +133,12 @@ void exports_every_add_weight(struct exports *e,
 
 /*
  * Write the interval when it is due, or whatever its time with last
- * (the end of the run: the partial interval), then start the next.  m
- * says the rest (its time and duration are the interval's).  Returns 0,
- * or -1 when a write failed: msg then has its line ("cannot write a
- * snapshot of ... : reason (fix)") for the tool to show where it shows
+ * (the end of the run: the partial interval), then start the next.  An
+ * interval without a sample is not written.  m says the rest (its time
+ * and duration are the interval's).  Returns 0, or -1 when a write or
+ * a prune failed (counted in e->failed): msg then has its line ("cannot
+ * write a snapshot of ... : reason (fix)", or that it was written but
+ * older ones could not be removed) for the tool to show where it shows
  * things; sampling goes on.
  */
 int exports_every_tick(struct exports *e, const struct export_meta *m,
@@ -143,16 +150,26 @@ int exports_every_name(char *buf, size_t size, const char *dir,
 		       enum export_format f, uint64_t time_ns);
 
 /*
- * Remove the oldest snapshots of format f in the directory of written
- * (the snapshot just written) past keep: regular files whose names are
- * snapshots' (the stamp sorts as time does), nothing else.  The
- * directory is the one the write walked to, under the planted-link
- * rule.  Returns 0, or -1 with errno.
+ * Record written (the snapshot of format f just written) as this run's,
+ * and remove the oldest snapshots of f in its directory past e->keep:
+ * regular files whose names are snapshots' (the stamp sorts as time
+ * does) and that the caller owns (its effective uid); in a sticky
+ * directory anyone may write (/tmp), only those this run wrote, for a
+ * name there proves nothing.  Nothing else.  The directory is the one
+ * the write walked to, under the planted-link rule.  Returns 0, or -1
+ * with errno.  Memory runs out: die.
  */
-int exports_every_prune(const char *written, enum export_format f,
-			uint64_t keep);
+int exports_every_prune(struct exports *e, const char *written,
+			enum export_format f);
 
-/* Free the interval. */
+/* Whether a snapshot of the run could not be written, or older ones
+   not removed: a run that lost output ends with a failure. */
+static inline bool exports_every_failed(const struct exports *e)
+{
+	return e->failed != 0;
+}
+
+/* Free the interval and the names recorded. */
 void exports_every_release(struct exports *e);
 
 #endif

@@ -11,7 +11,16 @@
 
 #include "base/addrsearch.h"
 #include "base/array.h"
+#include "base/regular-file.h"
 #include "symbols/kallsyms.h"
+
+/*
+ * The most a kallsyms file is read: /proc/kallsyms is 5 MB on a distro
+ * kernel, about 100 MB with every option built in; past this it is not
+ * one (a 10M-line file would hold the tool for seconds, an endless one
+ * forever).
+ */
+#define KALLSYMS_MAX_BYTES (256u << 20)
 
 struct ksym {
 	uint64_t addr;
@@ -138,12 +147,64 @@ static int parse_line(struct kallsyms *ks, const char *p, const char *eol,
 	return 0;
 }
 
-struct kallsyms *kallsyms_load(const char *path)
+/* Parse what buf holds after have bytes kept from the last block and
+   the r just read (0: the end); keep the part line.  0 or -1. */
+static int parse_block(struct kallsyms *ks, char *buf, size_t size,
+		       size_t *have, ssize_t r, bool *sorted)
+{
+	char *p = buf, *end = buf + *have + r, *eol;
+
+	while ((eol = memchr(p, '\n', (size_t)(end - p))) ||
+	       (r == 0 && p < end && (eol = end))) {
+		if (parse_line(ks, p, eol, sorted) != 0)
+			return -1;
+		p = eol + (eol < end);
+	}
+	*have = (size_t)(end - p);
+	if (*have == size)	/* a line longer than the buffer */
+		*have = 0;
+	memmove(buf, p, *have);
+	return 0;
+}
+
+/*
+ * Read fd to its end, a block at a time (/proc files say size 0), at
+ * most KALLSYMS_MAX_BYTES, giving up once *stop is set.  0 or -1.
+ */
+static int read_all(struct kallsyms *ks, int fd,
+		    const volatile sig_atomic_t *stop, bool *sorted)
+{
+	char buf[65536];
+	size_t have = 0, total = 0;
+	ssize_t r;
+
+	do {
+		if (stop && *stop) {
+			errno = EINTR;
+			return -1;
+		}
+		r = read(fd, buf + have, sizeof(buf) - have);
+		if (r < 0 && errno == EINTR)
+			continue;	/* a stop is seen at the top */
+		if (r < 0)
+			return -1;
+		total += (size_t)r;
+		if (total > KALLSYMS_MAX_BYTES) {
+			errno = EFBIG;
+			return -1;
+		}
+		if (parse_block(ks, buf, sizeof(buf), &have, r, sorted) != 0)
+			return -1;
+	} while (r != 0);
+	return 0;
+}
+
+struct kallsyms *kallsyms_load_until(const char *path,
+				     const volatile sig_atomic_t *stop)
 {
 	struct kallsyms *ks = calloc(1, sizeof(*ks));
-	size_t have = 0;
 	bool sorted = true;
-	char buf[65536];
+	struct stat st;
 	int fd = -1;
 
 	if (!ks)
@@ -151,35 +212,23 @@ struct kallsyms *kallsyms_load(const char *path)
 	ks->hidden = true;
 	if (pool_add(ks, kernel_module, sizeof(kernel_module) - 1) < 0)
 		goto fail;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* a FIFO would block, /dev/zero never end: regular files only
+	   (/proc/kallsyms is one, of size 0) */
+	fd = regular_file_open(path, 0, &st);
 	if (fd < 0)
 		goto fail;
-	/* /proc files report size 0: read until EOF, a block at a time */
-	for (;;) {
-		ssize_t r = read(fd, buf + have, sizeof(buf) - have);
-		char *p = buf, *end, *eol;
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			goto fail;
-		end = buf + have + r;
-		while ((eol = memchr(p, '\n', (size_t)(end - p))) ||
-		       (r == 0 && p < end && (eol = end))) {
-			if (parse_line(ks, p, eol, &sorted) != 0)
-				goto fail;
-			p = eol + (eol < end);
-		}
-		if (r == 0)
-			break;
-		have = (size_t)(end - p);
-		if (have == sizeof(buf))	/* a line longer than 64 KiB */
-			have = 0;
-		memmove(buf, p, have);
+	if (st.st_size > (off_t)KALLSYMS_MAX_BYTES) {
+		errno = EFBIG;
+		goto fail;
 	}
+	/* opened without blocking; a /proc or tracefs file may block
+	   still, until a signal (its EINTR is a stop) */
+	if (fcntl(fd, F_SETFL, 0) != 0 || read_all(ks, fd, stop, &sorted))
+		goto fail;
 	close(fd);
+	fd = -1;
 	if (ks->n == 0) {
-		errno = EINVAL;
+		errno = ENODATA;
 		goto fail;
 	}
 	/* the core kernel comes sorted; modules may not */

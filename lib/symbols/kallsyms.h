@@ -3,6 +3,7 @@
 #ifndef SYMBOLS_KALLSYMS_H
 #define SYMBOLS_KALLSYMS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -10,10 +11,23 @@ struct kallsyms;
 
 /*
  * Read a kallsyms file (/proc/kallsyms) and keep its text symbols sorted.
- * Returns the table, or NULL with errno (EACCES, ENOENT, ENOMEM; EINVAL
- * when the file holds no text symbol).  Free with kallsyms_free().
+ * Only a regular file is read (/proc's, of size 0, among them), and at
+ * most 256 MiB of it.  Once *stop is set (stop not NULL: a flag that a
+ * signal handler sets), the read gives up between two blocks, or at the
+ * signal's EINTR where a read blocks.  Returns the table, or NULL with
+ * errno: EACCES, ENOENT, ENOMEM; EINVAL for what is not a regular file
+ * (a FIFO, a device: /dev/zero), EISDIR; EFBIG past the bound; EINTR
+ * once stopped; ENODATA when the file holds no text symbol.  Free with
+ * kallsyms_free().
  */
-struct kallsyms *kallsyms_load(const char *path);
+struct kallsyms *kallsyms_load_until(const char *path,
+				     const volatile sig_atomic_t *stop);
+
+/* kallsyms_load_until(path, NULL): read to the end. */
+static inline struct kallsyms *kallsyms_load(const char *path)
+{
+	return kallsyms_load_until(path, NULL);
+}
 void kallsyms_free(struct kallsyms *ks);
 
 /* True when every address read as zero (kptr_restrict hides them). */

@@ -128,11 +128,15 @@ int symbols_load_kernel(struct symbols *s)
 	if (!s->ks_tried) {
 		s->ks_tried = true;
 		s->ks_cause = SYM_OK;
-		s->ks = kallsyms_load(s->opts.kallsyms ? s->opts.kallsyms
-						       : "/proc/kallsyms");
+		s->ks = kallsyms_load_until(s->opts.kallsyms ?
+					    s->opts.kallsyms : "/proc/kallsyms",
+					    s->opts.stop);
 		if (!s->ks && (errno == EMFILE || errno == ENFILE)) {
 			s->ks_cause = SYM_NO_FD;
 			s->ks_tried = false;	/* again at the next lookup */
+		} else if (!s->ks && errno == EINTR) {
+			s->ks_cause = SYM_NO_KALLSYMS;
+			s->ks_tried = false;
 		} else if (!s->ks && errno == ENOMEM) {
 			s->ks_cause = SYM_NO_MEMORY;
 			s->ks_tried = false;

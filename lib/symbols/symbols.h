@@ -19,6 +19,7 @@
 #ifndef SYMBOLS_SYMBOLS_H
 #define SYMBOLS_SYMBOLS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -101,6 +102,9 @@ struct symbols_opts {
 	const char *proc;	/* NULL: /proc (tests may point elsewhere) */
 	const char *jit_dir;	/* NULL: /tmp (for perf-PID.map) */
 	size_t cache_entries;	/* per-file address cache; 0: 65536 */
+	/* a flag a signal handler sets, living as long as the session:
+	   once set, a long read (kallsyms) gives up; NULL: none */
+	const volatile sig_atomic_t *stop;
 };
 
 #define SYMBOLS_OPTS(...) \
@@ -177,7 +181,9 @@ const char *symbols_program(struct symbols *s, pid_t pid);
  * Read the kernel's symbols now instead of at the first kernel address
  * (which is what happens otherwise): a tool that knows kernel samples
  * will come can do it while it waits for them.  Returns 0, or -1 when
- * they cannot be had (the cause is what kernel lookups will answer).
+ * they cannot be had (the cause is what kernel lookups will answer),
+ * with errno as kallsyms_load_until() left it where it failed (EINTR
+ * when opts.stop was set: the next call reads again).
  */
 int symbols_load_kernel(struct symbols *s);
 

@@ -22,6 +22,14 @@
 
 /* A format is a few kilobytes; one past this is not tracefs's. */
 #define FORMAT_MAX (1u << 20)
+/*
+ * libtraceevent parses a print fmt by recursion, one frame per bracket
+ * and per operator, without a bound: a crafted format nesting 50,000
+ * deep overflows the stack (perf crashes the same way).  The kernel's
+ * deepest nests 14 and has 271 operator characters (Linux 6.1).
+ */
+#define FORMAT_NEST_MAX 64
+#define FORMAT_OPS_MAX 4096
 /* Zero bytes after a record's copy: a string the kernel left without
    its NUL ends there, not past the buffer. */
 #define PAD 8
@@ -160,12 +168,64 @@ fail:
 	return NULL;
 }
 
+/* Whether line (at the start of one) begins with word, blanks
+   before it allowed. */
+static bool line_is(const char *line, const char *word)
+{
+	line += strspn(line, " \t");
+	return strncmp(line, word, strlen(word)) == 0;
+}
+
+/*
+ * What libtraceevent is not handed: a text without the lines every
+ * format has (it says "out of memory" for a missing name), a print fmt
+ * nested or chained past what its recursion takes.  The number of
+ * "field:" lines into *nfields, for describe() to check that none was
+ * dropped.  Returns 0, or -1 for a format to refuse.
+ */
+static int format_check(const char *text, size_t *nfields)
+{
+	bool name = false, id = false, format = false;
+	const char *line, *print = NULL;
+	unsigned depth = 0, deepest = 0, ops = 0;
+	bool quoted = false;
+
+	*nfields = 0;
+	for (line = text; *line; line = strchr(line, '\n') + 1) {
+		name |= line_is(line, "name:");
+		id |= line_is(line, "ID:");
+		format |= line_is(line, "format:");
+		*nfields += line_is(line, "field:");
+		if (!print && line_is(line, "print fmt:"))
+			print = strchr(line, ':') + 1;
+		if (!strchr(line, '\n'))
+			break;
+	}
+	if (!name || !id || !format)
+		return -1;
+	for (const char *p = print; p && *p; p++) {
+		if (*p == '\\' && quoted && p[1])
+			p++;
+		else if (*p == '"')
+			quoted = !quoted;
+		else if (quoted)
+			continue;
+		else if (strchr("([{", *p) && ++depth > deepest)
+			deepest = depth;
+		else if (strchr(")]}", *p) && depth)
+			depth--;
+		else if (strchr("?:|&+-*/<>!=^~%", *p))
+			ops++;
+	}
+	return deepest > FORMAT_NEST_MAX || ops > FORMAT_OPS_MAX ? -1 : 0;
+}
+
 /* The event's fields checked and named: common_type a u16 at 0 (the
    records are told apart by it), the fixed fields' end. */
-static int describe(struct tf_event *e)
+static int describe(struct tf_event *e, size_t nlines)
 {
 	struct tep_format_field *f;
-	size_t n = 0;
+	size_t n = 0, all = 0;
 
 	f = tep_find_common_field(e->ev, "common_type");
 	if (!f || f->offset != 0 || f->size != 2)
@@ -180,8 +240,13 @@ static int describe(struct tf_event *e)
 			if (end > e->min_size)
 				e->min_size = end;
 			n += !common;
+			all++;
 		}
 	}
+	/* libtraceevent stops at a field it cannot read, and at a blank
+	   line: the fields after it would be dropped without a word */
+	if (all != nlines)
+		return -1;
 	e->fields = calloc(n + 1, sizeof(*e->fields));
 	if (!e->fields)
 		return -2;
@@ -196,7 +261,7 @@ int trace_formats_add(struct trace_formats *tf, const char *event)
 	char path[1100], sys[256], name[256], *text;
 	struct tf_event *e, *grown;
 	enum tep_errno perr;
-	size_t len;
+	size_t len, nlines;
 	int r;
 
 	if (!tf || !colon || !part_ok(event, (size_t)(colon - event)) ||
@@ -213,6 +278,11 @@ int trace_formats_add(struct trace_formats *tf, const char *event)
 	text = read_format(path, &len);
 	if (!text)
 		return -1;
+	if (format_check(text, &nlines) != 0) {
+		free(text);
+		errno = EBADMSG;
+		return -1;
+	}
 	perr = tep_parse_event(tf->tep, text, len, sys);
 	free(text);
 	grown = realloc(tf->events, (tf->n + 1) * sizeof(*grown));
@@ -231,7 +301,7 @@ int trace_formats_add(struct trace_formats *tf, const char *event)
 		return -1;
 	}
 	e->pretty = perr == 0 && !(e->ev->flags & TEP_EVENT_FL_FAILED);
-	r = describe(e);
+	r = describe(e, nlines);
 	if (r < 0) {
 		free(e->fields);
 		errno = r == -2 ? ENOMEM : EBADMSG;

@@ -40,7 +40,10 @@ void trace_formats_free(struct trace_formats *tf);
  * again does nothing.  Returns 0, or -1 with errno: EINVAL (not
  * SYS:NAME, or a part that is empty, "." or "..", or holds '/'), ENOENT
  * (no such tracepoint), EACCES, EBADMSG (a format libtraceevent cannot
- * parse, or whose common_type is not a u16 at offset 0), ENOMEM.
+ * parse: without its name, ID or format line, with a field it drops,
+ * whose common_type is not a u16 at offset 0, or whose print fmt nests
+ * brackets deeper than 64 or chains more than 4096 operators, which
+ * libtraceevent's recursion would not survive), ENOMEM.
  */
 int trace_formats_add(struct trace_formats *tf, const char *event);
 

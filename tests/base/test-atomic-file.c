@@ -215,6 +215,14 @@ static void planted(void)
 	slurp(victim, hard, sizeof(hard));
 	CHECK(!strcmp(hard, "followed\n"), "root's link followed: '%s'", hard);
 	unlink(mine);
+	/* root's own link to a directory, on the way */
+	CHECK(symlink(dir, mine) == 0, "symlink: %s", strerror(errno));
+	snprintf(lnk, sizeof(lnk), "%s/mine/passwd", shared);
+	put(lnk, 0, "dir\n", "root's directory link");
+	slurp(victim, hard, sizeof(hard));
+	CHECK(!strcmp(hard, "dir\n"), "root's directory link followed: '%s'",
+	      hard);
+	unlink(mine);
 	CHECK(chown(shared, 65534, 65534) == 0, "chown: %s", strerror(errno));
 	CHECK(as_nobody('l', victim, mine) == 0, "plant %s", mine);
 	put(mine, ATOMIC_FILE_DEVICES, "owner\n", "the directory owner's link");
@@ -360,6 +368,16 @@ int main(void)
 	      !strcmp(buf, "six\n"), "the dangling link kept, its target made");
 	unlink(lnk);
 	snprintf(lnk, sizeof(lnk), "%s/new", dir);
+	unlink(lnk);
+	/* a link of the user's own to a directory, on the way (a snapshot
+	   directory): followed, the file made in the directory */
+	snprintf(lnk, sizeof(lnk), "%s/dirlink", dir);
+	CHECK(symlink(".", lnk) == 0, "symlink: %s", strerror(errno));
+	snprintf(bad, sizeof(bad), "%s/dirlink//keep", dir);
+	put(bad, 0, "seven\n", "through a link to a directory");
+	slurp(path, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "seven\n"), "through a link to a directory: '%s'",
+	      buf);
 	unlink(lnk);
 
 	/* a device: written in place, and a write error is an error */

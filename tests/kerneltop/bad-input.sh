@@ -17,12 +17,18 @@ kill -0 $dead 2>/dev/null && dead=4194303
 spawn_ready "$H" hot 0 || fail "helper did not start"
 hp=$spawned
 
+# --kallsyms files that never end (a device, a FIFO: refused) or are
+# larger than any kallsyms (sparse: refused by its size)
+mkfifo fifo
+mkdir kdir
+truncate -s 300M huge
+
 # judge WHAT STATUS ERE: $rc and the file err against the expectation:
 # STATUS may be "1|2"; ERE must match the one line, which must also have
 # the documented "kerneltop: ... (...)" shape.
 judge() {
 	local what=$1 want=$2 pat=$3 n
-	if [ "$rc" -eq 124 ]; then
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		fail "$what: still running after 20 s"
 		return
 	fi
@@ -46,7 +52,7 @@ judge() {
 while IFS='@' read -r want pat args; do
 	case $want in ''|'#'*) continue ;; esac
 	eval "set -- $args"
-	timeout 20 "$KT" "$@" < /dev/null > out 2> err
+	timeout -k 5 20 "$KT" "$@" < /dev/null > out 2> err
 	rc=$?
 	judge "kerneltop $args" "$want" "$pat"
 done <<EOF
@@ -85,6 +91,11 @@ done <<EOF
 2@the flame graph to ./no-dir/x.svg: No such file or directory@--flamegraph ./no-dir/x.svg
 1@folded stacks to /dev/full: No space left on device@-g -b -n 1 -d 0.2 -e cpu-clock -p $hp --folded /dev/full
 2@stray@stray
+1@--kallsyms /dev/zero: not a regular file@-e cpu-clock -p $hp --kallsyms /dev/zero
+1@--kallsyms /dev/urandom: not a regular file@-e cpu-clock -p $hp --kallsyms /dev/urandom
+1@--kallsyms fifo: not a regular file@-e cpu-clock -p $hp --kallsyms fifo
+1@--kallsyms kdir: a directory, not a file@-e cpu-clock -p $hp --kallsyms kdir
+1@--kallsyms huge: larger than any kallsyms@-e cpu-clock -p $hp --kallsyms huge
 EOF
 # The dead pid's message, word for word
 timeout 20 "$KT" -e cpu-clock -p $dead < /dev/null > out 2> err
@@ -97,6 +108,44 @@ for b in -b ""; do
 	rc=$?
 	judge "kerneltop $b (stdout closed)" 1 ''
 done
+
+# --- a kallsyms read that blocks: each stop signal ends it, status 0 --
+# A tracefs instance's trace_pipe is a regular file, as /proc's are, whose
+# read waits for trace data that never comes: the signal, heard inside
+# the read, ends kerneltop as it would later (within 10 s, however
+# loaded the machine).
+inst=/sys/kernel/tracing/instances/pctools-kt-$$
+if have root && have tracefs && mkdir "$inst" 2>/dev/null; then
+	at_exit "rmdir $inst"
+	for sig in INT TERM HUP; do
+		env --default-signal=INT "$KT" -b -d 0.2 -e cpu-clock -p $hp \
+			--kallsyms "$inst/trace_pipe" < /dev/null > out 2> err &
+		kp=$!
+		i=0	# its read has begun once the file is open (20 s at most)
+		until ls -l /proc/$kp/fd 2>/dev/null | grep -q trace_pipe ||
+		      [ $i -ge 200 ]; do
+			sleep 0.1; i=$((i + 1))
+		done
+		kill -$sig $kp
+		i=0
+		# running: not yet a zombie waiting for this shell
+		while [ "$(awk '{ print $3 }' /proc/$kp/stat 2>/dev/null)" != Z ] &&
+		      [ -e /proc/$kp ] && [ $i -lt 100 ]; do
+			sleep 0.1; i=$((i + 1))
+		done
+		if [ $i -ge 100 ]; then
+			kill -KILL $kp; wait $kp
+			fail "SIG$sig during the kallsyms read: still running 10 s later"
+			continue
+		fi
+		wait $kp
+		rc=$?
+		[ $rc -eq 0 ] && ok "SIG$sig during the kallsyms read: exit 0 in $((i / 10)).$((i % 10)) s" ||
+			fail "SIG$sig during the kallsyms read: exit $rc: $(cat err)"
+	done
+else
+	without root "the stop signals during a blocking kallsyms read (a tracefs instance)"
+fi
 
 # --- on a terminal: TERM unset or unknown; too small from the start ------
 if have tmux; then

@@ -8,11 +8,16 @@
  * Then the real kernel: this process sleeps 30 times under a
  * sched:sched_switch counter with PERF_SAMPLE_RAW, and its records must
  * name it as prev_comm, in state S, at least 30 times.
+ * Hostile formats (a print fmt nested 100,000 deep, or chaining 200,000
+ * operators: libtraceevent's recursion overflows the stack; no name
+ * line; a field after a blank line, which it drops) are refused with
+ * EBADMSG, and one nested 20 deep still reads.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <ftw.h>
+#include <stdbool.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,6 +291,117 @@ static void fake_tree(void)
 	nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS);
 }
 
+/* A format named name whose fields are int a and int b (a blank
+   line before b when gap), print fmt "%d" of arg; malloc'd. */
+static char *hostile(const char *name, unsigned id, const char *arg,
+		     bool gap, bool noname)
+{
+	static const char fmt[] =
+		"%s%s\nID: %u\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;"
+		"\tsigned:0;\n"
+		"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+		"\n"
+		"\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n%s"
+		"\tfield:int b;\toffset:12;\tsize:4;\tsigned:1;\n"
+		"\n"
+		"print fmt: \"%%d\", %s\n";
+	size_t size = strlen(fmt) + strlen(name) + strlen(arg) + 32;
+	char *t = malloc(size);
+
+	if (!t)
+		exit(99);
+	snprintf(t, size, fmt, noname ? "" : "name: ", noname ? "" : name,
+		 id, gap ? "\n" : "", arg);
+	return t;
+}
+
+/* arg nested n deep: "((((REC->a))))" */
+static char *nest(size_t n)
+{
+	char *s = malloc(2 * n + 8);
+
+	if (!s)
+		exit(99);
+	memset(s, '(', n);
+	strcpy(s + n, "REC->a");
+	memset(s + n + 6, ')', n);
+	s[2 * n + 6] = '\0';
+	return s;
+}
+
+/* arg chaining n operators: "REC->a|1|1..." */
+static char *chain(size_t n)
+{
+	char *s = malloc(2 * n + 8);
+
+	if (!s)
+		exit(99);
+	strcpy(s, "REC->a");
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + 6 + 2 * i, "|1", 3);
+	return s;
+}
+
+static void hostile_formats(void)
+{
+	static const struct {
+		const char *name;
+		char *(*arg)(size_t);
+		size_t n;
+		bool gap, noname;
+	} bad[] = {
+		{ "deep", nest, 100000, false, false },
+		{ "chained", chain, 200000, false, false },
+		{ "nameless", nest, 1, false, true },
+		{ "gap", nest, 1, true, false },
+	};
+	struct trace_formats *tf;
+	char path[64], buf[64], *arg, *text;
+	uint8_t r[16] = { 0 };
+	uint16_t type = 920;
+	int v = 5;
+
+	snprintf(root, sizeof(root), "/tmp/test-trace.XXXXXX");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		exit(99);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		arg = bad[i].arg(bad[i].n);
+		text = hostile(bad[i].name, 910 + (unsigned)i, arg, bad[i].gap,
+			       bad[i].noname);
+		snprintf(path, sizeof(path), "t/%s/format", bad[i].name);
+		put(path, text);
+		free(text);
+		free(arg);
+	}
+	arg = nest(20);
+	text = hostile("deep20", 920, arg, false, false);
+	put("t/deep20/format", text);
+	free(text);
+	free(arg);
+	tf = trace_formats_new(root);
+	CHECK(tf != NULL, "new: %s", strerror(errno));
+	if (!tf)
+		return;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		snprintf(path, sizeof(path), "t:%s", bad[i].name);
+		errno = 0;
+		CHECK(trace_formats_add(tf, path) == -1 && errno == EBADMSG,
+		      "%s format: errno %d (%s)", bad[i].name, errno,
+		      strerror(errno));
+	}
+	CHECK(trace_formats_add(tf, "t:deep20") == 0, "20 deep: %s",
+	      strerror(errno));
+	memcpy(r, &type, 2);
+	memcpy(r + 8, &v, 4);
+	CHECK(trace_record_text(tf, r, 16, TRACE_PRETTY, buf, sizeof(buf)) > 0
+	      && !strcmp(buf, "5"), "20 deep: '%s'", buf);
+	trace_formats_free(tf);
+	nftw(root, rm_one, 8, FTW_DEPTH | FTW_PHYS);
+}
+
 /* The real kernel: our own switches out, asleep, by name. */
 static void real_switches(void)
 {
@@ -361,6 +477,7 @@ static void real_switches(void)
 int main(void)
 {
 	fake_tree();
+	hostile_formats();
 	real_switches();
 	return check_done();
 }

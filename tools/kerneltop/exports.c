@@ -57,6 +57,9 @@ int kt_exports_write(struct kt *kt)
 		warn_msg("%s", msg);
 		rc = -1;
 	}
+	/* one lost on the way fails the run, whatever the last did */
+	if (exports_every_failed(&kt->opt.exports))
+		rc = -1;
 	if (!kt->stacks_all)
 		return rc;
 	m = meta(kt, target, sizeof(target));

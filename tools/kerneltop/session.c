@@ -221,17 +221,31 @@ static void cgroup_check(const struct kt *kt)
 		  mnt ? mnt : "(no cgroup hierarchy mounted)", kt->opt.cgroup);
 }
 
-/* --kallsyms FILE: read now; a file of no kernel symbols ends here. */
+/* --kallsyms FILE: what is wrong with it, by the errno of its read. */
+static const struct {
+	int err;
+	const char *what;
+} kallsyms_refusals[] = {
+	{ ENODATA, "no kernel text symbols in it" },
+	{ EINVAL, "not a regular file" },	/* a FIFO, /dev/zero */
+	{ EISDIR, "a directory, not a file" },
+	{ EFBIG, "larger than any kallsyms, over 256 MiB" },
+};
+
+/* --kallsyms FILE: read now; a file of no kernel symbols ends here.  A
+   stop signal during the read ends kerneltop as it would later. */
 static void kallsyms_check(struct kt *kt)
 {
 	const char *file = kt->opt.kallsyms;
 
 	errno = 0;
-	if (symbols_load_kernel(kt->sym) == 0)
+	if (symbols_load_kernel(kt->sym) == 0 || (errno == EINTR && kt_stop))
 		return;
-	if (errno == EINVAL)
-		die("--kallsyms %s: no kernel text symbols in it (give a copy "
-		    "of /proc/kallsyms)", file);
+	for (size_t i = 0; i < sizeof(kallsyms_refusals) /
+				 sizeof(*kallsyms_refusals); i++)
+		if (errno == kallsyms_refusals[i].err)
+			die("--kallsyms %s: %s (give a copy of /proc/kallsyms)",
+			    file, kallsyms_refusals[i].what);
 	if (errno)
 		die_errno("--kallsyms %s: cannot read it", file);
 	die("--kallsyms %s: its addresses are all zero (copy /proc/kallsyms "
@@ -286,7 +300,8 @@ void session_open(struct kt *kt)
 	 * Annotation opens a session with lines when it is asked for.
 	 */
 	kt->sym = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_LINES,
-					    .kallsyms = o->kallsyms));
+					    .kallsyms = o->kallsyms,
+					    .stop = &kt_stop));
 	kt->top = top_new(kt->nevents);
 	if (!kt->sym || !kt->top)
 		die_nomem();

@@ -638,8 +638,9 @@ int main(int argc, char **argv)
 	}
 	if (m.annotate && annotate_print(&m, stdout) != 0)
 		status = 1;
-	/* the last interval, partial: the snapshots add up to the run */
-	if (export_tick(&m, true))
+	/* the last interval, partial: the snapshots add up to the run;
+	   one lost on the way fails the run, whatever the last did */
+	if (export_tick(&m, true) || exports_every_failed(&m.exports))
 		status = 1;
 	exports_every_release(&m.exports);
 	if (m.stacks) {
