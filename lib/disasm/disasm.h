@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * disasm.h - machine code to instructions (capstone), for annotation by
- * instruction: x86-64 (AT&T syntax, as objdump and perf annotate print
- * it) and arm64, chosen by the ELF file's e_machine.
+ * disasm.h - machine code to instructions (LLVM's C disassembler), for
+ * annotation by instruction: x86-64 (AT&T syntax, as objdump and perf
+ * annotate print it) and arm64, chosen by the ELF file's e_machine.
  *
- * capstone is loaded at the first call (dlopen).  Without it -- not at
+ * libLLVM is loaded at the first call (dlopen).  Without it -- not at
  * configure time, or its library not installed -- every call fails with
  * ENOTSUP and disasm_available() says so.  Not thread-safe on the first
  * call.  The library never prints or exits.
@@ -16,27 +16,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DISASM_TEXT 200	/* capstone: a 32-byte mnemonic, 160 of operands */
+#define DISASM_TEXT 200	/* "mnemonic operands", cut if longer */
 
 /* One instruction. */
 struct disasm_insn {
 	uint64_t addr;		/* where it is (the caller's addresses) */
 	unsigned size;		/* its bytes */
 	char text[DISASM_TEXT];	/* "mnemonic operands"; bytes that are no
-				   instruction: ".byte 0x.." */
+				   instruction: "(undecodable) 0f 0b" */
 };
 
-/* Whether disassembly can work: built with capstone, and it loads. */
+/* Whether disassembly can work: built with LLVM, and it loads. */
 bool disasm_available(void);
 
 /*
  * Disassemble size bytes of code, the first at address addr, for ELF
  * machine machine (EM_X86_64, EM_AARCH64).  Bytes that decode to no
- * instruction become one ".byte" entry each (four for arm64) and the
- * rest is still decoded.  On success *out is an array of *n entries
+ * instruction become one "(undecodable)" entry each (four bytes for
+ * arm64) and the rest is still decoded.  An x86 prefix that LLVM
+ * decodes alone (lock before an instruction that does not take it as
+ * LLVM sees it) is one entry with the instruction after it, as objdump
+ * shows it.  On success *out is an array of *n entries
  * that the caller frees with free(3).
  *
- * Returns 0, or -1 with errno: ENOTSUP (built without capstone, or
+ * Returns 0, or -1 with errno: ENOTSUP (built without LLVM, or
  * another machine), ENOMEM.
  */
 int disasm_code(unsigned machine, const uint8_t *code, size_t size,

@@ -193,7 +193,7 @@ cross_configure() {
 	libs="-L$sysroot/usr/lib/$host -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread"
 	local args=(--host="$host" --disable-shared
 		--with-ncursesw --without-libunwind --without-debuginfod
-		--without-protobuf-c --without-capstone
+		--without-protobuf-c --without-llvm
 		NCURSESW_CFLAGS="-I$sysroot/usr/include -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600"
 		NCURSESW_LIBS="-L$sysroot/usr/lib/$host -lncursesw -ltinfo"
 		LIBDW_CFLAGS="-I$sysroot/usr/include" LIBDW_LIBS="$libs"

@@ -23,12 +23,12 @@ lo=$((0x$base + $1)) hi=$((0x$base + $2))
 kt_start a 120 40 -d 0.5 -p $hp --sym-annotate hot_insns
 wait_screen a '^Annotate: hot_insns \(' 10 ||
 	fail "no annotate screen: $(cat a.screen)"
-# a build without capstone: one line says what the view needs, s too
-if screen_has a 'built without capstone'; then
+# a build without LLVM: one line says what the view needs, s too
+if screen_has a 'built without LLVM'; then
 	keys a s
-	wait_screen a '^no instruction view: built without capstone \(install libcapstone-dev' 5 &&
-		ok "without capstone: $(grep -m1 capstone a.screen)" ||
-		fail "without capstone: $(cat a.screen)"
+	wait_screen a '^no instruction view: built without LLVM.s disassembler \(install llvm-14-dev' 5 &&
+		ok "without LLVM: $(grep -m1 LLVM a.screen)" ||
+		fail "without LLVM: $(cat a.screen)"
 	keys a q
 	keys a q
 	[ "$(kt_wait_exit a 10)" = 0 ] || fail "kerneltop exit: $(cat a.screen)"

@@ -299,7 +299,7 @@ hl=$(sed -n '/^Annotate: hot_spin (/,/^$/p' ann.out | grep '^>' |
 [ $rc -eq 0 ] && [ -n "$hl" ] && [ "$hl" -gt "$first" ] && [ "$hl" -lt "$last" ] &&
 	ok "--sym-annotate hot_spin: hottest line spin.c:$hl (body $first-$last)" ||
 	fail "--sym-annotate: exit $rc, hottest '$hl' not in $first-$last: $(cat ann.out)"
-# then, as perf top --stdio, its instructions (with capstone): the same
+# then, as perf top --stdio, its instructions (with LLVM): the same
 # samples as the source lines, every one at an address inside hot_spin
 # (nm's), the hottest marked
 src_n=$(sed -n '/^Annotate: hot_spin (.*)$/,/^$/p' ann.out |
@@ -323,8 +323,8 @@ if [ -n "$ins_t" ]; then
 		ok "--sym-annotate -b: $1 samples over hot_spin's instructions, as over its lines" ||
 		fail "--sym-annotate -b instructions: $1 of $ins_t (lines $src_n), $2 outside, $3 marked: $(cat ann.out)"
 elif "$MONITOR" --annotate hot_spin -- "$helpers/spin" 50 2>&1 >/dev/null |
-		grep -q "capstone"; then
-	echo "note: built without capstone: no instructions in batch"
+		grep -q "built without LLVM"; then
+	echo "note: built without LLVM's disassembler: no instructions in batch"
 else
 	fail "--sym-annotate -b: no instructions after the source lines: $(cat ann.out)"
 fi

@@ -41,8 +41,8 @@ else
 	mon -F 1000 --annotate hot_insns -- "$H" 1000 > out 2> err
 	rc=$?
 fi
-grep -q "built without capstone" err &&
-	skip "monitor was built without capstone: no instruction view"
+grep -q "built without LLVM" err &&
+	skip "monitor was built without LLVM's disassembler: no instruction view"
 [ "$rc" -eq 0 ] || fail "monitor --annotate exited $rc: $(tail -2 err)"
 grep -q "skid" out || fail "no skid note: $(head -3 out)"
 total=$(sed -n 's/^monitor: \([0-9]*\) samples of.*/\1/p' err)

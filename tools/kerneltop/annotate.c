@@ -135,7 +135,7 @@ const struct top_row *annotate_row(const struct kt_table *tb, const char *sym)
 
 /*
  * After the source lines, as perf top --stdio annotates: the function's
- * instructions and their samples, where capstone is there to read them
+ * instructions and their samples, where LLVM's disassembler is there to read them
  * (a user function: kernel code is not read from a file here).
  */
 static int insns_batch(struct kt *kt, const struct top_row *r, FILE *out)

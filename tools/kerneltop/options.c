@@ -168,11 +168,11 @@ static const struct opt_def options[] = {
 	{ "stitch-lbr", 0, OPT_STITCH_LBR, NULL,
 	  "no effect here: no branch stacks" },
 	{ "disassembler-style", 'M', 'M', "STYLE",
-	  "no effect here: capstone disassembles (AT&T syntax)" },
+	  "no effect here: LLVM disassembles (AT&T syntax)" },
 	{ "asm-raw", 0, OPT_ASM_RAW, NULL,
-	  "no effect here: capstone disassembles (AT&T syntax)" },
+	  "no effect here: LLVM disassembles (AT&T syntax)" },
 	{ "objdump", 0, OPT_OBJDUMP, "PATH",
-	  "no effect here: capstone disassembles, not objdump" },
+	  "no effect here: LLVM disassembles, not objdump" },
 	{ "source", 0, OPT_SOURCE, NULL,
 	  "no effect here: annotation opens on the source lines" },
 	{ "prefix", 0, OPT_PREFIX, "PREFIX",
@@ -201,7 +201,7 @@ static const struct opt_def options[] = {
  * in one line why (no_effect()), then kerneltop runs as without them.
  */
 #define NO_LBR "no branch stacks (LBR) are sampled: no PMU branch records"
-#define NO_ASM "annotation disassembles with capstone (AT&T syntax on " \
+#define NO_ASM "annotation disassembles with LLVM (AT&T syntax on " \
 	"x86-64), never through objdump"
 #define NO_SWITCH "every sample counts from the start: no on/off events"
 #define MAPS_BG "the maps of running processes are read in the " \

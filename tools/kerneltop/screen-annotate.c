@@ -185,7 +185,7 @@ static void key_help(struct tui *t, struct screen *s)
 }
 
 static const struct screen_key annotate_keys[] = {
-	{ "s", { 's' }, "instructions with their samples (capstone) / "
+	{ "s", { 's' }, "instructions with their samples (LLVM) / "
 	  "source lines", "s insns/source", FOOT_ALWAYS, key_switch },
 	{ "h ?", { 'h', '?' }, "this help", "h help", FOOT_ALWAYS, key_help },
 };
