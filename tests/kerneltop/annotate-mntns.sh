@@ -9,7 +9,7 @@
 # hot_spin starts) and spin.c (hot_spin's body lines).
 # spin.c is marked inside the namespace: the text shown must be the
 # target's.  Before: the lines were "??:0" and the code not hot_spin's
-# (data-code, the file here, was read).
+# (data-code, the file here, was read).  Batch (-b) and the screen.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event root binutils
@@ -62,4 +62,20 @@ text="$(sed -n "${hdr:-1}p" "$src" | sed 's/^[[:space:]]*//') // in the namespac
 	grep -qF "$text" &&
 	ok "instructions: source header spin.c:$hdr with its text as the target sees it" ||
 	fail "no spin.c header of hot_spin's body with its text: $(printf '%s\n' "$ins" | head -8)"
+
+# the annotate screen, on a real terminal: the same lines, code and text
+command -v tmux > /dev/null || { echo "note: no tmux: screen not checked"; done_testing; }
+kt_start a 160 40 -d 0.5 -p $pid --sym-annotate hot_spin
+wait_screen a 'spin\.c:[0-9]+ .* // in the namespace$' 10 &&
+	ok "screen: source lines as the target sees them" ||
+	fail "screen: no marked spin.c line: $(cat a.screen)"
+keys a s
+wait_screen a " $start:  " 5 &&
+	wait_screen a ' spin\.c:[0-9]+ .* // in the namespace$' 5 &&
+	ok "screen: the target's instructions from $start, its text" ||
+	fail "screen, s: not the target's hot_spin at $start: $(cat a.screen)"
+keys a q
+keys a q
+keys a q
+[ "$(kt_wait_exit a 10)" = 0 ] || fail "kerneltop exit: $(cat a.screen)"
 done_testing
