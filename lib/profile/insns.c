@@ -70,9 +70,9 @@ static int rows_make(struct insns *a, struct symbols *s, const char *dso,
 	return 0;
 }
 
-/* The headers' source text, a file at a time (none where the file
-   cannot be read: the header keeps file:line). */
-static int texts_read(struct insns *a)
+/* The headers' source text, a file at a time, as dso's process sees
+   it (none where the file cannot be read: the header keeps file:line). */
+static int texts_read(struct insns *a, struct symbols *s, const char *dso)
 {
 	int *want = malloc((a->n + 1) * sizeof(*want));
 	char **text = malloc((a->n + 1) * sizeof(*text));
@@ -99,7 +99,7 @@ static int texts_read(struct insns *a)
 		for (n = 0, j = i; j < a->n; j++)
 			if (!a->rows[j].insn && a->rows[j].file == file)
 				want[n++] = a->rows[j].line;
-		if (source_lines(file, want, n, text) != 0) {
+		if (symbols_source_lines(s, dso, file, want, n, text) != 0) {
 			rc = errno == ENOMEM ? -1 : 0;
 			continue;
 		}
@@ -162,7 +162,7 @@ int insns_build(struct symbols *s, const char *dso,
 		if (k >= 0)
 			a->total += addrs[i].count;
 	}
-	if (rows_make(a, s, dso, count) != 0 || texts_read(a) != 0)
+	if (rows_make(a, s, dso, count) != 0 || texts_read(a, s, dso) != 0)
 		goto fail;
 	free(count);
 	return 0;

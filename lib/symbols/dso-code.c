@@ -114,9 +114,7 @@ int symbols_code_file(struct symbols *s, const char *path, uint64_t addr,
 	memset(out, 0, sizeof(*out));
 	/* the file the samples' process mapped (another mount namespace:
 	   its own file at that path), else the one at path here */
-	d = files_find_seen(&s->files, path);
-	if (!d)
-		d = files_get(&s->files, path, NULL, 0, NULL, 0);
+	d = files_get_seen(&s->files, path);
 	if (!d) {
 		out->cause = SYM_NO_MEMORY;
 		return -1;

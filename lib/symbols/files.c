@@ -3,7 +3,9 @@
    when no mapping holds them; the vDSO and the -d debug files. */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -117,6 +119,38 @@ struct dso *files_find_seen(struct files *f, const char *path)
 			return f->dso[i];
 		}
 	return NULL;
+}
+
+struct dso *files_get_seen(struct files *f, const char *path)
+{
+	struct dso *d = files_find_seen(f, path);
+
+	return d ? d : files_get(f, path, NULL, 0, NULL, 0);
+}
+
+int files_seen_root(struct files *f, const char *path, char *buf,
+		    size_t size)
+{
+	const struct dso *d = files_find_seen(f, path);
+	const char *e = d ? dso_elf_path(d) : NULL, *c;
+
+	buf[0] = '\0';
+	/* the first ".../PID/root/" or ".../PID/map_files/" */
+	for (c = e ? strchr(e, '/') : NULL; c; c = strchr(c + 1, '/')) {
+		size_t digits = strspn(c + 1, "0123456789");
+		const char *rest = c + 1 + digits;
+
+		if (!digits || (strncmp(rest, "/root/", 6) != 0 &&
+				strncmp(rest, "/map_files/", 11) != 0))
+			continue;
+		if ((size_t)snprintf(buf, size, "%.*s/root", (int)(rest - e),
+				     e) < size)
+			return 0;
+		buf[0] = '\0';
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
 }
 
 struct dso *files_find(struct files *f, const char *path, uint64_t ino)

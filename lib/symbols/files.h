@@ -81,6 +81,20 @@ struct dso *files_find(struct files *f, const char *path, uint64_t ino);
  */
 struct dso *files_find_seen(struct files *f, const char *path);
 
+/* The file path names for a lookup by path: the one the samples'
+   process mapped (files_find_seen), else the one at path here
+   (files_get).  NULL with errno ENOMEM. */
+struct dso *files_get_seen(struct files *f, const char *path);
+
+/*
+ * The root of the process through which the file of that name was seen
+ * (files_find_seen: "/proc/PID/root"), the directory its other paths
+ * (its source files) are read from: 0 and buf empty when none was
+ * (read them here), -1 with errno ENAMETOOLONG when buf is too small.
+ */
+int files_seen_root(struct files *f, const char *path, char *buf,
+		    size_t size);
+
 /* The vDSO image of our own process (same kernel, same image), or NULL.
    The registry keeps a reference of its own: never freed by files_gc(). */
 struct dso *files_vdso(struct files *f);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/optsz.h"
+#include "symbols/source.h"
 #include "symbols/symbols-internal.h"
 
 /* --- the session --------------------------------------------------------- */
@@ -331,7 +332,7 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 
 	memset(out, 0, sizeof(*out));
 	s->lookups++;
-	d = files_get(&s->files, path, NULL, 0, NULL, 0);
+	d = files_get_seen(&s->files, path);	/* as symbols_code_file() */
 	if (!d)
 		return -1;
 	if (dso_refs(d) == 0)
@@ -342,6 +343,40 @@ int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 	if (out->cause != SYM_OK)
 		unres_count(s, d, 0, out->cause);
 	return ret;
+}
+
+int symbols_see_as(struct symbols *s, struct symbols *from,
+		   const char *path)
+{
+	const struct dso *seen = files_find_seen(&from->files, path);
+	struct dso *d;
+
+	/* "": no way into the process was left; read the file here */
+	if (!seen || !dso_elf_path(seen)[0])
+		return 0;
+	d = files_get(&s->files, path, dso_elf_path(seen), dso_inode(seen),
+		      NULL, 0);
+	if (!d)
+		return -1;
+	if (dso_refs(d) == 0)
+		dso_get(d);	/* held by the session until symbols_free */
+	return 0;
+}
+
+int symbols_source_lines(struct symbols *s, const char *dso,
+			 const char *file, const int *want, size_t n,
+			 char **text)
+{
+	char root[4096], at[8192];
+
+	/* the target's own source first, then the one at that path here */
+	if (file[0] == '/' &&
+	    files_seen_root(&s->files, dso, root, sizeof(root)) == 0 &&
+	    root[0] &&
+	    (size_t)snprintf(at, sizeof(at), "%s%s", root, file) < sizeof(at) &&
+	    source_lines(at, want, n, text) == 0)
+		return 0;
+	return source_lines(file, want, n, text);
 }
 
 enum sym_cause symbols_check_debug_file(struct symbols *s, const char *binary,

@@ -228,7 +228,10 @@ int symbols_resolve(struct symbols *s, pid_t pid, uint64_t ip, bool kernel,
 
 /*
  * Resolve addr, an ELF virtual address of file path (as nm and addr2line
- * print them), without any process.  Returns as symbols_resolve().
+ * print them), without any process.  The file is the one a sampled
+ * process mapped under that name (read through /proc/PID/root or
+ * map_files: a process of another mount namespace), else the one at
+ * path here.  Returns as symbols_resolve().
  */
 int symbols_resolve_file(struct symbols *s, const char *path, uint64_t addr,
 			 struct sym_result *out);
@@ -260,6 +263,27 @@ int symbols_code_file(struct symbols *s, const char *path, uint64_t addr,
 		      struct sym_code *out);
 /* Free c's bytes and zero it.  A zeroed struct is fine. */
 void sym_code_release(struct sym_code *c);
+
+/*
+ * Make s read path as session from saw it: where from resolved samples
+ * in a file of that name through a process (/proc/PID/root, map_files:
+ * a process in another mount namespace), symbols_resolve_file() and
+ * symbols_code_file() of s read that file too, not the one at path
+ * here.  0 (also when from saw no such file), or -1 with errno ENOMEM.
+ */
+int symbols_see_as(struct symbols *s, struct symbols *from,
+		   const char *path);
+
+/*
+ * source_lines() of file, a source file that the debug information of
+ * dso names: read through the root of the process whose mapping s read
+ * dso from (/proc/PID/root: a process in another mount namespace sees
+ * its own source tree), else, or where it is not there, at file here.
+ * Returns as source_lines().
+ */
+int symbols_source_lines(struct symbols *s, const char *dso,
+			 const char *file, const int *want, size_t n,
+			 char **text);
 
 /*
  * The mapping of process pid that holds addr, for an unwinder that must

@@ -15,7 +15,6 @@
 #include "base/escape.h"
 #include "kerneltop.h"
 #include "profile/insns.h"
-#include "symbols/source.h"
 #include "util/xmalloc.h"
 
 /* The stored copy of file (one per distinct name), or NULL for none. */
@@ -55,9 +54,10 @@ static int cmp_line(const void *x, const void *y)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
-/* The text of every line of file that a->lines names (none where the
-   file cannot be read). */
-static void source_read(struct annotation *a, const char *file)
+/* The text of every line of file that a->lines names, as dso's process
+   sees it (none where the file cannot be read). */
+static void source_read(struct kt *kt, const char *dso, struct annotation *a,
+			const char *file)
 {
 	int *want = xmalloc((a->n + 1) * sizeof(*want));
 	char **text = xmalloc((a->n + 1) * sizeof(*text));
@@ -66,7 +66,8 @@ static void source_read(struct annotation *a, const char *file)
 	for (i = 0; i < a->n; i++)
 		if (a->lines[i].file == file && !a->lines[i].text)
 			want[n++] = a->lines[i].line;
-	if (source_lines(file, want, n, text) == 0) {
+	if (symbols_source_lines(kt->sym_lines, dso, file, want, n,
+				 text) == 0) {
 		n = 0;
 		for (i = 0; i < a->n; i++)
 			if (a->lines[i].file == file && !a->lines[i].text)
@@ -87,6 +88,10 @@ int annotate_build(struct kt *kt, const char *sym, const char *dso,
 	if (!kt->sym_lines &&
 	    !(kt->sym_lines = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_PROC))))
 		return -1;
+	/* lines and code from the file the sampled process mapped (in
+	   another mount namespace: its own), not the one at dso here */
+	if (dso[0] != '[' && symbols_see_as(kt->sym_lines, kt->sym, dso) != 0)
+		return -1;
 	addrs = top_addrs(kt->top, sym, dso, &n);
 	for (i = 0; i < n; i++) {
 		const char *file = NULL;
@@ -103,7 +108,7 @@ int annotate_build(struct kt *kt, const char *sym, const char *dso,
 	}
 	qsort(a->lines, a->n, sizeof(*a->lines), cmp_line);
 	for (i = 0; i < a->nfiles; i++)
-		source_read(a, a->files[i]);
+		source_read(kt, dso, a, a->files[i]);
 	for (i = 0; i < a->n; i++)
 		if (a->lines[i].count > a->lines[a->hottest].count)
 			a->hottest = i;
