@@ -59,7 +59,8 @@ kt_part() {
 	      else if (part == "head") print h1[k]
 	      else print t[k] }'
 }
-# kt_chains FILE SYM: the graph printed under SYM's entry, the first in
+# kt_chains FILE SYM: the graph printed under SYM's entry (or, for a SYM
+# in brackets, the entry of that name: -s parent's "[other]"), the first in
 # the last frame of FILE that has one -- kerneltop -b -g's or perf top
 # --stdio -g's, the same layout -- as a line per node of the tree: its
 # share (- for the chain printed after "---", which has none) and its
@@ -69,7 +70,8 @@ kt_chains() {
 	function row() {
 		return substr($0, 1, 11) != "           " &&
 		       (index($0, "] " sym " ") > 0 ||
-			substr($0, length($0) - length(sym) - 1) == "] " sym)
+			substr($0, length($0) - length(sym) - 1) == "] " sym ||
+			(substr(sym, 1, 1) == "[" && index($0, " " sym)))
 	}
 	/^kerneltop: [0-9]+ samples\/s / || /PerfTop:/ { st = 0; next }
 	st == 0 && row() { st = 1; left = 12; n = 0; root = 0; next }

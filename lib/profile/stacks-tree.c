@@ -266,6 +266,35 @@ const struct stk_node *stacks_tree_entry(struct stacks *s, uint32_t func,
 	return s->node;
 }
 
+const struct stk_node *stacks_tree_where(struct stacks *s, bool callee_order,
+					 stacks_keep_fn *keep, void *arg,
+					 size_t *n)
+{
+	const struct stk_stack *st;
+	size_t i;
+
+	*n = 0;
+	if (tree_start(s, STK_NONE) != 0)
+		return NULL;
+	STACKS_FOR_EACH(s, i, st) {
+		int rc;
+
+		if (!keep(s, st, arg))
+			continue;
+		if (callee_order)
+			rc = add_path(s, st, 0, (long)st->depth, 1, false, true);
+		else
+			rc = add_path(s, st, (long)st->depth - 1, -1, -1, false,
+				      true);
+		if (rc != 0)
+			return NULL;
+	}
+	if (order_children(s) != 0)
+		return NULL;
+	*n = s->nnode;
+	return s->node;
+}
+
 const struct stk_node *stacks_tree(struct stacks *s, enum stk_tree kind,
 				   uint32_t func, size_t *n)
 {

@@ -278,6 +278,19 @@ const struct stk_node *stacks_tree_entry(struct stacks *s, uint32_t func,
 					 size_t *n);
 
 /*
+ * The tree of the stacks that keep(s, st, arg) takes, each whole: root
+ * first, or leaf first (callee_order) -- what perf prints under an entry
+ * that is not a function (-s parent).  nodes[0] stands for the entry
+ * (func STK_NONE; total: its samples).  Functions by their rows.  Array
+ * as stacks_tree()'s; NULL with errno ENOMEM.
+ */
+typedef bool stacks_keep_fn(const struct stacks *s,
+			    const struct stk_stack *st, void *arg);
+const struct stk_node *stacks_tree_where(struct stacks *s, bool callee_order,
+					 stacks_keep_fn *keep, void *arg,
+					 size_t *n);
+
+/*
  * The node after at in depth-first order (a node, then its children in
  * order, then its next sibling), over a tree from stacks_tree(); start
  * with nd[0].child.  STK_NONE after the last.

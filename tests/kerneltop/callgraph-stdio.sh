@@ -42,6 +42,9 @@ if have_perf; then
 	sleep 60 | timeout -s INT 7 perf top --stdio -g -d 2 -E 6 \
 		-e cpu-clock -p $hp > perf.out 2> perf.err &
 	pp=$!
+	sleep 60 | timeout -s INT 7 perf top --stdio -g -s parent -d 2 \
+		-e cpu-clock -p $hp > perfpa.out 2> perfpa.err &
+	ppa=$!
 fi
 kt g -g
 [ "$(kt_frames g.out)" = 2 ] && ok "-g: frames parse with chains in them" ||
@@ -56,7 +59,23 @@ grep -q '^            ---main$' g.out &&
 r=$(split g.out) && awk -v r="$r" 'BEGIN { exit !(r > 0.65 && r < 0.85) }' &&
 	ok "main: cg_a;cg_b;cg_hot $r of the two paths (the tree: 0.75)" ||
 	fail "main's paths: $(kt_chains g.out main)"
+# -s parent: no function matches perf's parent pattern here, so every
+# sample is [other]'s and its graph is the helper's whole tree, from the
+# root, as perf prints it
+kt pa -g -s parent
+rp=$(kt_chains pa.out "[other]" | awk '$2 ~ /(^|;)main;cg_a;cg_b;cg_hot$/ { a = $1 }
+	$2 ~ /(^|;)main;cg_c;cg_hot$/ { c = $1 }
+	END { if (a + c > 0) printf "%.3f\n", a / (a + c) }')
+[ -n "$rp" ] && awk -v r="$rp" 'BEGIN { exit !(r > 0.65 && r < 0.85) }' &&
+	ok "-s parent: [other]'s graph, main's paths split $rp (the tree: 0.75)" ||
+	fail "-s parent: [other]'s graph: $(kt_chains pa.out "[other]")"
 if have_perf; then
+	wait $ppa
+	kt_chains perfpa.out "[other]" > perfpa.ch
+	grep -q 'main;cg_a;cg_b;cg_hot$' perfpa.ch &&
+		grep -q 'main;cg_c;cg_hot$' perfpa.ch &&
+		ok "perf -s parent: the same paths under [other]" ||
+		fail "perf -s parent: $(cat perfpa.ch) $(tail -3 perfpa.err)"
 	wait $pp
 	p=$(split perf.out) || fail "perf: no paths under main: $(kt_chains perf.out main | head)"
 	awk -v a="$r" -v b="$p" 'BEGIN { d = a - b; exit !(d < 0.1 && d > -0.1) }' &&

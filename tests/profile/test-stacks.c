@@ -205,6 +205,41 @@ static void test_entry_trees(struct stacks *s)
 	      "unknown function");
 }
 
+/* stacks_tree_where()'s pick: the stacks with a frame named arg. */
+static bool through(const struct stacks *s, const struct stk_stack *st,
+		    void *arg)
+{
+	for (uint32_t d = 0; d < st->depth; d++)
+		if (!strcmp(stacks_func(s, stacks_frame(s, st->frame[d])->func)
+			    ->name, arg))
+			return true;
+	return false;
+}
+
+/* The trees of chosen stacks, whole (-s parent's entries). */
+static void test_where_trees(struct stacks *s)
+{
+	const struct stk_node *nd, *x;
+	size_t n;
+
+	/* caller order: main -> c -> hot and main -> c -> [unknown] */
+	nd = stacks_tree_where(s, false, through, "c", &n);
+	x = nd ? child(nd, s, 0, "main") : NULL;
+	CHECK(nd && nd[0].total == 2 && x && x->total == 2 &&
+	      !child(nd, s, 0, "c"), "through c: 2 samples, from main");
+	x = x ? child(nd, s, (uint32_t)(x - nd), "c") : NULL;
+	CHECK(x && x->total == 2 && child(nd, s, (uint32_t)(x - nd), "hot") &&
+	      child(nd, s, (uint32_t)(x - nd), "hot")->total == 1,
+	      "main -> c -> hot: 1");
+	/* callee order: from the leaf up */
+	nd = stacks_tree_where(s, true, through, "a", &n);
+	x = nd ? child(nd, s, 0, "hot") : NULL;
+	CHECK(nd && nd[0].total == 3 && x && x->total == 3 &&
+	      child(nd, s, (uint32_t)(x - nd), "b"), "through a: hot <- b");
+	nd = stacks_tree_where(s, false, through, "nowhere", &n);
+	CHECK(nd && nd[0].total == 0 && n == 1, "none taken: empty");
+}
+
 /* One sample of the chain main -> fn at time t. */
 static int add_at(struct stacks *s, const char *fn, uint64_t t)
 {
@@ -316,6 +351,7 @@ int main(void)
 	test_totals(s);
 	test_trees(s);
 	test_entry_trees(s);
+	test_where_trees(s);
 
 	/* decay: 3 -> 2, 2 -> 1, 1 -> 0 (gone) */
 	stacks_age(s, false);

@@ -3,13 +3,16 @@
  * chains.c - kerneltop -b -g: under each entry, its call graph as perf
  * top --stdio prints it (perf's util/hist.c layout: graph and fractal
  * trees, flat chains, folded lines), from lib/profile's tree of the
- * entry (stacks_tree_entry()).  A node of perf's tree is a run of
+ * entry (stacks_tree_entry()), or of -s parent's entry
+ * (stacks_tree_where()).  A node of perf's tree is a run of
  * functions without a branch: a function whose samples all go on to one
  * callee (or caller) is printed under it, without a share of its own.
  */
 #include "config.h"
 
+#include <regex.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/escape.h"
 #include "kerneltop.h"
@@ -278,25 +281,71 @@ static void print_chains(const struct chains *c, size_t nnodes)
 	free(v);
 }
 
+/* -s parent: the stacks whose parent symbol (session.c's rule: the
+   first name from the leaf up that the pattern matches) is arg's. */
+struct parent_pick {
+	const struct kt *kt;
+	const char *parent;
+};
+
+static bool same_parent(const struct stacks *s, const struct stk_stack *st,
+			void *arg)
+{
+	const struct parent_pick *pp = arg;
+	uint32_t d;
+
+	for (d = 0; d < st->depth; d++) {
+		const struct stk_func *f =
+			stacks_func(s, stacks_frame(s, st->frame[d])->func);
+
+		if (f->resolved &&
+		    regexec(&pp->kt->parent_re, f->name, 0, NULL, 0) == 0)
+			return strcmp(f->name, pp->parent) == 0;
+	}
+	return strcmp(KT_PARENT_OTHER, pp->parent) == 0;
+}
+
+/* The tree perf prints under r: a function's (sym) or the chains of
+   r's samples (parent); NULL where r has none. */
+static const struct stk_node *entry_tree(const struct kt *kt,
+					 const struct kt_table *tb,
+					 const struct top_row *r, bool callee,
+					 size_t *n)
+{
+	const struct stk_node *nd;
+	uint32_t func;
+
+	if (tb->keys == TOP_KEY_PARENT) {
+		struct parent_pick pp = { kt, r->parent ? r->parent : "" };
+
+		nd = stacks_tree_where(kt->stacks, callee, same_parent, &pp, n);
+	} else if (tb->keys == TOP_KEY_SYM && r->sym && r->dso) {
+		func = stacks_func_find(kt->stacks, r->sym, r->dso);
+		if (func == STK_NONE)
+			return NULL;
+		nd = stacks_tree_entry(kt->stacks, func, callee,
+				       kt->opt.no_children, n);
+	} else {
+		return NULL;
+	}
+	if (!nd)
+		die_nomem();
+	return nd;
+}
+
 void chains_print(const struct kt *kt, const struct kt_table *tb,
 		  const struct top_row *r, FILE *out)
 {
 	const struct callgraph_print *p = &kt->opt.cg_print;
 	bool callee = p->order_set ? p->callee : kt->opt.no_children;
 	struct chains c = { .out = out, .s = kt->stacks, .p = p };
-	uint32_t func;
 	size_t n;
 
-	if (!kt->stacks || p->type == CG_PRINT_NONE ||
-	    tb->keys != TOP_KEY_SYM || tb->event != 0 || !r->sym || !r->dso)
+	if (!kt->stacks || p->type == CG_PRINT_NONE || tb->event != 0)
 		return;
-	func = stacks_func_find(kt->stacks, r->sym, r->dso);
-	if (func == STK_NONE)
-		return;
-	c.nd = stacks_tree_entry(kt->stacks, func, callee,
-				 kt->opt.no_children, &n);
+	c.nd = entry_tree(kt, tb, r, callee, &n);
 	if (!c.nd)
-		die_nomem();
+		return;
 	c.all = stacks_total(kt->stacks);
 	c.min_hit = (uint64_t)((double)c.all * p->threshold / 100);
 	if (p->type == CG_PRINT_GRAPH || p->type == CG_PRINT_FRACTAL)

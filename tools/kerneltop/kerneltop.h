@@ -38,6 +38,7 @@ struct trace_formats;
 #define KT_MAX_CPUS 4096	/* -s socket: CPUs whose package is known */
 /* -s parent: perf's default --parent pattern */
 #define KT_PARENT_RE "^sys_|^do_page_fault"
+#define KT_PARENT_OTHER "[other]"	/* the parent of a chain without one */
 
 /* The figure columns of a table (--fields, --show-total-period). */
 enum kt_col {

@@ -478,12 +478,12 @@ static const char *parent_of(const struct kt *kt, const struct feed_sample *s)
 	unsigned i;
 
 	if (kt->opt.callgraph == FEED_CG_NONE)
-		return "[other]";
+		return KT_PARENT_OTHER;
 	for (i = 0; i < s->nframes; i++)
 		if (s->frames[i].sym &&
 		    regexec(&kt->parent_re, s->frames[i].sym, 0, NULL, 0) == 0)
 			return s->frames[i].sym;
-	return "[other]";
+	return KT_PARENT_OTHER;
 }
 
 /* The view of the filters of the command line, for the call chains. */
