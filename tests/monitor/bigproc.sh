@@ -7,9 +7,8 @@
 # the summary.  The helper's two busy threads run hot_a and hot_b in a
 # fixed ratio; perf record -p on the same run gives the reference share.
 # A child process and a thread the target starts once monitor samples
-# must have their samples (their CPU time x the rate the target's busy
-# threads got in the same run: a loaded VM gives fewer than F a second
-# of CPU time), a decoy process spinning beside it none.
+# must have their samples (their CPU time x F: a loaded VM gives fewer
+# than F a second of CPU time), a decoy process spinning beside it none.
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event root
 
@@ -37,14 +36,6 @@ while ! grep -q '^[0-9]' out && [ $n -lt 300 ] && kill -0 $mp 2> /dev/null; do
 	n=$((n + 1))
 done
 grep -q '^[0-9]' out || fail "no sample from monitor: $(head -3 err)"
-# "TID NS" of each thread of the target: its CPU time so far
-cpu_ns() {
-	awk '{ split(FILENAME, p, "/"); print p[5], $1 }' /proc/$tp/task/*/schedstat
-}
-busy() { awk '/^[0-9]/ && $5 ~ /^hot_[ab]\+/ { n++ } END { print n + 0 }' out; }
-cpu_ns > cpu0
-n0=$(busy)
-
 if have_perf; then
 	perf record -q -e cpu-clock -F $F -p $tp -o perf.data -- sleep 3 \
 		> perf.out 2>&1 || fail "perf record failed: $(tail -3 perf.out)"
@@ -59,7 +50,6 @@ done
 set -- $(sed -n 's/^done //p' "$hs")
 child_us=${1:-0} thread_us=${2:-0}
 [ "$child_us" -gt 0 ] && [ "$thread_us" -gt 0 ] || fail "no burst: $(cat "$hs")"
-cpu_ns > cpu1
 kill -INT $mp
 wait $mp
 rc=$?
@@ -77,25 +67,22 @@ awk -v d=$dp '/^[0-9]/ && ($2 == d || $5 ~ /^decoy_spin/)' out > foreign
 [ -s foreign ] && fail "the decoy's samples: $(head -3 foreign)"
 [ -s foreign ] || ok "no sample of the decoy's among $(grep -c '^[0-9]' out)"
 
-# the rate of samples per second of CPU time, of the two busy threads
-# (hot_a, hot_b) between the two readings of their CPU time: F on a
-# quiet machine, 7,000 where the host's stalls count as CPU time
-rate=$(awk 'NR == FNR { c0[$1] = $2; next }
-	($1 in c0) { print $2 - c0[$1] }' cpu0 cpu1 | sort -n | tail -2 |
-	awk -v n=$(($(busy) - n0)) '{ ns += $1 }
-		END { if (ns > 0) printf "%.0f", n * 1e9 / ns }')
-[ "${rate:-0}" -gt $((F / 2)) ] && [ "$rate" -le $((F * 11 / 10)) ] ||
-	fail "the busy threads' samples: '$rate' a second of CPU at -F $F"
-# the new ones: their loops' CPU time x that rate, within 15% (F alone:
-# 0.95-0.98 of it beside two busy loops, 0.87 at load 5-8; this rate:
-# 0.93-1.11 at load 25 with 70,000 samples lost, 3 runs)
+# the new ones: their loops' CPU time x F, within 0.70-1.10.  A child or
+# thread not followed gets none; a followed one gets F a second of its
+# CPU time on a quiet machine, less on a loaded VM, whose stalls count
+# as the task's CPU time but fire no cpu-clock tick (0.95-0.98 beside
+# two busy loops, 0.87-0.91 at load 5-9, 0.93 at load 25 with 4 MiB
+# rings).  The busy threads' own rate over a window read from
+# /proc/PID/task/*/schedstat is no better reference: monitor drains
+# seconds behind at load 9, and the window's samples cannot be told
+# from those before or after it (18,000-26,000 a second of CPU).
 for fn in hot_child:$child_us hot_thread:$thread_us; do
 	f=${fn%:*} us=${fn#*:}
 	got=$(count $f)
-	exp=$((us * ${rate:-$F} / 1000000))
-	if [ -n "$got" ] && [ $((got * 100)) -ge $((exp * 85)) ] &&
-		[ $((got * 100)) -le $((exp * 115)) ]; then
-		ok "$f: $got samples for ${us} us of CPU (${rate:-$F} a second of CPU)"
+	exp=$((us * F / 1000000))
+	if [ -n "$got" ] && [ $((got * 100)) -ge $((exp * 70)) ] &&
+		[ $((got * 100)) -le $((exp * 110)) ]; then
+		ok "$f: $got samples for ${us} us of CPU (want about $exp)"
 	else
 		fail "$f: '$got' samples for ${us} us of CPU (want about $exp): $(grep -o '[0-9]* lost' err)"
 	fi
