@@ -7,6 +7,9 @@
 # signal: counted (0), or a one-line message that names the limit (1).
 . "$top_srcdir/tests/test-subr.sh"
 need perf_event
+# ASan reserves terabytes of addresses for its shadow: no run of a
+# sanitized build fits any of these limits
+! sanitized "$MONITOR" || skip "ASan build: ulimit -v leaves no room for its shadow memory"
 
 spin="$top_builddir/tests/helpers/spin"
 runs=0 counted=0
@@ -14,6 +17,8 @@ for kb in 22000 24000 26000 28000 30000 32000 34000 36000 38000 40000 42000 4400
 	for i in 1; do
 		(ulimit -v $kb && exec "$MONITOR" --call-graph dwarf --summary -- "$spin" 100) > out 2> err
 		rc=$?
+		# the loader itself may not fit the lowest limits: not monitor's
+		grep -q 'error while loading shared libraries' err && continue
 		runs=$((runs + 1))
 		if [ $rc -ge 128 ]; then
 			fail "ulimit -v $kb: killed by signal $((rc - 128)): $(tail -2 err)"
