@@ -488,13 +488,12 @@ int proc_read_maps(struct proc_table *t, struct sym_proc *p)
 	/*
 	 * A process that has exited and is not reaped yet (a command that
 	 * ran 40 ms, read once it ended) lists no mapping: what its MMAP2
-	 * records gave is all there is, and is kept.
+	 * records gave is all there is, and is kept: read, nothing replaced.
 	 */
 	if (getline(&line, &cap, f) <= 0) {
 		free(line);
 		fclose(f);
-		errno = ESRCH;
-		return -1;
+		return 0;
 	}
 	/* the program: the mapping of /proc/PID/exe's inode */
 	snprintf(path, sizeof(path), "%s/%d/exe", t->root, (int)p->pid);

@@ -161,7 +161,8 @@ int symbols_parse_maps_line(char *line, struct sym_mapping *m);
 /*
  * Tell the session about process pid's mappings.  symbols_mmap() adds one
  * (replacing what it overlaps); symbols_read_maps() reads all of
- * /proc/PID/maps (replacing what the session knew of pid).  Both return 0,
+ * /proc/PID/maps (replacing what the session knew of pid; an empty file,
+ * a process exited and not yet reaped, replaces nothing).  Both return 0,
  * or -1 with errno (ESRCH: no such process, ENOMEM).
  */
 int symbols_mmap(struct symbols *s, pid_t pid, const struct sym_mapping *m);
