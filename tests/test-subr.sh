@@ -510,3 +510,21 @@ done_testing() {
 	fi
 	exit 0
 }
+
+# spin_in_mntns: tests/helpers/spin run as ./prog in a mount namespace of
+# its own, where ./prog is data-code here and tests/helpers/spin.c has
+# each line marked "// in the namespace": what a container's target sees
+# differs from the file at the same path here.  Sets pid and src (the
+# source path); skips where no namespace can be made.
+spin_in_mntns() {
+	cp "$top_builddir/tests/helpers/data-code" prog
+	src="$top_srcdir/tests/helpers/spin.c"
+	sed 's|$| // in the namespace|' "$src" > ns.c
+	unshare -m sh -c "mount --bind '$top_builddir/tests/helpers/spin' '$PWD/prog' &&
+		mount --bind ns.c '$src' && exec '$PWD/prog' 60000" \
+		> /dev/null 2> ns.err &
+	pid=$!
+	at_exit "kill $pid 2> /dev/null"
+	retry 10 grep -qx prog /proc/$pid/comm ||
+		skip "cannot run a program in a mount namespace of its own: $(cat ns.err)"
+}

@@ -15,18 +15,8 @@
 need kerneltop perf_event root binutils
 command -v unshare > /dev/null || skip "unshare (util-linux) not installed"
 
-H="$helpers/spin"
-cp "$helpers/data-code" prog
-src="$top_srcdir/tests/helpers/spin.c"
-# its source as the target sees it: each line marked, here unchanged
-sed 's|$| // in the namespace|' "$src" > ns.c
-unshare -m sh -c "mount --bind '$H' '$PWD/prog' && mount --bind ns.c '$src' &&
-	exec '$PWD/prog' 60000" \
-	> /dev/null 2> ns.err &
-pid=$!
-at_exit "kill $pid 2> /dev/null"
-retry 10 grep -qx prog /proc/$pid/comm ||
-	skip "cannot run a program in a mount namespace of its own: $(cat ns.err)"
+H="$top_builddir/tests/helpers/spin"
+spin_in_mntns
 
 first=$(grep -n '^__attribute__((noinline)) unsigned long hot_spin' "$src" | cut -d: -f1)
 last=$(awk -v f="$first" 'NR > f && /^}/ { print NR; exit }' "$src")

@@ -15,17 +15,7 @@ need perf_event root
 command -v unshare > /dev/null || skip "unshare (util-linux) not installed"
 
 H="$top_builddir/tests/helpers/spin"
-cp "$top_builddir/tests/helpers/data-code" prog
-src="$top_srcdir/tests/helpers/spin.c"
-# its source as the target sees it: each line marked, here unchanged
-sed 's|$| // in the namespace|' "$src" > ns.c
-unshare -m sh -c "mount --bind '$H' '$PWD/prog' && mount --bind ns.c '$src' &&
-	exec '$PWD/prog' 60000" \
-	> /dev/null 2> ns.err &
-pid=$!
-at_exit "kill $pid 2> /dev/null"
-retry 10 grep -qx prog /proc/$pid/comm ||
-	skip "cannot run a program in a mount namespace of its own: $(cat ns.err)"
+spin_in_mntns
 # -n: the target still runs when the view is made (its root is there)
 "$MONITOR" -n 1000 -p $pid --annotate hot_spin > out 2> err ||
 	fail "monitor -p --annotate exited $?: $(tail -2 err)"
