@@ -133,10 +133,10 @@ rank=$(kt_rows all.out | awk '$4 == "kt_hot" { print NR; exit }')
 [ -n "$rank" ] && [ "$rank" -le 10 ] && between "$hot" 2 100 &&
 	ok "all tasks: kt_hot row $rank, $hot%" ||
 	fail "all tasks: kt_hot row '$rank' share '$hot': $(kt_rows all.out | head -5)"
-# longer: 40 refreshes of the whole machine while the suite's processes
+# longer: 25 refreshes of the whole machine while the suite's processes
 # come and go (their exits make the symbol tables shed them)
-kt soak -b -n 40 -d 0.3 -e cpu-clock
-frames soak 40
+kt soak -b -n 25 -d 0.2 -e cpu-clock
+frames soak 25
 kt cpu -b -n 2 -d 0.5 -e cpu-clock -C 0 -s sym
 frames cpu 2
 kt_target cpu.out | grep -Eq "^target: all tasks on CPUs 0  " ||

@@ -39,10 +39,10 @@ split() {
 # === the default: graph,0.5,caller, beside perf ===========================
 if have_perf; then
 	# perf reads keys from stdin: give it one that never speaks
-	sleep 60 | timeout -s INT 7 perf top --stdio -g -d 2 -E 6 \
+	sleep 8 | timeout -s INT 7 perf top --stdio -g -d 2 -E 6 \
 		-e cpu-clock -p $hp > perf.out 2> perf.err &
 	pp=$!
-	sleep 60 | timeout -s INT 7 perf top --stdio -g -s parent -d 2 \
+	sleep 8 | timeout -s INT 7 perf top --stdio -g -s parent -d 2 \
 		-e cpu-clock -p $hp > perfpa.out 2> perfpa.err &
 	ppa=$!
 fi
@@ -153,7 +153,7 @@ grep -q ' cg_hot;cg_b$' msn.ch && grep -q ' cg_hot;cg_c$' msn.ch &&
 	! grep -q 'cg_a' msn.ch && ok "--max-stack 2 --no-children: cg_hot;cg_b and cg_hot;cg_c" ||
 	fail "max-stack chains: $(cat msn.ch)"
 if have_perf; then
-	sleep 60 | timeout -s INT 6 perf top --stdio -g --no-children --max-stack 2 \
+	sleep 7 | timeout -s INT 6 perf top --stdio -g --no-children --max-stack 2 \
 		-d 2 -E 3 -e cpu-clock -p $hp > pms.out 2>&1
 	kt_chains pms.out cg_hot > pms.ch
 	grep -q ' cg_hot;cg_b$' pms.ch && ! grep -q 'cg_a' pms.ch &&

@@ -13,23 +13,30 @@ SRC="$top_srcdir/tests/kerneltop/kt-helper.c"
 
 KT_ARGS="-b -e cpu-clock"	# for kt (lib-kerneltop.sh)
 
-# pt NAME ARGS...: perf top --stdio ARGS for about 3 s into NAME.perf,
-# the rows of its last frame that has any.  perf reads keys from stdin:
-# a pipe open for longer than perf runs (a shell waits for every command
-# of a pipeline: no longer, or each call would last as long) keeps it
-# reading none.
-pt() {
+# pt_start NAME ARGS...: perf top --stdio ARGS for about 3 s into
+# NAME.perf, the rows of its last frame that has any, in the background
+# (each section starts its perf runs first and reads them with pt after
+# its own: the test waits for perf once a section, not once a run).
+# perf reads keys from stdin: a pipe open for longer than perf runs (a
+# shell waits for every command of a pipeline: no longer, or each call
+# would last as long) keeps it reading none.
+pt_start() {
 	local name=$1
 	shift
-	sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
+	{ sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
 		-e cpu-clock "$@" 2> "$name.perr" | tr -d '\033' |
 		awk '/PerfTop:/ { f++; n[f] = 0; st = 1; next }
 		     st == 1 && /^---/ { next }
 		     f && /^ +[0-9.]+% / { r[f, ++n[f]] = $0 }
 		     END { for (k = f; k > 0 && !n[k]; k--) ;
 			   for (i = 1; k && i <= n[k]; i++) print r[k, i] }' \
-		> "$name.perf"
-	[ -s "$name.perf" ] || fail "perf top $* printed no rows: $(head -3 "$name.perr")"
+		> "$name.perf"; } &
+	eval "pt_pid_$name=\$!"
+}
+# pt NAME ARGS...: wait for NAME's perf run (started by pt_start NAME)
+pt() {
+	eval "wait \$pt_pid_$1"
+	[ -s "$1.perf" ] || fail "perf top ${*#$1}: printed no rows: $(head -3 "$1.perr")"
 }
 
 # pct TEXT: the share of the first row of TEXT, without its %
@@ -43,6 +50,11 @@ lines() {
 # --- --comms: two threads with their own comms, 2:1 in time --------------
 spawn_ready "$H" threads 0 || fail "helper did not start"
 tp=$spawned
+if have_perf; then
+	pt_start pa -p $tp --comms kt-alpha -s comm,sym
+	pt_start pr -p $tp --comms kt-alpha -s comm,sym --percentage relative
+	pt_start hi -p $tp --hierarchy -s comm,sym
+fi
 kt ca -n 1 -d 1.5 -p $tp --comms kt-alpha -s comm,sym
 [ $rc -eq 0 ] || fail "--comms: exit $rc: $(head -2 ca.err)"
 bad=$(kt_rows ca.out | awk '$4 == "kt_beta"' | head -2)
@@ -154,6 +166,11 @@ kill $tp
 # --- --symbols, --dsos, -f: one hot function -----------------------------
 spawn_ready "$H" hot 0 || fail "helper did not start"
 hp=$spawned
+if have_perf; then
+	pt_start sy -p $hp --symbols kt_hot -s sym
+	pt_start sl -p $hp -s srcline,sym
+	pt_start par -p $hp -s parent,sym
+fi
 kt sy -n 1 -d 1 -p $hp --symbols kt_hot
 rows=$(kt_rows sy.out | awk '{ print $3, $4 }' | sort -u | tr '\n' ' ')
 [ "$rows" = "[.] kt_hot " ] && ok "--symbols kt_hot: $rows" ||
@@ -216,8 +233,8 @@ if have_perf; then
 	l=${l% kt_hot}
 	[ "$top" = "kt-helper.c:$l kt_hot" ] && [ "$l" -ge $1 ] && [ "$l" -le $2 ] &&
 		ok "perf -s srcline: $top" || fail "perf -s srcline: top '$top'"
-	pt pa -p $hp -s parent,sym
-	bad=$(awk '$2 != "[other]"' pa.perf | head -2)
+	pt par -p $hp -s parent,sym
+	bad=$(awk '$2 != "[other]"' par.perf | head -2)
 	[ -z "$bad" ] && ok "perf -s parent: [other]" || fail "perf -s parent: $bad"
 else
 	without perf "the srcline and parent comparisons with perf top"
@@ -252,6 +269,10 @@ if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ] || ! command -v taskset > /dev/null;
 else
 	spawn_ready taskset -c 1 "$H" burn 0 || fail "pinned helper did not start"
 	bp=${ready%% *}
+	if have_perf; then
+		pt_start cpu -C 1 -s cpu,sym --symbols kt_burn
+		pt_start so -C 1 -s socket,sym --symbols kt_burn
+	fi
 	kt cpu -n 1 -d 1 -p $bp -s cpu,sym
 	kt_header cpu.out | grep -Eq '^ *Overhead +Samples +CPU +Symbol' ||
 		fail "-s cpu header: '$(kt_header cpu.out)'"

@@ -102,7 +102,8 @@ for l in $SHORTS; do
 	case $l in
 	c|C|D|e|F|G|j|m|o|r|p|t) set -- "-$l" "$(arg "$(grep -Eo -- "-$l, --[a-z-]+" phelp 2>/dev/null | sed 's/.*--//')")" ;;
 	esac
-	case $l in p|t) set -- "$@" --dry-run $$ ;; esac
+	# (-a and -C with no command sample until interrupted: bound them)
+	case $l in p|t) set -- "$@" --dry-run $$ ;; a|C) set -- "$@" -- true ;; esac
 	timeout 30 "$MONITOR" "$@" > /dev/null 2> err < /dev/null
 	grep -q "unknown option" err && fail "monitor $*: $(head -1 err)"
 done
