@@ -15,6 +15,23 @@ kt() {
 	[ $rc -ne 124 ] || fail "kerneltop $* hung (killed after 20 s)"
 }
 
+# kt_spawn NAME ARGS...: kt NAME ARGS in the background; kt_reap NAME
+# waits for it and sets $rc.  Independent batch runs of one test go at
+# once: most of a run is the wait for its frames.
+kt_spawn() {
+	local name=$1
+	shift
+	# shellcheck disable=SC2086
+	{ timeout 20 "$KERNELTOP" $KT_ARGS "$@" > "$name.out" 2> "$name.err"
+	  echo $? > "$name.rc"; } &
+	eval "kt_pid_$name=\$!"
+}
+kt_reap() {
+	eval "wait \$kt_pid_$1"
+	rc=$(cat "$1.rc")
+	[ "$rc" -ne 124 ] || fail "kerneltop ($1) hung (killed after 20 s)"
+}
+
 # kt_nochains FILE: FILE without the call graphs that -b -g prints under
 # each row (kt_chains reads those): their lines are indented 11 columns
 # and more (graph, flat) and end with a blank line, or are folded lines

@@ -126,7 +126,9 @@ mkdir gone
 	sh -c 'echo $$ > child.pid; exec sleep 10' 2> err &
 pid=$!
 for i in $(seq 200); do [ -e gone/x.prom ] && break; sleep 0.05; done
-rm -rf gone
+# (renamed away first: an rm -rf racing pcstat's next temporary file
+# in it may leave the directory in place)
+mv gone gone.old && rm -rf gone.old
 wait $pid
 rc=$?
 # pcstat leaves the command running, as when it is killed.
