@@ -115,6 +115,7 @@ kt_rows pid2.out | grep -q ' kt_hot ' && kt_rows pid2.out | grep -q ' kt_burn ' 
 
 # --- all tasks: two hot helpers on a 2-CPU machine ------------------------
 spawn_ready "$H" hot 0 || fail "second helper did not start"
+hp2=$spawned
 kill $decoy
 ncpu=$(getconf _NPROCESSORS_ONLN)
 cpus=0
@@ -145,6 +146,9 @@ kt user -b -n 2 -d 0.5 -e cpu-clock -u "$(id -un)"
 frames user 2
 kt_target user.out | grep -Eq "^target: user $(id -un)$oncpus  " ||
 	fail "-u target: '$(kt_target user.out)'"
+# (each helper ends with the last section that samples it: a helper
+# left spinning takes a CPU from every test running beside this one)
+kill $hp2
 
 # --- --stdio is -b; a pipe is batch by itself -----------------------------
 kt stdio --stdio -n 2 -d 0.5 -e cpu-clock -p $hp
@@ -204,6 +208,7 @@ kt_header keys.out | grep -Eq '^ *Overhead +Samples +Command +Tid +Symbol +Share
 	ok "-s sym,tid,comm: Command Tid Symbol" || fail "-s sym,tid,comm header: '$(kt_header keys.out)'"
 kt_rows keys.out | awk -v a=$ta '$3 == "kt-alpha" && $4 == a && $6 == "kt_alpha" { n++ } END { exit !n }' ||
 	fail "-s sym,tid,comm rows: $(kt_rows keys.out | head -3)"
+kill $tp
 
 # --- two events: Weight, one column each, rows in weight order ------------
 spawn_ready "$H" faults 0 || fail "faults helper did not start"
@@ -281,6 +286,7 @@ kt_reap per
 frames per 2
 kt_head per.out | grep -Eq ' cpu-clock every 1000000 ' && ok "-c: $(kt_head per.out)" ||
 	fail "-c 1000000 header: '$(kt_head per.out)'"
+kill $fp
 
 # --- -F above the kernel's limit: clipped, with a notice ------------------
 max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
@@ -290,6 +296,7 @@ hz=$(kt_head clip.out | sed -n 's/.* cpu-clock \([0-9]*\) Hz .*/\1/p')
 [ -n "$hz" ] && [ "$hz" -le "$max" ] && grep -q 'perf_event_max_sample_rate' clip.err &&
 	ok "-F $((max * 2)): $hz Hz, notice: $(cat clip.err)" ||
 	fail "-F above the maximum: '$hz' Hz, stderr: $(cat clip.err)"
+kill $hp
 
 # --- -z against decay, on a target that stops (SIGSTOP) --------------------
 # After the stop no sample arrives: decay keeps 7/8 of each count per
@@ -349,6 +356,7 @@ n=$(LC_ALL=C grep -c '[[:cntrl:]]' evil.out)
 [ "$n" -eq 0 ] && kt_rows evil.out | grep -q ' kt_hot ' &&
 	ok "control bytes in comm and path: shown escaped ($(kt_rows evil.out | head -1 | tr -s ' '))" ||
 	fail "$n lines with control bytes: $(LC_ALL=C grep '[[:cntrl:]]' evil.out | head -2 | cat -v)"
+kill $spawned
 
 # --- a -p target that exits: a message, exit 0 ----------------------------
 spawn_ready "$H" hot 3000 || fail "short helper did not start"

@@ -463,6 +463,9 @@ poll fl 5 first_is_warm && ok "unpaused: kt_warm on top, the rows had swapped" |
 	fail "unpaused: the rows did not swap: $(rows fl | head -2)"
 keys fl q
 restored "q (flip)" fl 0
+# (each helper ends with the section that samples it: one left spinning
+# takes a CPU from every test running beside this one)
+kill $fl
 
 # === two events: e / TAB, K / U, on a helper with kernel and user rows ===
 spawn_ready "$H" faults 0 || fail "faults helper did not start"
@@ -508,6 +511,7 @@ keys ev U
 wait_screen_not ev 'user hidden' 3 && wait_screen ev ' \[\.\] ' 3 && ok "U again" || fail "U again: $(status ev)"
 keys ev q
 restored "q (two events)" ev 0
+kill $fp
 
 # === t: the thread list, Enter picks, t unzooms, Esc / q back =============
 spawn_ready "$H" threads 0 || fail "threads helper did not start"
@@ -549,6 +553,7 @@ for k in Escape q; do
 done
 keys th q
 restored "q (threads)" th 0
+kill $tp
 
 # === H: the health view, on a stripped copy ==============================
 # (a short name: the DSO column must hold the whole path), beside a
@@ -611,6 +616,7 @@ wait_screen st '^ *Overhead ' 3 && ok "Esc leaves the health view" || fail "Esc 
 keys st q
 restored "q (health)" st 0
 [ -z "$pkg" ] || kill $shapid 2>/dev/null
+kill $spid
 
 # === names from the target reach the terminal as text, not as commands ===
 # a command name and a file name holding OSC 2 ("set the title to pwn"):
@@ -618,6 +624,7 @@ restored "q (health)" st 0
 evil=$(printf 'kt\033]2;pwn\007')
 cp "$H" "./$evil"
 spawn_ready "./$evil" evil 0 || fail "evil helper did not start"
+evp=$spawned
 kt_start ev2 120 40 -d 0.5 -e cpu-clock -s comm,sym -p $spawned
 if wait_screen ev2 ' kt_hot ' 5; then
 	title=$(tm display -p -t ev2 '#{pane_title}')
@@ -631,6 +638,7 @@ else
 fi
 keys ev2 q
 restored "q (control sequences)" ev2 0
+kill $evp
 
 # a path cut to fit its column keeps whole escapes: a file name of eight
 # ESC bytes (\x1b each, 4 columns), cut at four widths, so at every
@@ -656,6 +664,7 @@ kill $spawned 2>/dev/null
 # === the whole machine: two busy helpers, kt_hot in the first rows =======
 # (as in batch.sh: its share moves with the load, 18-51% measured)
 spawn_ready "$H" hot 0 || fail "second helper did not start"
+hp2=$spawned
 kt_start all 120 40 -d 0.5 -e cpu-clock
 n=0
 while [ $n -lt 50 ]; do
@@ -669,6 +678,7 @@ done
 line all 2 | grep -q '^target: all tasks on CPUs ' || fail "all: line 2 '$(line all 2)'"
 keys all C-c
 restored "SIGINT (^C)" all ""
+kill $hp2
 
 # === a -p target that exits: said on the status line, table kept =========
 spawn_ready "$H" hot 4000 || fail "short helper did not start"
