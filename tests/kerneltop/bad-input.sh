@@ -118,7 +118,7 @@ inst=/sys/kernel/tracing/instances/pctools-kt-$$
 if have root && have tracefs && mkdir "$inst" 2>/dev/null; then
 	at_exit "rmdir $inst"
 	for sig in INT TERM HUP; do
-		env --default-signal=INT "$KT" -b -d 0.2 -e cpu-clock -p $hp \
+		env --default-signal="INT,$sig" "$KT" -b -d 0.2 -e cpu-clock -p $hp \
 			--kallsyms "$inst/trace_pipe" < /dev/null > out 2> err &
 		kp=$!
 		i=0	# its read has begun once the file is open (20 s at most)

@@ -121,6 +121,10 @@ int tui_run(struct kt *kt)
 	}
 	screen_close_all(&t);
 	term_restore();
+	/* q or a stop signal: the samples since the last drain count, in
+	   the last snapshot and the whole-run exports, as in batch_run() */
+	if (!kt->failed[0])
+		session_drain(kt);
 	if (kt->ended)
 		warn_msg("%s", kt->ended_msg);
 	session_lost_say(kt);
