@@ -98,7 +98,9 @@ kt_rows p.out | awk '{ v = $1; sub("%", "", v); v += 0; if (NR > 1 && v > prev +
 # --- -p shows only its process: -s pid,sym with a busy decoy running ------
 spawn_ready "$H" burn 0 || fail "decoy did not start"
 decoy=$spawned
-kt pid -b -n 2 -d 0.5 -e cpu-clock -s pid,sym -p $hp
+kt_spawn pid -b -n 2 -d 0.5 -e cpu-clock -s pid,sym -p $hp
+kt_spawn pid2 -b -n 2 -d 0.5 -e cpu-clock -p $hp,$decoy
+kt_reap pid
 frames pid 2
 kt_header pid.out | grep -Eq '^ *Overhead +Samples +Pid +Symbol +Shared Object *$' ||
 	fail "-s pid,sym header: '$(kt_header pid.out)'"
@@ -107,7 +109,7 @@ others=$(kt_rows pid.out | awk -v p=$hp '$3 != p' | head -3)
 	ok "-p $hp: only its rows ($(kt_rows pid.out | wc -l))" ||
 	fail "-p $hp: other rows: $others"
 # two pids, and the decoy is seen when asked for
-kt pid2 -b -n 2 -d 0.5 -e cpu-clock -p $hp,$decoy
+kt_reap pid2
 frames pid2 2
 kt_target pid2.out | grep -Eq "^target: pid $hp,$decoy$oncpus  " || fail "target: $(kt_target pid2.out)"
 kt_rows pid2.out | grep -q ' kt_hot ' && kt_rows pid2.out | grep -q ' kt_burn ' &&
@@ -120,7 +122,11 @@ kill $decoy
 ncpu=$(getconf _NPROCESSORS_ONLN)
 cpus=0
 [ "$ncpu" -gt 1 ] && cpus="0-$((ncpu - 1))"
-kt all -b -n 3 -d 0.5 -e cpu-clock
+kt_spawn all -b -n 3 -d 0.5 -e cpu-clock
+kt_spawn soak -b -n 25 -d 0.2 -e cpu-clock
+kt_spawn cpu -b -n 2 -d 0.5 -e cpu-clock -C 0 -s sym
+kt_spawn user -b -n 2 -d 0.5 -e cpu-clock -u "$(id -un)"
+kt_reap all
 frames all 3
 kt_target all.out | grep -Eq "^target: all tasks on CPUs $cpus +unresolved $num% +refresh 0\.5s \(decay\)$" &&
 	ok "all tasks: $(kt_target all.out)" || fail "all tasks target: '$(kt_target all.out)'"
@@ -136,13 +142,13 @@ rank=$(kt_rows all.out | awk '$4 == "kt_hot" { print NR; exit }')
 	fail "all tasks: kt_hot row '$rank' share '$hot': $(kt_rows all.out | head -5)"
 # longer: 25 refreshes of the whole machine while the suite's processes
 # come and go (their exits make the symbol tables shed them)
-kt soak -b -n 25 -d 0.2 -e cpu-clock
+kt_reap soak
 frames soak 25
-kt cpu -b -n 2 -d 0.5 -e cpu-clock -C 0 -s sym
+kt_reap cpu
 frames cpu 2
 kt_target cpu.out | grep -Eq "^target: all tasks on CPUs 0  " ||
 	fail "-C 0 target: '$(kt_target cpu.out)'"
-kt user -b -n 2 -d 0.5 -e cpu-clock -u "$(id -un)"
+kt_reap user
 frames user 2
 kt_target user.out | grep -Eq "^target: user $(id -un)$oncpus  " ||
 	fail "-u target: '$(kt_target user.out)'"
@@ -161,13 +167,17 @@ frames piped 2
 spawn_ready "$H" threads 0 || fail "threads helper did not start"
 set -- $ready
 tp=$1 ta=$2 tb=$3
-kt tid -b -n 2 -d 0.5 -e cpu-clock -t $ta
+kt_spawn tid -b -n 2 -d 0.5 -e cpu-clock -t $ta
+kt_spawn comm -b -n 3 -d 0.5 -e cpu-clock -s comm -p $tp
+kt_spawn tids -b -n 2 -d 0.5 -e cpu-clock -s tid -p $tp
+kt_spawn pids -b -n 2 -d 0.5 -e cpu-clock -s pid -p $tp
+kt_reap tid
 frames tid 2
 kt_target tid.out | grep -Eq "^target: tid $ta$oncpus  " || fail "-t target: '$(kt_target tid.out)'"
 kt_rows tid.out | grep -q ' kt_alpha ' && ! kt_rows tid.out | grep -q ' kt_beta ' &&
 	ok "-t $ta: kt_alpha, no kt_beta" || fail "-t: $(kt_rows tid.out | head -4)"
 
-kt comm -b -n 3 -d 0.5 -e cpu-clock -s comm -p $tp
+kt_reap comm
 frames comm 3
 kt_header comm.out | grep -Eq '^ *Overhead +Samples +Command *$' ||
 	fail "-s comm header: '$(kt_header comm.out)'"
@@ -182,7 +192,7 @@ dup=$(kt_rows comm.out | awk '{ print $3 }' | sort | uniq -d)
 	ok "-s comm: kt-alpha $a%, kt-beta $b%" ||
 	fail "-s comm: alpha '$a' beta '$b' dup '$dup': $(kt_rows comm.out)"
 
-kt tids -b -n 2 -d 0.5 -e cpu-clock -s tid -p $tp
+kt_reap tids
 frames tids 2
 kt_header tids.out | grep -Eq '^ *Overhead +Samples +Tid *$' ||
 	fail "-s tid header: '$(kt_header tids.out)'"
@@ -190,7 +200,7 @@ kt_rows tids.out | awk -v a=$ta -v b=$tb '$3 == a { x++ } $3 == b { y++ } END { 
 	[ -z "$(kt_rows tids.out | awk '{ print $3 }' | sort | uniq -d)" ] &&
 	ok "-s tid: one row each for $ta and $tb" || fail "-s tid: $(kt_rows tids.out)"
 
-kt pids -b -n 2 -d 0.5 -e cpu-clock -s pid -p $tp
+kt_reap pids
 frames pids 2
 kt_header pids.out | grep -Eq '^ *Overhead +Samples +Pid *$' &&
 	[ "$(kt_rows pids.out | awk '{ print $3 }' | sort -u)" = "$tp" ] &&

@@ -42,7 +42,9 @@ frames() {
 	local out=$1 fr=$2 kp n seen=0 ticks
 	shift 2
 	: > "$fr"
-	"$KERNELTOP" -b "$@" > "$out" 2> "$out.err" &
+	# (SIGINT at its default: a background job of sh ignores it, and
+	# kerneltop keeps an ignored stop signal ignored)
+	env --default-signal=INT "$KERNELTOP" -b "$@" > "$out" 2> "$out.err" &
 	kp=$!
 	while kill -0 $kp 2> /dev/null; do
 		n=$(grep -c '^kerneltop:' "$out")

@@ -268,7 +268,9 @@ ring_pages() {
 		print (("0x" a[2]) - ("0x" a[1])) / 4096 }' "/proc/$1/maps" 2> /dev/null |
 		sort -u | tr '\n' ' '
 }
-"$MONITOR" -m 8 -e cpu-clock --summary -- "$H" hot 4000 > /dev/null 2> m.err &
+# (SIGINT at its default: a background job of sh ignores it, and
+# monitor and the command would keep it ignored and run 4 s)
+env --default-signal=INT "$MONITOR" -m 8 -e cpu-clock --summary -- "$H" hot 4000 > /dev/null 2> m.err &
 mp=$!
 at_exit "kill $mp 2>/dev/null"
 got() { [ -n "$(ring_pages $mp)" ]; }
@@ -276,7 +278,7 @@ retry 10 got
 mring=$(ring_pages $mp)
 kill -INT $mp; wait $mp
 if have_perf; then
-	perf record -q -m 8 -o m.data -e cpu-clock -- "$H" hot 4000 > /dev/null 2>&1 &
+	env --default-signal=INT perf record -q -m 8 -o m.data -e cpu-clock -- "$H" hot 4000 > /dev/null 2>&1 &
 	pp=$!
 	at_exit "kill $pp 2>/dev/null"
 	got() { [ -n "$(ring_pages $pp)" ]; }
