@@ -112,9 +112,14 @@ for i in range(1, len(rows)):
     if rows[i][0] != rows[i - 1][0] + rows[i - 1][1]:
         bad.append("interval %d starts %d ns off" %
                    (i + 1, rows[i][0] - rows[i - 1][0] - rows[i - 1][1]))
-# each a period long, but the last, cut short
+# each a period long, but the last, cut short.  A loaded machine runs
+# the tool late: a snapshot up to a second late is taken as on time, and
+# the one after a late one may be short (the schedule catches up).
+late = 1e9
 for i, (t, d, n) in enumerate(rows):
-    if d > (1 + tol) * per or (i < len(rows) - 1 and d < (1 - tol) * per):
+    after_late = i > 0 and rows[i - 1][1] > (1 + tol) * per
+    if d > (1 + tol) * per + late or \
+       (i < len(rows) - 1 and not after_late and d < (1 - tol) * per):
         bad.append("interval %d lasts %.3f s" % (i + 1, d / 1e9))
 end = rows[-1][0] + rows[-1][1]
 if not t0 <= end <= t1:

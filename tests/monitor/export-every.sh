@@ -38,7 +38,7 @@ grep -q cg_hot "$(ls snap/*.svg | head -1)" && ok "the SVG shows cg_hot" ||
 mkdir osnap
 t0=$(date +%s%N)
 "$MONITOR" --off-cpu -e cpu-clock --export-every 0.5 --folded osnap \
-	--folded oall.folded ${pp:+$pp osnap/} -- "$helpers/offcpu" split -1500 \
+	--folded oall.folded ${pp:+$pp osnap/} -- "$helpers/offcpu" split -2500 \
 	> /dev/null 2> oerr || fail "monitor --off-cpu --export-every: $(cat oerr)"
 t1=$(date +%s%N)
 every_check osnap oall.folded 3 "$t0" "$t1" 0.5
