@@ -16,19 +16,12 @@ H="$top_builddir/tests/monitor/cg-helper-fp"
 spawn_ready "$H" tree 600000 || fail "helper did not start"
 hp=$spawned
 
-# kt_bg NAME ARGS...: two batch frames of 0.5 s of the helper, into
-# NAME.out, in the background; kt NAME waits for that run.  The runs
-# below start six at a time: most of a run is the wait for its frames.
-kt_bg() {
+# kt NAME ARGS...: a batch frame of 1 s of the helper, into NAME.out
+kt() {
 	local name=$1
 	shift
-	{ "$KERNELTOP" -b -n 2 -d 0.5 -E 6 -e cpu-clock -p $hp "$@" \
-		> $name.out 2> $name.err; echo $? > $name.rc; } &
-	eval "kt_pid_$name=\$!"
-}
-kt() {
-	eval "wait \$kt_pid_$1"
-	[ "$(cat $1.rc)" = 0 ] || fail "kerneltop ($1): $(cat $1.err)"
+	"$KERNELTOP" -b -n 2 -d 0.5 -E 6 -e cpu-clock -p $hp "$@" \
+		> $name.out 2> $name.err || fail "kerneltop $*: $(cat $name.err)"
 }
 # share FILE SYM PATH: the share of node PATH under SYM's entry
 share() {
@@ -52,17 +45,8 @@ if have_perf; then
 	sleep 8 | timeout -s INT 7 perf top --stdio -g -s parent -d 2 \
 		-e cpu-clock -p $hp > perfpa.out 2> perfpa.err &
 	ppa=$!
-	sleep 8 | timeout -s INT 7 perf top --stdio -g --no-children --max-stack 2 \
-		-d 2 -E 3 -e cpu-clock -p $hp > pms.out 2>&1 &
-	ppms=$!
 fi
-kt_bg g -g
-kt_bg pa -g -s parent
-kt_bg nc -g --no-children
-kt_bg ce --call-graph fp,graph,0.5,callee
-kt_bg fo --call-graph fp,folded
-kt_bg fl --call-graph fp,flat
-kt g
+kt g -g
 [ "$(kt_frames g.out)" = 2 ] && ok "-g: frames parse with chains in them" ||
 	fail "frames: $(kt_frames g.out)"
 # (cg_c's branch is the last one unless main's own clock_gettime
@@ -78,13 +62,7 @@ r=$(split g.out) && awk -v r="$r" 'BEGIN { exit !(r > 0.65 && r < 0.85) }' &&
 # -s parent: no function matches perf's parent pattern here, so every
 # sample is [other]'s and its graph is the helper's whole tree, from the
 # root, as perf prints it
-kt pa
-kt_bg fr --call-graph fp,fractal
-kt_bg th --call-graph fp,graph,40
-kt_bg li --call-graph fp,graph,0,1
-kt_bg no --call-graph fp,none
-kt_bg ms -g --max-stack 2
-kt_bg msn -g --no-children --max-stack 2
+kt pa -g -s parent
 rp=$(kt_chains pa.out "[other]" | awk '$2 ~ /(^|;)main;cg_a;cg_b;cg_hot$/ { a = $1 }
 	$2 ~ /(^|;)main;cg_c;cg_hot$/ { c = $1 }
 	END { if (a + c > 0) printf "%.3f\n", a / (a + c) }')
@@ -108,7 +86,7 @@ else
 fi
 
 # === --no-children: Self only, callers below (callee order) =============
-kt nc
+kt nc -g --no-children
 kt_header nc.out | grep -q '^ *Overhead ' &&
 	[ "$(kt_rows nc.out | awk 'NR == 1 { print $4 }')" = cg_hot ] &&
 	ok "--no-children: Overhead alone, cg_hot first" ||
@@ -119,23 +97,23 @@ grep -q '^- cg_hot$' nc.ch && grep -q ' cg_hot;cg_b;cg_a;main' nc.ch &&
 	ok "--no-children: cg_hot's callers under it" || fail "callers: $(cat nc.ch)"
 
 # callee order with Children: main's entry is main and its callers
-kt ce
+kt ce --call-graph fp,graph,0.5,callee
 kt_chains ce.out cg_hot | grep -q ' cg_hot;cg_b;cg_a;main' &&
 	! kt_chains ce.out main | grep -q 'cg_a' &&
 	ok "callee: chains from the entry up" || fail "callee: $(kt_chains ce.out main)"
 
 # === print types ==========================================================
-kt fo
+kt fo --call-graph fp,folded
 grep -Eq '^[0-9.]+% main;cg_a;cg_b;cg_hot$' fo.out &&
 	grep -Eq '^[0-9.]+% main;cg_c;cg_hot$' fo.out &&
 	[ "$(kt_frames fo.out)" = 2 ] &&
 	ok "folded: one line a chain" || fail "folded: $(head -20 fo.out)"
-kt fl
+kt fl --call-graph fp,flat
 awk '/\] main  / { m = 1; next } m && /^           [0-9.]+%$/ { getline a; getline b
 	if (a == "                main" && b ~ /^                cg_[ac]$/) ok = 1 }
 	/^ *[0-9.]+% +[0-9.]+% / { m = 0 } END { exit !ok }' fl.out &&
 	ok "flat: a share, then the chain a line a function" || fail "flat: $(head -30 fl.out)"
-kt fr
+kt fr --call-graph fp,fractal
 # main's two branches, each the first node of its path: a straight path
 # prints as one node ("main;cg_a;cg_b;cg_hot"), but one that goes on
 # into the kernel (a timer interrupt's frames under cg_hot, common under
@@ -146,22 +124,22 @@ kt_chains fr.out main | awk '!sa && $2 ~ /^main;cg_a(;|$)/ { a = $1; sa = 1 }
 	ok "fractal: shares of the parent" || fail "fractal: $(kt_chains fr.out main)"
 
 # threshold 40: cg_c's quarter goes; limit 1: one branch a level
-kt th
+kt th --call-graph fp,graph,40
 [ -n "$(share th.out main main\;cg_a\;cg_b\;cg_hot)" ] &&
 	[ -z "$(share th.out main main\;cg_c\;cg_hot)" ] &&
 	ok "threshold 40: cg_c's branch hidden" || fail "threshold: $(kt_chains th.out main)"
-kt li
+kt li --call-graph fp,graph,0,1
 kt_chains li.out main > li.ch
 grep -q ' main;cg_a;cg_b;cg_hot$' li.ch && ! grep -q 'cg_c' li.ch &&
 	ok "limit 1: one branch a level, cg_a's" || fail "limit: $(cat li.ch)"
 
 # none: no call graph at all, as perf
-kt no
+kt no --call-graph fp,none
 kt_header no.out | grep -q '^ *Overhead ' && ! grep -q '^           ' no.out &&
 	ok "fp,none: no chains, no Children" || fail "none: $(head -12 no.out)"
 
 # === --max-stack 2: the callers past cg_b and cg_c are cut =================
-kt ms
+kt ms -g --max-stack 2
 rows=$(kt_rows ms.out)
 # (main keeps the samples of what it calls itself: clock_gettime)
 echo "$rows" | awk '{ sub("%", "", $1) } $5 == "cg_b" { b = $1 }
@@ -169,13 +147,14 @@ echo "$rows" | awk '{ sub("%", "", $1) } $5 == "cg_b" { b = $1 }
 	END { exit !(!bad && b > 60) }' &&
 	ok "--max-stack 2: main and cg_a lose cg_hot's Children, cg_b has 3/4" ||
 	fail "--max-stack 2: $rows"
-kt msn
+kt msn -g --no-children --max-stack 2
 kt_chains msn.out cg_hot > msn.ch
 grep -q ' cg_hot;cg_b$' msn.ch && grep -q ' cg_hot;cg_c$' msn.ch &&
 	! grep -q 'cg_a' msn.ch && ok "--max-stack 2 --no-children: cg_hot;cg_b and cg_hot;cg_c" ||
 	fail "max-stack chains: $(cat msn.ch)"
 if have_perf; then
-	wait $ppms
+	sleep 7 | timeout -s INT 6 perf top --stdio -g --no-children --max-stack 2 \
+		-d 2 -E 3 -e cpu-clock -p $hp > pms.out 2>&1
 	kt_chains pms.out cg_hot > pms.ch
 	grep -q ' cg_hot;cg_b$' pms.ch && ! grep -q 'cg_a' pms.ch &&
 		ok "perf --max-stack 2 --no-children: the same" ||

@@ -662,7 +662,9 @@ done
 kill $spawned 2>/dev/null
 
 # === the whole machine: two busy helpers, kt_hot in the first rows =======
-# (as in batch.sh: its share moves with the load, 18-51% measured)
+# (as in batch.sh: its share moves with the load, 18-51% measured with
+# the suite alongside; four busy loops beside the suite took 52% and left
+# kt_hot under 8%: among the first ten rows with at least 2%, as there)
 spawn_ready "$H" hot 0 || fail "second helper did not start"
 hp2=$spawned
 kt_start all 120 40 -d 0.5 -e cpu-clock
@@ -670,11 +672,11 @@ n=0
 while [ $n -lt 50 ]; do
 	screen all > /dev/null
 	r=$(rows all | awk '$4 == "kt_hot" { sub("%", "", $1); print NR, $1; exit }')
-	[ -n "$r" ] && set -- $r && [ "$1" -le 5 ] && awk -v s="$2" 'BEGIN { exit !(s >= 8) }' && break
+	[ -n "$r" ] && set -- $r && [ "$1" -le 10 ] && awk -v s="$2" 'BEGIN { exit !(s >= 2) }' && break
 	sleep 0.1; n=$((n + 1))
 done
 [ $n -lt 50 ] && ok "all tasks: kt_hot row $1 with $2% after $((n / 10)).$((n % 10)) s" ||
-	fail "all tasks: kt_hot not in the first 5 rows with >= 8%: $(rows all | head -6)"
+	fail "all tasks: kt_hot not in the first 10 rows with >= 2%: $(rows all | head -11)"
 line all 2 | grep -q '^target: all tasks on CPUs ' || fail "all: line 2 '$(line all 2)'"
 keys all C-c
 restored "SIGINT (^C)" all ""
