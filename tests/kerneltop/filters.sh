@@ -13,7 +13,7 @@ SRC="$top_srcdir/tests/kerneltop/kt-helper.c"
 
 KT_ARGS="-b -e cpu-clock"	# for kt (lib-kerneltop.sh)
 
-# pt_start NAME ARGS...: perf top --stdio ARGS for about 3 s into
+# pt_start NAME ARGS...: perf top --stdio ARGS for about 5 s into
 # NAME.perf, the rows of its last frame that has any, in the background
 # (each section starts its perf runs first and reads them with pt after
 # its own: the test waits for perf once a section, not once a run).
@@ -23,7 +23,7 @@ KT_ARGS="-b -e cpu-clock"	# for kt (lib-kerneltop.sh)
 pt_start() {
 	local name=$1
 	shift
-	{ sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
+	{ sleep 7 | COLUMNS=300 timeout -s INT 6 perf top --stdio -d 1 \
 		-e cpu-clock "$@" 2> "$name.perr" | tr -d '\033' |
 		awk '/PerfTop:/ { f++; n[f] = 0; st = 1; next }
 		     st == 1 && /^---/ { next }
@@ -35,8 +35,10 @@ pt_start() {
 }
 # pt NAME ARGS...: wait for NAME's perf run (started by pt_start NAME)
 pt() {
-	eval "wait \$pt_pid_$1"
-	[ -s "$1.perf" ] || fail "perf top ${*#$1}: printed no rows: $(head -3 "$1.perr")"
+	local name=$1
+	shift
+	eval "wait \$pt_pid_$name"
+	[ -s "$name.perf" ] || fail "perf top $*: printed no rows: $(head -3 "$name.perr")"
 }
 
 # pct TEXT: the share of the first row of TEXT, without its %
