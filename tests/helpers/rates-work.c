@@ -1,5 +1,5 @@
 /*
- * rates-work PHASES MS PAGES_PER_MS: PHASES rounds of two phases of MS
+ * rates-work PHASES MS PAGES_PER_MS [wait]: PHASES rounds of two phases of MS
  * ms of the thread's CPU each: toucher() spins and touches a fresh page
  * after a spin of random length, about PAGES_PER_MS pages a CPU
  * millisecond;
@@ -13,11 +13,17 @@
  * The pages are mapped and unmapped outside the measured calls.  It
  * says "ready PID" on stderr once it starts the phases, and the faults
  * and CPU ms so far after each round ("round N toucher F MS spinner F
- * MS"), for a test that samples some rounds only.
+ * MS"), for a test that samples some rounds only.  With "wait" it says
+ * "ready PID" first and then waits for SIGUSR1 before anything else: a
+ * test attaches a second profiler and lets it go, so that both sample
+ * the same window.
  */
 #define _GNU_SOURCE
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -116,12 +122,26 @@ int main(int argc, char **argv)
 	double t_ms[2] = { 0, 0 };
 	long f[2] = { 0, 0 };
 
-	if (phases < 1 || ms <= 0 || rate <= 0) {
-		fprintf(stderr, "usage: rates-work PHASES MS PAGES_PER_MS\n");
+	bool wait = argc > 4 && strcmp(argv[4], "wait") == 0;
+
+	if (phases < 1 || ms <= 0 || rate <= 0 || (argc > 4 && !wait)) {
+		fprintf(stderr, "usage: rates-work PHASES MS PAGES_PER_MS [wait]\n");
 		return 2;
 	}
+	if (wait) {
+		sigset_t usr1;
+		int sig;
+
+		/* blocked before "ready": a signal sent at once is kept */
+		sigemptyset(&usr1);
+		sigaddset(&usr1, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &usr1, NULL);
+		fprintf(stderr, "ready %d\n", (int)getpid());
+		sigwait(&usr1, &sig);
+	}
 	spin_per_page = (unsigned long)((double)spins_per_ms() / rate);
-	fprintf(stderr, "ready %d\n", (int)getpid());
+	if (!wait)
+		fprintf(stderr, "ready %d\n", (int)getpid());
 	for (int p = 0; p < phases; p++) {
 		char *m = mmap(NULL, (size_t)npages * 4096,
 			       PROT_READ | PROT_WRITE,

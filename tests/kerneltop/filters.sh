@@ -2,7 +2,8 @@
 # filters.sh - perf top's filters, sort keys and columns in kerneltop -b:
 # --comms, --dsos, --symbols, -f, --percentage, -s cpu/socket/srcline/
 # parent, --show-total-period, --show-nr-samples, --fields; each against
-# a workload with a known answer and against perf top --stdio on it.
+# a workload with a known answer and against perf report --stdio on a
+# recording of it (perf top's filters are perf report's).
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
@@ -13,17 +14,42 @@ SRC="$top_srcdir/tests/kerneltop/kt-helper.c"
 
 KT_ARGS="-b -e cpu-clock"	# for kt (lib-kerneltop.sh)
 
-# pt_start NAME ARGS...: perf top --stdio ARGS for about 5 s into
+# pr_start NAME ARGS...: perf record -e cpu-clock ARGS for 2 s into
+# NAME.data, in the background (each section starts its recording first
+# and reads it with pr after its own runs: the test waits for perf once a
+# section).  perf report applies the filters, sort keys and columns of
+# perf top (the same hists code, options of the same names) to a
+# recording: before, live perf top --stdio runs beside the test's gave no
+# frame at all in 6 s under load (three of them loading kallsyms at once).
+pr_start() {
+	local name=$1
+	shift
+	perf record -q -o "$name.data" -e cpu-clock "$@" -- sleep 2 \
+		> /dev/null 2> "$name.rerr" &
+	eval "pr_pid_$name=\$!"
+}
+# pr NAME OUT ARGS...: wait for NAME's recording (pr_start NAME), and
+# the rows of perf report --stdio ARGS on it into OUT.perf
+pr() {
+	local name=$1 out=$2
+	shift 2
+	eval "wait \$pr_pid_$name" ||
+		fail "perf record of $name: exit $?: $(head -2 "$name.rerr")"
+	timeout 120 perf report --stdio -i "$name.data" "$@" 2> "$out.perr" |
+		awk '/^ +[0-9.]+% / { print }' > "$out.perf"
+	[ -s "$out.perf" ] || fail "perf report $*: no rows: $(head -3 "$out.perr")"
+}
+# pt_start NAME ARGS...: perf top --stdio ARGS for about 12 s into
 # NAME.perf, the rows of its last frame that has any, in the background
-# (each section starts its perf runs first and reads them with pt after
-# its own: the test waits for perf once a section, not once a run).
-# perf reads keys from stdin: a pipe open for longer than perf runs (a
-# shell waits for every command of a pipeline: no longer, or each call
-# would last as long) keeps it reading none.
+# (read with pt_wait NAME).  For -s parent alone: perf report refuses it
+# on a recording without call chains, where perf top shows [other].
+# perf reads keys from stdin: a pipe open for longer than perf runs keeps
+# it reading none.  12 s: the section's own runs last longer, and perf top
+# loading kallsyms under load took more than 6.
 pt_start() {
 	local name=$1
 	shift
-	{ sleep 7 | COLUMNS=300 timeout -s INT 6 perf top --stdio -d 1 \
+	{ sleep 13 | COLUMNS=300 timeout -s INT 12 perf top --stdio -d 1 \
 		-e cpu-clock "$@" 2> "$name.perr" | tr -d '\033' |
 		awk '/PerfTop:/ { f++; n[f] = 0; st = 1; next }
 		     st == 1 && /^---/ { next }
@@ -33,12 +59,9 @@ pt_start() {
 		> "$name.perf"; } &
 	eval "pt_pid_$name=\$!"
 }
-# pt NAME ARGS...: wait for NAME's perf run (started by pt_start NAME)
-pt() {
-	local name=$1
-	shift
-	eval "wait \$pt_pid_$name"
-	[ -s "$name.perf" ] || fail "perf top $*: printed no rows: $(head -3 "$name.perr")"
+pt_wait() {
+	eval "wait \$pt_pid_$1"
+	[ -s "$1.perf" ] || fail "perf top ($1): printed no rows: $(head -3 "$1.perr")"
 }
 
 # pct TEXT: the share of the first row of TEXT, without its %
@@ -53,9 +76,10 @@ lines() {
 spawn_ready "$H" threads 0 || fail "helper did not start"
 tp=$spawned
 if have_perf; then
-	pt_start pa -p $tp --comms kt-alpha -s comm,sym
-	pt_start pr -p $tp --comms kt-alpha -s comm,sym --percentage relative
-	pt_start hi -p $tp --hierarchy -s comm,sym
+	pr_start tp -p $tp
+	perf record -q -o gr.data -e '{cpu-clock,task-clock}' -p $tp \
+		-- sleep 2 > /dev/null 2> gr.rerr &
+	gr_pid=$!
 fi
 kt ca -n 1 -d 1.5 -p $tp --comms kt-alpha -s comm,sym
 [ $rc -eq 0 ] || fail "--comms: exit $rc: $(head -2 ca.err)"
@@ -93,18 +117,18 @@ b=$(kt_rows cb.out | pct)
 [ "$top" = kt_beta ] && between "$b" 24 45 && ok "--comms kt-beta: kt_beta $b%" ||
 	fail "--comms kt-beta: top '$top' $b% (want kt_beta, 1/3)"
 if have_perf; then
-	pt pa -p $tp --comms kt-alpha -s comm,sym
+	pr tp pa --comms kt-alpha -s comm,sym
 	pa=$(awk '$3 == "kt_alpha"' pa.perf | pct)
 	# both shares of the same 2:1 work, sampled apart: 8 points
 	between "$pa" 55 76 && awk -v a="$a" -v b="$pa" 'BEGIN { d = a - b; exit !(d < 8 && d > -8) }' &&
 		ok "perf --comms kt-alpha: $pa% (ours $a%)" ||
 		fail "perf --comms kt-alpha: '$pa' against ours $a"
-	pt pr -p $tp --comms kt-alpha -s comm,sym --percentage relative
+	pr tp pr --comms kt-alpha -s comm,sym --percentage relative
 	pr=$(awk '$3 == "kt_alpha"' pr.perf | pct)
 	between "$pr" 90 100 && ok "perf --percentage relative: $pr% (ours $r%)" ||
 		fail "perf --percentage relative: '$pr' (ours $r)"
 else
-	without perf "the --comms comparison with perf top"
+	without perf "the --comms comparison with perf report"
 fi
 
 # --- --hierarchy: comm, then sym under it, as perf nests them -------------
@@ -130,7 +154,7 @@ sub=$(awk '/^ *[0-9.]+% +[0-9]+ +kt-/ { on = ($3 == "kt-alpha"); next }
 	ok "--hierarchy: kt-alpha $ha% = its symbols' $sub%" ||
 	fail "--hierarchy: top '$top' $ha% (under it $sub%): $(head -3 hi.rows)"
 if have_perf; then
-	pt hi -p $tp --hierarchy -s comm,sym
+	pr tp hi --hierarchy -s comm,sym
 	pa=$(awk '/^ +[0-9.]+% +kt-alpha$/ { sub("%", "", $1); print $1; exit }' hi.perf)
 	pk=$(awk '/^ +[0-9.]+% +\[\.\] kt_alpha$/ { print "yes"; exit }' hi.perf)
 	awk -v a="$ha" -v b="$pa" 'BEGIN { d = a - b; exit !(b != "" && d < 8 && d > -8) }' &&
@@ -153,10 +177,10 @@ kt_rows gs.out | awk '{ v = $2; sub("%", "", v); v += 0; if (NR > 1 && v > prev 
 	[ -n "$(kt_rows gs.out)" ] && ok "--group-sort-idx 1: rows by the second share" ||
 	fail "--group-sort-idx 1: $(kt_rows gs.out | head -3)"
 if have_perf; then
-	sleep 4 | COLUMNS=300 timeout -s INT 3.5 perf top --stdio -d 1 \
-		-e '{cpu-clock,task-clock}' -p $tp --group -s sym 2>/dev/null |
-		tr -d '\033' | awk '$4 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }' |
-		tail -1 > gr.perf
+	wait $gr_pid || fail "perf record of the group: $(head -2 gr.rerr)"
+	timeout 120 perf report --stdio -i gr.data --group -s sym 2> /dev/null |
+		awk '$4 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }' |
+		head -1 > gr.perf
 	set -- $(cat gr.perf) "" ""
 	between "$1" 55 76 && between "$2" 55 76 &&
 		awk -v a="$ga" -v b="$1" 'BEGIN { d = a - b; exit !(d < 8 && d > -8) }' &&
@@ -169,8 +193,7 @@ kill $tp
 spawn_ready "$H" hot 0 || fail "helper did not start"
 hp=$spawned
 if have_perf; then
-	pt_start sy -p $hp --symbols kt_hot -s sym
-	pt_start sl -p $hp -s srcline,sym
+	pr_start hp -p $hp
 	pt_start par -p $hp -s parent,sym
 fi
 kt sy -n 1 -d 1 -p $hp --symbols kt_hot
@@ -184,12 +207,12 @@ w=$(kt_rows sy2.out | awk '$4 == "kt_warm"' | pct)
 between "$h" 82 95 && between "$w" 5 16 && ok "--symbols kt_hot,kt_warm: $h% $w%" ||
 	fail "--symbols kt_hot,kt_warm relative: '$h' '$w' (want 9:1)"
 if have_perf; then
-	pt sy -p $hp --symbols kt_hot -s sym
+	pr hp sy --symbols kt_hot -s sym
 	rows=$(awk '{ print $2, $3 }' sy.perf | sort -u | tr '\n' ' ')
 	[ "$rows" = "[.] kt_hot " ] && ok "perf --symbols kt_hot: $rows" ||
 		fail "perf --symbols kt_hot: '$rows'"
 else
-	without perf "the --symbols comparison with perf top"
+	without perf "the --symbols comparison with perf report"
 fi
 kt ds -n 1 -d 1 -p $hp --dsos kt-helper
 bad=$(kt_rows ds.out | awk '$3 != "[.]"' | head -2)
@@ -229,17 +252,17 @@ kt_header pa.out | grep -Eq '^ *Overhead +Samples +Parent symbol +Symbol' ||
 bad=$(kt_rows pa.out | awk '$3 != "[other]"' | head -2)
 [ -z "$bad" ] && kt_rows pa.out | grep -q ' kt_hot ' && ok "-s parent without -g: [other]" || fail "-s parent: $bad"
 if have_perf; then
-	pt sl -p $hp -s srcline,sym
+	pr hp sl -s srcline,sym
 	top=$(awk 'NR == 1 { print $2, $4 }' sl.perf)
 	l=${top#kt-helper.c:}
 	l=${l% kt_hot}
 	[ "$top" = "kt-helper.c:$l kt_hot" ] && [ "$l" -ge $1 ] && [ "$l" -le $2 ] &&
 		ok "perf -s srcline: $top" || fail "perf -s srcline: top '$top'"
-	pt par -p $hp -s parent,sym
+	pt_wait par
 	bad=$(awk '$2 != "[other]"' par.perf | head -2)
 	[ -z "$bad" ] && ok "perf -s parent: [other]" || fail "perf -s parent: $bad"
 else
-	without perf "the srcline and parent comparisons with perf top"
+	without perf "the srcline and parent comparisons with perf"
 fi
 
 # --- --show-total-period: Period = Samples x -c on a first frame ----------
@@ -272,8 +295,7 @@ else
 	spawn_ready taskset -c 1 "$H" burn 0 || fail "pinned helper did not start"
 	bp=${ready%% *}
 	if have_perf; then
-		pt_start cpu -C 1 -s cpu,sym --symbols kt_burn
-		pt_start so -C 1 -s socket,sym --symbols kt_burn
+		pr_start c1 -C 1
 	fi
 	kt cpu -n 1 -d 1 -p $bp -s cpu,sym
 	kt_header cpu.out | grep -Eq '^ *Overhead +Samples +CPU +Symbol' ||
@@ -290,11 +312,11 @@ else
 	# -001: its columns are compared on CPU 1, sampled as a CPU.  With
 	# one --symbols perf leaves the Symbol column out (its "elide").
 	if have_perf; then
-		pt cpu -C 1 -s cpu,sym --symbols kt_burn
+		pr c1 cpu -s cpu,sym --symbols kt_burn
 		top=$(awk 'NR == 1 { print $2, NF }' cpu.perf)
 		[ "$top" = "001 2" ] && ok "perf -s cpu: $(head -1 cpu.perf)" ||
 			fail "perf -s cpu: '$(head -1 cpu.perf)'"
-		pt so -C 1 -s socket,sym --symbols kt_burn
+		pr c1 so -s socket,sym --symbols kt_burn
 		top=$(awk 'NR == 1 { print $2, NF }' so.perf)
 		[ "$top" = "$sock 2" ] && ok "perf -s socket: $(head -1 so.perf)" ||
 			fail "perf -s socket: '$(head -1 so.perf)'"

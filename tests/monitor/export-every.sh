@@ -30,8 +30,15 @@ for ext in svg speedscope.json; do
 		ok "a .$ext snapshot for each folded one" ||
 		fail ".$ext snapshots: $(ls snap)"
 done
-grep -q cg_hot "$(ls snap/*.svg | head -1)" && ok "the SVG shows cg_hot" ||
-	fail "no cg_hot in $(ls snap/*.svg | head -1)"
+# each SVG shows cg_hot where its folded twin has it (under load the
+# first second can hold the start-up alone: no cg_hot in either)
+n=0
+for f in $(grep -l cg_hot snap/*.folded); do
+	n=$((n + 1))
+	grep -q cg_hot "${f%.folded}.svg" || fail "no cg_hot in ${f%.folded}.svg"
+done
+[ $n -ge 1 ] && ok "the SVGs show cg_hot ($n)" ||
+	fail "no folded snapshot with cg_hot: $(ls snap)"
 
 # 1b. --off-cpu: the snapshots hold the wall-clock nanoseconds the
 #     whole-run export holds, the [off-cpu] stacks with them
@@ -41,7 +48,8 @@ t0=$(date +%s%N)
 	--folded oall.folded ${pp:+$pp osnap/} -- "$helpers/offcpu" split -2500 \
 	> /dev/null 2> oerr || fail "monitor --off-cpu --export-every: $(cat oerr)"
 t1=$(date +%s%N)
-every_check osnap oall.folded 3 "$t0" "$t1" 0.5
+# (5 snapshots on time; 2 at least when the tool runs up to 1 s late)
+every_check osnap oall.folded 2 "$t0" "$t1" 0.5
 n=$(grep -l ';\[off-cpu\] [0-9]*$' osnap/*.folded | wc -l)
 [ "$n" -ge 2 ] && ok "--off-cpu: [off-cpu] stacks in $n snapshots" ||
 	fail "--off-cpu: [off-cpu] stacks in $n snapshots: $(head -3 osnap/*.folded)"

@@ -18,16 +18,25 @@ need perf_event perf binutils
 objcopy --strip-all "$top_builddir/tests/helpers/rates-work" rw ||
 	fail "objcopy --strip-all failed"
 # monitor starts the command (its maps from the mmap records), perf
-# attaches once it is ready: the same run, but for its first 20 ms of
-# calibration, a spin with no fault in the same row (2% of it)
+# attaches, answers a ping on its control FIFO once its events are on,
+# and only then is the command let go: the same run, the same window.
+# (perf attached after "ready" alone missed the first 100-300 ms, whose
+# rate is not the rest's when the spin's speed drifts: monitor read 5-10%
+# under perf in 1 run of 3.)
+mkfifo ctl ack || fail "mkfifo failed"
+exec 8<> ack 9<> ctl
 "$MONITOR" --summary -c 1000000 -e '{cpu-clock,page-faults}:S' \
-	--metric page-faults/ms -- ./rw 10 100 3 > out 2> err &
+	--metric page-faults/ms -- ./rw 10 100 3 wait > out 2> err &
 mpid=$!
 retry 10 grep -q '^ready' err || fail "rates-work did not start: $(head -3 err)"
 pid=$(sed -n 's/^ready //p' err)
 perf record -q -o perf.data -c 1000000 -e '{cpu-clock,page-faults}:S' \
-	-p $pid > /dev/null 2>&1 &
+	--control fifo:ctl,ack -p $pid > /dev/null 2>&1 &
 ppid=$!
+echo ping >&9
+[ "$(timeout 20 dd bs=4 count=1 <&8 2> /dev/null)" = ack ] ||
+	fail "perf record -p did not answer its control FIFO"
+kill -USR1 $pid
 wait $mpid || fail "monitor exited $?: $(grep -v '^round' err | head -3)"
 wait $ppid
 set -- $(awk '$5 == "[unknown]" && $NF ~ /\/rw$/ {

@@ -88,11 +88,15 @@ fi
 grep -q 'sampling cpu-clock at 4000 Hz' def.err ||
 	grep -q 'samples of cycles' def.err ||
 	fail "default: the fallback does not say the rate: $(head -2 def.err)"
-"$MONITOR" -e task-clock --json -n 2 -- "$H" hot 300 2> /dev/null > tc.json
-# 2 samples 250 us apart at 4000 Hz (10 us at -c 10000)
-gap=$(awk -F'[:,]' 'NR == 1 { f = $2 } NR == 2 { print int(($2 - f) / 1000) }' tc.json)
-[ "${gap:-0}" -ge 100 ] && ok "-e task-clock: samples ${gap} us apart" ||
-	fail "-e task-clock: samples '$gap' us apart (want about 250)"
+"$MONITOR" -e task-clock --json -n 41 -- "$H" hot 300 2> /dev/null > tc.json
+# samples 250 us apart at 4000 Hz (10 us at -c 10000).  The median of 40
+# gaps: one gap alone can be 10-70 us, the rest of a period cut short when
+# the task was switched out (seen at its start, in exec), or longer when
+# it waited on a busy CPU.
+gap=$(awk -F'[:,]' 'NR > 1 { print int(($2 - f) / 1000) } { f = $2 }' tc.json |
+	sort -n | awk '{ g[NR] = $1 } END { if (NR == 40) print g[20] }')
+[ "${gap:-0}" -ge 100 ] && ok "-e task-clock: samples ${gap} us apart (median)" ||
+	fail "-e task-clock: samples '$gap' us apart, median of 40 (want about 250)"
 
 # --- several events, each sample tagged with its own ------------------------
 # page-faults and minor-faults count the same faults: each event's samples
