@@ -16,19 +16,17 @@ kt() {
 }
 
 # kt_spawn NAME ARGS...: kt NAME ARGS in the background; kt_reap NAME
-# waits for it and sets $rc.  Independent batch runs of one test go at
-# once: most of a run is the wait for its frames.
-kt_spawn() {
+# waits for it and sets $rc (bg_start and bg_wait).  Independent batch
+# runs of one test go at once: most of a run is the wait for its frames.
+kt_bg() {
 	local name=$1
 	shift
 	# shellcheck disable=SC2086
-	{ timeout 20 "$KERNELTOP" $KT_ARGS "$@" > "$name.out" 2> "$name.err"
-	  echo $? > "$name.rc"; } &
-	eval "kt_pid_$name=\$!"
+	timeout 20 "$KERNELTOP" $KT_ARGS "$@" > "$name.out" 2> "$name.err"
 }
+kt_spawn() { bg_start "$1" kt_bg "$@"; }
 kt_reap() {
-	eval "wait \$kt_pid_$1"
-	rc=$(cat "$1.rc")
+	bg_wait "$1"
 	[ "$rc" -ne 124 ] || fail "kerneltop ($1) hung (killed after 20 s)"
 }
 

@@ -185,6 +185,21 @@ spawn_ready() {
 	[ -n "$ready" ]
 }
 
+# bg_start NAME CMD...: CMD in the background, its exit status kept;
+# bg_wait NAME waits for it and sets $rc to that status.  Independent
+# runs of one test go at once this way (most of a run is a wait), each
+# read once it is needed.  CMD is a command or a function of the test.
+bg_start() {
+	local name=$1
+	shift
+	{ "$@"; echo $? > "$tmpdir/bg.$name.rc"; } &
+	eval "bg_pid_$name=\$!"
+}
+bg_wait() {
+	eval "wait \$bg_pid_$1"
+	rc=$(cat "$tmpdir/bg.$1.rc" 2> /dev/null || echo 127)
+}
+
 # retry SECS CMD...: run CMD every 0.1 s until it succeeds, SECS at most;
 # 1 on timeout.  Every "wait until the screen shows" of
 # tests/lib-kerneltop.sh is one of these.

@@ -24,17 +24,16 @@ KT_ARGS="-b -e cpu-clock"	# for kt (lib-kerneltop.sh)
 pr_start() {
 	local name=$1
 	shift
-	perf record -q -o "$name.data" -e cpu-clock "$@" -- sleep 2 \
-		> /dev/null 2> "$name.rerr" &
-	eval "pr_pid_$name=\$!"
+	bg_start "$name" perf record -q -o "$name.data" -e cpu-clock "$@" \
+		-- sleep 2 > /dev/null 2> "$name.rerr"
 }
 # pr NAME OUT ARGS...: wait for NAME's recording (pr_start NAME), and
 # the rows of perf report --stdio ARGS on it into OUT.perf
 pr() {
 	local name=$1 out=$2
 	shift 2
-	eval "wait \$pr_pid_$name" ||
-		fail "perf record of $name: exit $?: $(head -2 "$name.rerr")"
+	bg_wait "$name"
+	[ "$rc" -eq 0 ] || fail "perf record of $name: exit $rc: $(head -2 "$name.rerr")"
 	timeout 120 perf report --stdio -i "$name.data" "$@" 2> "$out.perr" |
 		awk '/^ +[0-9.]+% / { print }' > "$out.perf"
 	[ -s "$out.perf" ] || fail "perf report $*: no rows: $(head -3 "$out.perr")"
@@ -46,21 +45,21 @@ pr() {
 # perf reads keys from stdin: a pipe open for longer than perf runs keeps
 # it reading none.  12 s: the section's own runs last longer, and perf top
 # loading kallsyms under load took more than 6.
-pt_start() {
+pt_bg() {
 	local name=$1
 	shift
-	{ sleep 13 | COLUMNS=300 timeout -s INT 12 perf top --stdio -d 1 \
+	sleep 13 | COLUMNS=300 timeout -s INT 12 perf top --stdio -d 1 \
 		-e cpu-clock "$@" 2> "$name.perr" | tr -d '\033' |
 		awk '/PerfTop:/ { f++; n[f] = 0; st = 1; next }
 		     st == 1 && /^---/ { next }
 		     f && /^ +[0-9.]+% / { r[f, ++n[f]] = $0 }
 		     END { for (k = f; k > 0 && !n[k]; k--) ;
 			   for (i = 1; k && i <= n[k]; i++) print r[k, i] }' \
-		> "$name.perf"; } &
-	eval "pt_pid_$name=\$!"
+		> "$name.perf"
 }
+pt_start() { bg_start "$1" pt_bg "$@"; }
 pt_wait() {
-	eval "wait \$pt_pid_$1"
+	bg_wait "$1"
 	[ -s "$1.perf" ] || fail "perf top ($1): printed no rows: $(head -3 "$1.perr")"
 }
 
@@ -77,9 +76,8 @@ spawn_ready "$H" threads 0 || fail "helper did not start"
 tp=$spawned
 if have_perf; then
 	pr_start tp -p $tp
-	perf record -q -o gr.data -e '{cpu-clock,task-clock}' -p $tp \
-		-- sleep 2 > /dev/null 2> gr.rerr &
-	gr_pid=$!
+	bg_start gr perf record -q -o gr.data -e '{cpu-clock,task-clock}' \
+		-p $tp -- sleep 2 > /dev/null 2> gr.rerr
 fi
 kt ca -n 1 -d 1.5 -p $tp --comms kt-alpha -s comm,sym
 [ $rc -eq 0 ] || fail "--comms: exit $rc: $(head -2 ca.err)"
@@ -177,7 +175,8 @@ kt_rows gs.out | awk '{ v = $2; sub("%", "", v); v += 0; if (NR > 1 && v > prev 
 	[ -n "$(kt_rows gs.out)" ] && ok "--group-sort-idx 1: rows by the second share" ||
 	fail "--group-sort-idx 1: $(kt_rows gs.out | head -3)"
 if have_perf; then
-	wait $gr_pid || fail "perf record of the group: $(head -2 gr.rerr)"
+	bg_wait gr
+	[ "$rc" -eq 0 ] || fail "perf record of the group: $(head -2 gr.rerr)"
 	timeout 120 perf report --stdio -i gr.data --group -s sym 2> /dev/null |
 		awk '$4 == "kt_alpha" { sub("%", "", $1); sub("%", "", $2); print $1, $2 }' |
 		head -1 > gr.perf
