@@ -230,7 +230,12 @@ pid=$ready
 # -n: a count of samples, not a time a loaded machine may spend starting
 timeout 30 "$MONITOR" -p "$pid" -n 400 --script -e cpu-clock > p.out 2> p.err
 ptids=$(awk '/cpu-clock:/ { print $2 }' p.out | sort -u | wc -l)
-timeout -s INT 1 "$MONITOR" -t "$pid" --script -e cpu-clock > t.out 2> t.err
+# --foreground: SIGINT alone.  Without it timeout sends SIGCONT after,
+# which discards the SIGSTOP LeakSanitizer's exit check sends the tool
+# if it is exiting by then: the check waited for the stop forever (the
+# ASan suite hung 18 minutes here).
+timeout --foreground -k 10 -s INT 1 "$MONITOR" -t "$pid" --script \
+	-e cpu-clock > t.out 2> t.err
 ttids=$(awk '/cpu-clock:/ { print $2 }' t.out | sort -u | tr '\n' ' ')
 if [ "$ptids" -ge 2 ] && { [ -z "$ttids" ] || [ "$ttids" = "$pid " ]; }; then
 	ok "-p: $ptids threads sampled; -t $pid: the main thread alone ('$ttids')"
