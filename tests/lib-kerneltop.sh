@@ -7,7 +7,7 @@
 # way defines its own kt after sourcing this file.)
 KT_ARGS=
 kt() {
-	kt_bg "$@"
+	kt_once "$@"
 	rc=$?
 	[ $rc -ne 124 ] || fail "kerneltop $* hung (killed after 20 s)"
 }
@@ -15,14 +15,14 @@ kt() {
 # kt_spawn NAME ARGS...: kt NAME ARGS in the background; kt_reap NAME
 # waits for it and sets $rc (bg_start and bg_wait).  Independent batch
 # runs of one test go at once: most of a run is the wait for its frames.
-# kt_bg NAME ARGS...: the run itself, its status returned.
-kt_bg() {
+# kt_once NAME ARGS...: the run itself, its status returned.
+kt_once() {
 	local name=$1
 	shift
 	# shellcheck disable=SC2086
 	timeout 20 "$KERNELTOP" $KT_ARGS "$@" > "$name.out" 2> "$name.err"
 }
-kt_spawn() { bg_start "$1" kt_bg "$@"; }
+kt_spawn() { bg_start "$1" kt_once "$@"; }
 kt_reap() {
 	bg_wait "$1"
 	[ "$rc" -ne 124 ] || fail "kerneltop ($1) hung (killed after 20 s)"
