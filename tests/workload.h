@@ -5,6 +5,8 @@
 #ifndef TESTS_WORKLOAD_H
 #define TESTS_WORKLOAD_H
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -88,6 +90,22 @@ static long workload_touch_pages(long n)
 		m[i * page] = 1;
 	munmap((void *)m, (size_t)(n * page));
 	return n;
+}
+
+/* Say "ready PID" on stderr, then wait for SIGUSR1: a test attaches
+   its tools, then lets the workload go.  The signal is blocked before the
+   line, so one sent at once is kept. */
+__attribute__((unused))
+static void workload_ready_then_usr1(void)
+{
+	sigset_t set;
+	int sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	fprintf(stderr, "ready %d\n", (int)getpid());
+	sigwait(&set, &sig);
 }
 
 #endif

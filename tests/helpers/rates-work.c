@@ -19,7 +19,6 @@
  * the same window.
  */
 #define _GNU_SOURCE
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,8 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "../workload.h"
 
 static double cpu_ms(void)
 {
@@ -128,17 +129,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: rates-work PHASES MS PAGES_PER_MS [wait]\n");
 		return 2;
 	}
-	if (wait) {
-		sigset_t usr1;
-		int sig;
-
-		/* blocked before "ready": a signal sent at once is kept */
-		sigemptyset(&usr1);
-		sigaddset(&usr1, SIGUSR1);
-		sigprocmask(SIG_BLOCK, &usr1, NULL);
-		fprintf(stderr, "ready %d\n", (int)getpid());
-		sigwait(&usr1, &sig);
-	}
+	if (wait)
+		workload_ready_then_usr1();
 	spin_per_page = (unsigned long)((double)spins_per_ms() / rate);
 	if (!wait)
 		fprintf(stderr, "ready %d\n", (int)getpid());

@@ -72,6 +72,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../workload.h"
+
 #define NOINLINE __attribute__((noinline))
 
 volatile unsigned long sink;
@@ -479,14 +481,7 @@ static void *short_work(void *arg)
 
 static int run_short(void)
 {
-	sigset_t set;
-	int sig;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGUSR1);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	fprintf(stderr, "ready %d\n", (int)getpid());
-	sigwait(&set, &sig);
+	workload_ready_then_usr1();
 	for (int i = 0; i < SHORT_N; i++) {
 		pthread_t t;
 
