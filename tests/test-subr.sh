@@ -195,6 +195,7 @@ bg_start() {
 	{ "$@"; echo $? > "$tmpdir/bg.$name.rc"; } &
 	eval "bg_pid_$name=\$!"
 }
+bg_done() { [ -e "$tmpdir/bg.$1.rc" ]; }	# NAME's run has ended
 bg_wait() {
 	eval "wait \$bg_pid_$1"
 	rc=$(cat "$tmpdir/bg.$1.rc" 2> /dev/null || echo 127)

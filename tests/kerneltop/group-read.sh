@@ -47,7 +47,7 @@ kt_spawn kt -b -n 6 -d 1.5 -c 1000000 -p $pa,$pb \
 # frames N: kerneltop has printed N frames (or ended)
 frames() {
 	[ "$(grep -c '^kerneltop: [0-9]* samples/s' kt.out)" -ge "$1" ] ||
-		[ -e bg.kt.rc ]
+		bg_done kt
 }
 retry 60 frames 1 || fail "kerneltop printed no first frame: $(head -3 kt.err)"
 for n in $na $nb; do
