@@ -349,9 +349,19 @@ size_t dso_plt_count(struct dso *d)
 		return 0;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
+		Elf_Data *data;
 
-		if (plt_section(elf, shstrndx, sh))
-			n += sh->sh_size / 8 + 2;	/* at most */
+		if (!plt_section(elf, shstrndx, sh))
+			continue;
+		/*
+		 * As dso_plt_syms: a stub per 8 bytes at most (and the
+		 * header) where the section's bytes are in the file, one
+		 * symbol where they are not.  Its sh_size alone is the
+		 * file's word: a mutated one asked for 2^50 symbols.
+		 */
+		data = elf_getdata(scn, NULL);
+		n += data && data->d_size >= sh->sh_size ?
+		     sh->sh_size / 8 + 2 : 1;
 	}
 	return n;
 }

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,8 @@ void dso_build_symtab(struct dso *d)
 	   sizeless _init that ends .init just before .plt would claim them
 	   ("_init+0x30") */
 	nplt = dso_plt_count(d);
+	if (nplt > SIZE_MAX / sizeof(*d->sym) - (size_t)n)
+		return;
 	d->sym = malloc(((size_t)n + nplt) * sizeof(*d->sym));
 	if (!d->sym)
 		return;
