@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <fcntl.h>
 #include <link.h>
 #include <sys/auxv.h>
@@ -920,6 +921,39 @@ static void test_files_keep(void)
 }
 
 /*
+ * Whether process pid came to sleep in nanosleep within 20 s.  Its
+ * exec is done when the pipe closes, but ld.so maps the libraries after
+ * that: one sleeper read then had 3 files where its twin, read a moment
+ * later, had 4 (libc), under load.  -1 where /proc/PID/syscall cannot
+ * be read (a kernel without it).
+ */
+static int wait_asleep(pid_t pid)
+{
+	char path[64];
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
+	for (i = 0; i < 2000; i++) {
+		FILE *f = fopen(path, "r");
+		long nr = -1;
+
+		if (!f)
+			return -1;
+		if (fscanf(f, "%ld", &nr) != 1)
+			nr = -1;
+		fclose(f);
+		if (nr == SYS_clock_nanosleep)
+			return 1;
+#ifdef SYS_nanosleep
+		if (nr == SYS_nanosleep)
+			return 1;
+#endif
+		usleep(10000);
+	}
+	return 0;
+}
+
+/*
  * Processes that run one deleted program each read it through their
  * own /proc/PID/map_files: one file for all of them, not one each.
  */
@@ -952,6 +986,8 @@ static void test_deleted_shared(void)
 		close(fds[0]);
 	}
 	unlink(prog);
+	for (i = 0; i < 2; i++)
+		CHECK(wait_asleep(pid[i]) != 0, "sleeper %d never slept", i);
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
 	if (symbols_read_maps(s, pid[0]) == 0) {
