@@ -46,6 +46,15 @@ static const char *plt_section(Elf *elf, size_t shstrndx,
 	return NULL;
 }
 
+/* scn's bytes when the file holds all sh_size of them, else NULL: a
+   section's stubs are read (and counted) only then. */
+static Elf_Data *plt_bytes(Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+
+	return data && data->d_size >= sh->sh_size ? data : NULL;
+}
+
 #ifndef R_X86_64_IRELATIVE
 #define R_X86_64_IRELATIVE 37
 #endif
@@ -294,14 +303,14 @@ size_t dso_plt_syms(struct dso *d, struct dso_sym *out, size_t room)
 		section = plt_section(elf, shstrndx, sh);
 		if (!section)
 			continue;
-		data = elf_getdata(scn, NULL);
+		data = plt_bytes(scn, sh);
 		ent = sh->sh_entsize == 8 || sh->sh_entsize == 16 ?
 		      sh->sh_entsize : 16;
 		if (eh->e_machine == EM_AARCH64) {
 			ent = 16;
 			head = !strcmp(section, ".plt") ? 32 : 0;
 		}
-		if (!data || data->d_size < sh->sh_size || !pr.n ||
+		if (!data || !pr.n ||
 		    (eh->e_machine != EM_X86_64 &&
 		     eh->e_machine != EM_AARCH64)) {
 			/* no stubs known: the section is one symbol */
@@ -349,7 +358,6 @@ size_t dso_plt_count(struct dso *d)
 		return 0;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr mem, *sh = gelf_getshdr(scn, &mem);
-		Elf_Data *data;
 
 		if (!plt_section(elf, shstrndx, sh))
 			continue;
@@ -359,9 +367,7 @@ size_t dso_plt_count(struct dso *d)
 		 * symbol where they are not.  Its sh_size alone is the
 		 * file's word: a mutated one asked for 2^50 symbols.
 		 */
-		data = elf_getdata(scn, NULL);
-		n += data && data->d_size >= sh->sh_size ?
-		     sh->sh_size / 8 + 2 : 1;
+		n += plt_bytes(scn, sh) ? sh->sh_size / 8 + 2 : 1;
 	}
 	return n;
 }
