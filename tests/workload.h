@@ -43,6 +43,33 @@ static double workload_lost_cpu_ns(void)
 	return (double)(v[5] + v[6] + v[7]) * 1e9 / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* The step clock clk moves by while this thread spins: the largest of
+   its first 5 moves (at most 100 ms of spinning), in ns.  Where the
+   scheduler's clock is the jiffies (QEMU's x86 PC under TCG when a loaded
+   host spoiled the TSC's calibration), task-clock and the thread's CPU
+   clock both move 4 ms at a time, with a 250 ns correction now and then:
+   two readings of either are off by up to one step each, and a bound
+   between them needs it. */
+__attribute__((unused))
+static double workload_clock_step_ns(clockid_t clk)
+{
+	double start = workload_now_ns(CLOCK_MONOTONIC), prev, step = 0;
+	int changes = 0;
+
+	prev = workload_now_ns(clk);
+	while (changes < 5 && workload_now_ns(CLOCK_MONOTONIC) - start < 100e6) {
+		double now = workload_now_ns(clk);
+
+		if (now != prev) {
+			if (now - prev > step)
+				step = now - prev;
+			prev = now;
+			changes++;
+		}
+	}
+	return changes ? step : 100e6;
+}
+
 /* Burn ms milliseconds of this thread's CPU time.  Not inlined, so that
    samples of it can be told by its address. */
 __attribute__((noinline, unused))

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,16 +62,22 @@ void t_marker(void)
  * cut to microseconds.  Under TCG a host stall is CPU time of whatever
  * the guest ran: one during a read (60 ms on a loaded host) is in the
  * outer window only, so the count is compared with both.
+ *
+ * A context switch moves the two windows apart: the runtime stops when
+ * the scheduler takes the task off (put_prev_task()), task-clock later,
+ * in the switch itself, and a host stall between the two is in one only
+ * (61 us once, beside two busy loops).  So a try with a switch that
+ * misses the bracket is tried again, 5 times at most: a count that is
+ * wrong misses it every time.
  */
-void t_simple_task_clock(void)
+static bool task_clock_try(int fd, bool last)
 {
-	int fd = pco(PERF_COUNT_TASK_CLOCK, 0, PERF_RECORD_SIMPLE, 0, -1);
 	uint64_t c0, c1, r0, r0b, r1a, r1;
 	double cnt, in, out;
 	struct rusage u0, u1;
+	long switches;
+	bool ok;
 
-	if (fd < 0)
-		return fail("open: %s", strerror(errno));
 	getrusage(RUSAGE_SELF, &u0);
 	r0 = rusage_ns();
 	c0 = rd(fd);
@@ -80,16 +87,29 @@ void t_simple_task_clock(void)
 	c1 = rd(fd);
 	r1 = rusage_ns();
 	getrusage(RUSAGE_SELF, &u1);
-	close(fd);
 	cnt = (double)(c1 - c0);
 	in = (double)(r1a - r0b);
 	out = (double)(r1 - r0);
+	switches = (u1.ru_nvcsw - u0.ru_nvcsw) + (u1.ru_nivcsw - u0.ru_nivcsw);
 	printf("# task-clock %.0f ns, getrusage %.0f ns inside its reads, "
 	       "%.0f around them, %ld context switches\n", cnt, in, out,
-	       (u1.ru_nvcsw - u0.ru_nvcsw) + (u1.ru_nivcsw - u0.ru_nivcsw));
-	if (cnt < in - TASK_CLOCK_SLACK_NS || cnt > out + TASK_CLOCK_SLACK_NS)
+	       switches);
+	ok = cnt >= in - TASK_CLOCK_SLACK_NS && cnt <= out + TASK_CLOCK_SLACK_NS;
+	if (!ok && (!switches || last))
 		fail("task-clock %.0f ns, getrusage %.0f to %.0f ns", cnt, in,
 		     out);
+	return ok || !switches;
+}
+
+void t_simple_task_clock(void)
+{
+	int fd = pco(PERF_COUNT_TASK_CLOCK, 0, PERF_RECORD_SIMPLE, 0, -1);
+
+	if (fd < 0)
+		return fail("open: %s", strerror(errno));
+	for (int i = 0; i < 5 && !task_clock_try(fd, i == 4); i++)
+		;
+	close(fd);
 }
 
 void t_simple_page_faults(void)

@@ -40,7 +40,7 @@ if [ -x /bin/test-legacy ]; then
 	PCTOOLS_BACKEND=legacy /bin/test-legacy > /tmp/tl.out 2>&1
 	rc=$?
 	expect sysapi-test-legacy "exit $rc: $(grep FAIL /tmp/tl.out | head -3)" [ $rc -eq 0 ]
-	sed 's/^/# test-legacy: /' /tmp/tl.out | tail -3
+	sed 's/^/# test-legacy: /' /tmp/tl.out | tail -4
 fi
 if [ -x /bin/test-count ]; then
 	/bin/test-count > /tmp/tc.out 2>&1
