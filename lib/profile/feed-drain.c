@@ -98,10 +98,13 @@ static void sample_deltas(struct feed *f, const struct pc_sample *s,
 	fs->same_fn = st->fn == key.fn && st->pid == key.pid;
 	st->fn = key.fn;
 	st->pid = key.pid;
+	/* below the last: a new counter on a tid used again */
+	fs->lead_delta = s->read[0] >= st->lead ? s->read[0] - st->lead :
+						  s->read[0];
+	st->lead = s->read[0];
 	for (i = 0; i < nm; i++) {
 		uint64_t v = s->read[(size_t)(i + 1) * s->read_stride];
 
-		/* below the last: a new counter on a tid used again */
 		f->deltas[i] = v >= st->last[i] ? v - st->last[i] : v;
 		st->last[i] = v;
 	}

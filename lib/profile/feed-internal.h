@@ -141,6 +141,7 @@ struct feed_stream {
 	pid_t tid;
 	pid_t pid;		/* and the function of its last sample: */
 	uint64_t fn;		/* its resolved start, or the IP */
+	uint64_t lead;		/* the leader's last count */
 	uint64_t last[];	/* nattrs - 1 */
 };
 

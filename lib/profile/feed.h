@@ -181,6 +181,14 @@ struct feed_sample {
 	 */
 	const uint64_t *deltas;
 	unsigned ndeltas;
+	/*
+	 * opts.group_read: the leader's own count over the same interval,
+	 * what the sample really spans; 0 otherwise.  Not always the
+	 * period: a cpu-clock timer that fires late (a host that took the
+	 * CPU away) is forwarded past the periods it missed, and its one
+	 * sample spans them all.
+	 */
+	uint64_t lead_delta;
 	bool same_fn;			/* the stream's previous sample was
 					   in this sample's function (by its
 					   resolved start; code without a

@@ -2,12 +2,13 @@
 /*
  * rates.h - per-function event rates from grouped sampling, each with a
  * 95% interval.  Pure: no I/O, no symbols, no clock -- the tool feeds
- * each sample's function, the leader's period and the members' deltas
- * (struct feed_sample's), and reads rates back by function.
+ * each sample's function, the leader's count and the members' deltas
+ * over the sample's interval (struct feed_sample's lead_delta and
+ * deltas), and reads rates back by function.
  *
  * A rate is a ratio of two of a function's values summed over its
  * samples: R = sum x / sum y, where x and y are each the leader's
- * period, a member's delta, or 1 (per sample).  Its interval is the
+ * count, a member's delta, or 1 (per sample).  Its interval is the
  * ratio estimator's (the delta method's first order), from the samples'
  * scatter about R:
  *
@@ -35,14 +36,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Values per sample: 1, the leader's period, then up to 7 members. */
+/* Values per sample: 1, the leader's count, then up to 7 members. */
 #define RATES_MAX_MEMBERS 7
 #define RATES_MIN_SAMPLES 10
 
 /* Which of a sample's values a metric divides. */
 enum {
 	RATES_ONE = 0,		/* 1: "per sample" */
-	RATES_PERIOD = 1,	/* the leader's period */
+	RATES_PERIOD = 1,	/* the leader's count over the interval */
 	RATES_MEMBER = 2,	/* RATES_MEMBER + i: member i's delta */
 };
 
@@ -52,7 +53,8 @@ struct rates_sample {
 	const char *sym;		/* NULL is taken as "[unknown]" */
 	const char *dso;		/* the same; a function is a (sym,
 					   dso) pair, as the tables' rows */
-	uint64_t period;		/* the leader's */
+	uint64_t period;		/* the leader's count over the
+					   interval: its period, or more */
 	const uint64_t *deltas;		/* one per member */
 };
 

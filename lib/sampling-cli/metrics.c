@@ -79,13 +79,14 @@ void metrics_add(struct metrics *ms, const struct feed_sample *fs)
 {
 	/* only an interval that began and ended in the function: a delta
 	   across a change of function would leak one's events into the
-	   other */
+	   other.  The leader's count over it, not its nominal period: the
+	   same interval as the members' deltas, periods missed included */
 	if (!ms->rates || !fs->ndeltas || !fs->same_fn)
 		return;
 	if (rates_add(ms->rates, &(struct rates_sample){
 			.sym = fs->sym ? fs->sym->sym : NULL,
 			.dso = fs->sym ? fs->sym->dso : NULL,
-			.period = fs->raw->period, .deltas = fs->deltas }) != 0)
+			.period = fs->lead_delta, .deltas = fs->deltas }) != 0)
 		die_nomem();
 }
 

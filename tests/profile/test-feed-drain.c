@@ -14,6 +14,10 @@
  *  - A sample of a process that ran before the feed is held until
  *    feed_background() has read its maps (ours, from /proc), then
  *    handed over resolved.
+ *  - A group read: each sample's members' deltas and the leader's own
+ *    count since the stream's previous sample, which is more than the
+ *    period where a timer fired late and was forwarded past the periods
+ *    it missed; the interval is in one function or it is not.
  */
 #include "config.h"
 
@@ -309,6 +313,89 @@ static void test_held(struct symbols *sym)
 	feed_fake_free(f);
 }
 
+/* --- a group read: deltas, and the leader's count over the interval ---- */
+
+/* IP|TID|TIME|CPU|READ of a group of two (GROUP|ID): leader, member. */
+static void group_sample(uint32_t tid, uint64_t ip, uint64_t time,
+			 uint64_t lead, uint64_t member)
+{
+	uint64_t w[10] = { hdr(PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, 10),
+			   ip, 7 | (uint64_t)tid << 32, time, 0,
+			   2, lead, 100, member, 101 };
+
+	put(0, w, 10);
+}
+
+struct group_seen {
+	uint64_t lead[4], delta[4];
+	bool same[4];
+	unsigned n, ndeltas;
+};
+
+static int on_group(void *arg, const struct feed_sample *s)
+{
+	struct group_seen *g = arg;
+
+	if (g->n < 4) {
+		g->lead[g->n] = s->lead_delta;
+		g->delta[g->n] = s->ndeltas ? s->deltas[0] : ~0ull;
+		g->same[g->n++] = s->same_fn;
+		g->ndeltas = s->ndeltas;
+	}
+	return 0;
+}
+
+static void test_group_read(struct symbols *sym)
+{
+	struct perf_event_attr saved = rings[0].counter.attr;
+	struct group_seen g = { .n = 0 };
+	struct perf_event_attr *attrs;
+	struct feed *f;
+
+	rings[0].counter.attr.sample_type |= PERF_SAMPLE_READ;
+	rings[0].counter.attr.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_ID;
+	f = feed_fake(sym);
+	CHECK(f != NULL, "feed");
+	if (!f)
+		goto out;
+	attrs = realloc(f->attrs, 2 * sizeof(*f->attrs));
+	if (attrs)
+		f->attrs = attrs;
+	f->deltas = calloc(1, sizeof(*f->deltas));
+	if (!attrs || !f->deltas)
+		goto free;
+	f->nattrs = 2;
+	f->group_read = true;
+	f->attrs[1] = f->attrs[0];
+	f->no_resolve = true;	/* the same IP is the same function */
+	/* period 1000: the first, then on time, then three periods late
+	   (the timer forwarded past two it missed), then elsewhere */
+	group_sample(7, 0x1000, 1, 1000, 5);
+	group_sample(7, 0x1000, 2, 2000, 8);
+	group_sample(7, 0x1000, 3, 5000, 20);
+	group_sample(7, 0x2000, 4, 6000, 21);
+	feed_drain(f, on_group, &g);
+	CHECK(g.n == 4 && g.ndeltas == 1, "%u samples, %u deltas", g.n,
+	      g.ndeltas);
+	CHECK(g.lead[0] == 1000 && g.lead[1] == 1000 && g.lead[2] == 3000 &&
+	      g.lead[3] == 1000,
+	      "the leader's counts over the intervals: %llu %llu %llu %llu, "
+	      "not 1000 1000 3000 1000", (unsigned long long)g.lead[0],
+	      (unsigned long long)g.lead[1], (unsigned long long)g.lead[2],
+	      (unsigned long long)g.lead[3]);
+	CHECK(g.delta[0] == 5 && g.delta[1] == 3 && g.delta[2] == 12 &&
+	      g.delta[3] == 1, "the member's deltas: %llu %llu %llu %llu",
+	      (unsigned long long)g.delta[0], (unsigned long long)g.delta[1],
+	      (unsigned long long)g.delta[2], (unsigned long long)g.delta[3]);
+	CHECK(!g.same[0] && g.same[1] && g.same[2] && !g.same[3],
+	      "in one function: %d %d %d %d", g.same[0], g.same[1],
+	      g.same[2], g.same[3]);
+free:
+	feed_fake_free(f);
+out:
+	rings[0].counter.attr = saved;
+}
+
 int main(void)
 {
 	struct symbols *sym;
@@ -333,6 +420,7 @@ int main(void)
 	test_flood(sym);
 	test_exit_rule(sym);
 	test_held(sym);
+	test_group_read(sym);
 	symbols_free(sym);
 	for (i = 0; i < NRINGS; i++)
 		free(rings[i].pg);
