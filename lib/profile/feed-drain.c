@@ -68,7 +68,7 @@ static bool stream_eq(const void *item, const void *key)
 static void sample_deltas(struct feed *f, const struct pc_sample *s,
 			  struct feed_sample *fs)
 {
-	unsigned i, nm = f->nattrs - 1;
+	unsigned i;
 	struct feed_stream key = { s->id, f->cpu_wide ? 0 : (pid_t)s->tid,
 				   (pid_t)s->pid, s->ip };
 	size_t h = hash_bytes(&key.tid, sizeof(key.tid), hash_u64(key.id));
@@ -80,7 +80,7 @@ static void sample_deltas(struct feed *f, const struct pc_sample *s,
 	}
 	st = hashtab_find(&f->streams, h, stream_eq, &key);
 	if (!st) {
-		st = calloc(1, sizeof(*st) + nm * sizeof(st->last[0]));
+		st = calloc(1, sizeof(*st) + f->nattrs * sizeof(st->last[0]));
 		if (!st || hashtab_add(&f->streams, h, st) != 0) {
 			free(st);
 			f->info.group_unread++;
@@ -98,18 +98,17 @@ static void sample_deltas(struct feed *f, const struct pc_sample *s,
 	fs->same_fn = st->fn == key.fn && st->pid == key.pid;
 	st->fn = key.fn;
 	st->pid = key.pid;
-	/* below the last: a new counter on a tid used again */
-	fs->lead_delta = s->read[0] >= st->lead ? s->read[0] - st->lead :
-						  s->read[0];
-	st->lead = s->read[0];
-	for (i = 0; i < nm; i++) {
-		uint64_t v = s->read[(size_t)(i + 1) * s->read_stride];
+	/* the leader's first, then the members' */
+	for (i = 0; i < f->nattrs; i++) {
+		uint64_t v = s->read[(size_t)i * s->read_stride];
 
+		/* below the last: a new counter on a tid used again */
 		f->deltas[i] = v >= st->last[i] ? v - st->last[i] : v;
 		st->last[i] = v;
 	}
-	fs->deltas = f->deltas;
-	fs->ndeltas = nm;
+	fs->lead_delta = f->deltas[0];
+	fs->deltas = f->deltas + 1;
+	fs->ndeltas = f->nattrs - 1;
 }
 
 void feed_streams_release(struct feed *f)

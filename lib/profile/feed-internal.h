@@ -117,10 +117,10 @@ struct feed {
 	struct unwind_frame *uf;	/* FEED_MAX_USER_FRAMES */
 
 	/* opts.group_read (feed-drain.c): each stream's last counts of the
-	   members, and the deltas of the sample being handed over */
+	   group, and the deltas of the sample being handed over */
 	bool group_read, cpu_wide;
 	struct hashtab streams;		/* of struct feed_stream */
-	uint64_t *deltas;		/* nattrs - 1 */
+	uint64_t *deltas;		/* nattrs: the leader's, the members' */
 
 	/*
 	 * EXIT records not yet acted on (feed-drain.c): a task is
@@ -141,8 +141,7 @@ struct feed_stream {
 	pid_t tid;
 	pid_t pid;		/* and the function of its last sample: */
 	uint64_t fn;		/* its resolved start, or the IP */
-	uint64_t lead;		/* the leader's last count */
-	uint64_t last[];	/* nattrs - 1 */
+	uint64_t last[];	/* nattrs: the leader's, the members' */
 };
 
 /* feed-drain.c: free the streams. */

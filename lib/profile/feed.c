@@ -398,7 +398,7 @@ struct feed *feed_open(const struct feed_opts *opts)
 		goto fail;
 	}
 	if (f->group_read) {
-		f->deltas = calloc(o->nattrs - 1, sizeof(*f->deltas));
+		f->deltas = calloc(o->nattrs, sizeof(*f->deltas));
 		if (!f->deltas)
 			goto fail;
 	}

@@ -162,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f->no_resolve = flags & 8;
 	f->nattrs = flags & 48 ? 2 : 1;
 	f->group_read = flags & 32;
-	f->deltas = calloc(1, sizeof(*f->deltas));
+	f->deltas = calloc(2, sizeof(*f->deltas));	/* as feed_open(): nattrs */
 	f->attrs = calloc(2, sizeof(*f->attrs));
 	f->ctr = calloc(2, sizeof(*f->ctr));
 	f->rings = calloc(1, sizeof(*f->rings));

@@ -361,7 +361,7 @@ static void test_group_read(struct symbols *sym)
 	attrs = realloc(f->attrs, 2 * sizeof(*f->attrs));
 	if (attrs)
 		f->attrs = attrs;
-	f->deltas = calloc(1, sizeof(*f->deltas));
+	f->deltas = calloc(2, sizeof(*f->deltas));	/* as feed_open(): nattrs */
 	if (!attrs || !f->deltas)
 		goto free;
 	f->nattrs = 2;
