@@ -12,6 +12,7 @@
 
 #include "base/array.h"
 #include "base/optsz.h"
+#include "profile/rates.h"
 #include "profile/top-internal.h"
 
 /* The size rule is lib/base/optsz.h's: a smaller, older struct gets
@@ -389,21 +390,25 @@ const struct top_row *top_rows(struct top *t, const struct top_view *view,
 struct top_row *top_rows_dup(const struct top_row *rows, size_t n,
 			     unsigned nevents)
 {
+	size_t per = 2 * (size_t)nevents;	/* counts, then periods */
+	size_t nest = n ? rows[0].nrates : 0, row, i;
+	struct rates_est *est;
 	struct top_row *copy;
 	uint64_t *counts;
-	size_t i;
 
-	size_t per = 2 * (size_t)nevents;	/* counts, then periods */
-
-	if (n > SIZE_MAX / (sizeof(*copy) + per * sizeof(*counts))) {
+	/* every row of one table has as many rates (profile_rows()) */
+	row = sizeof(*copy) + per * sizeof(*counts) + nest * sizeof(*est);
+	if (n > SIZE_MAX / row) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	copy = malloc(n ? n * (sizeof(*copy) + per * sizeof(*counts)) : 1);
+	copy = malloc(n ? n * row : 1);
 	if (!copy)
 		return NULL;
-	/* the counts after the rows: a row's size keeps them aligned */
+	/* the counts after the rows, the rates after them: a row's size
+	   and a count's keep each aligned */
 	counts = (uint64_t *)(copy + n);
+	est = (struct rates_est *)(counts + n * per);
 	for (i = 0; i < n; i++) {
 		copy[i] = rows[i];
 		memcpy(&counts[i * per], rows[i].count,
@@ -412,6 +417,11 @@ struct top_row *top_rows_dup(const struct top_row *rows, size_t n,
 		       nevents * sizeof(*counts));
 		copy[i].count = &counts[i * per];
 		copy[i].period = &counts[i * per + nevents];
+		if (nest && rows[i].rates) {
+			memcpy(&est[i * nest], rows[i].rates,
+			       nest * sizeof(*est));
+			copy[i].rates = &est[i * nest];
+		}
 	}
 	return copy;
 }

@@ -45,6 +45,7 @@
 
 struct top;
 struct stacks;
+struct rates_est;
 
 struct top_sample {
 	const char *sym;	/* function, or NULL when unresolved (stored
@@ -228,6 +229,10 @@ struct top_row {
 	double children_share;		/* 100 * children / the chains'
 					   total; past 100 summed, as a
 					   caller's holds its callees' */
+	const struct rates_est *rates;	/* the rates of the row's function
+					   (profile.h), nrates of them;
+					   NULL and 0 from top_rows() */
+	unsigned nrates;
 };
 
 /*
@@ -267,8 +272,9 @@ const struct top_row *top_rows_chains(struct top *t, struct stacks *s,
 
 /*
  * A copy of rows[0..n) (from top_rows() or top_rows_chains() of a model
- * of nevents events) that outlives the model's next call: the rows and
- * their counts and periods in one malloc'd block, which the caller frees with free().
+ * of nevents events, or profile_rows()) that outlives the model's next
+ * call: the rows and their counts, periods and rates in one malloc'd
+ * block, which the caller frees with free().
  * Its strings stay the models' (valid until top_free(), stacks_free()).
  * NULL with errno ENOMEM (or for n 0, a non-NULL empty block).
  */

@@ -64,49 +64,19 @@ void metrics_setup(struct metrics *ms, char *const *args, unsigned n,
 			usage_error("%s", err);
 		ms->n++;
 	}
-	ms->rates = rates_new(nev - 1);
-	if (!ms->rates)
-		die_nomem();
-}
-
-void metrics_release(struct metrics *ms)
-{
-	rates_free(ms->rates);
-	ms->rates = NULL;
-}
-
-void metrics_add(struct metrics *ms, const struct feed_sample *fs)
-{
-	/* only an interval that began and ended in the function: a delta
-	   across a change of function would leak one's events into the
-	   other.  The leader's count over it, not its nominal period: the
-	   same interval as the members' deltas, periods missed included */
-	if (!ms->rates || !fs->ndeltas || !fs->same_fn)
-		return;
-	if (rates_add(ms->rates, &(struct rates_sample){
-			.sym = fs->sym ? fs->sym->sym : NULL,
-			.dso = fs->sym ? fs->sym->dso : NULL,
-			.period = fs->lead_delta, .deltas = fs->deltas }) != 0)
-		die_nomem();
 }
 
 const char *metrics_cell(const struct metrics *ms, unsigned i,
-			 const char *sym, const char *dso, bool header,
-			 char *buf, size_t size)
+			 const struct rates_est *e, char *buf, size_t size)
 {
-	struct rates_est e = { 0 };
 	char text[64];
 	size_t cols;
 
-	if (header) {
+	if (!e)
 		snprintf(text, sizeof(text), "%.*s", METRICS_COLS,
 			 i < ms->n ? ms->m[i].name : "");
-	} else {
-		if (!ms->rates || i >= ms->n ||
-		    rates_get(ms->rates, sym, dso, &ms->m[i], &e) != 0)
-			e.valid = false;
-		rates_est_str(&e, text, sizeof(text));
-	}
+	else
+		rates_est_str(e, text, sizeof(text));
 	/* the one character of two bytes there is: U+00B1 */
 	cols = strlen(text) - (strstr(text, "\u00b1") != NULL);
 	snprintf(buf, size, "%*s%s", cols < METRICS_COLS ?

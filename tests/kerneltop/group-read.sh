@@ -129,6 +129,42 @@ if have tmux; then
 		fail "e with a group read: $(cat g.screen)"
 	keys g q
 	[ "$(kt_wait_exit g 10)" = 0 ] || fail "kerneltop did not quit: $(cat g.screen)"
+	kill $spawned 2>/dev/null
+
+	# Paused, the rate cells are the rows' own: keys redraw the table
+	# while the rates go on counting, and the cells stay as drawn.  The
+	# pause comes at the first rate, when each second more moves it and
+	# its interval most; p again shows them move, so the check can fail.
+	spawn_ready "$H" 400 50 3 || fail "helper did not start"
+	kt_start pz 140 30 -d 0.5 -c 1000000 -p $spawned \
+		-e '{cpu-clock,page-faults}:S' --metric page-faults/ms
+	# toucher_line: toucher's row as drawn, with a rate in it ("6.48
+	# ±0.05"; the ± as the terminal shows it)
+	toucher_line() {
+		screen pz | grep -E '[0-9]\.[0-9]+ [^ ]+ +\[\.\] toucher ' |
+			head -1 > pz.line && [ -s pz.line ]
+	}
+	retry 20 toucher_line || fail "no rate in toucher's row: $(cat pz.screen)"
+	keys pz p
+	wait_screen pz 'paused' 5 || fail "p: not paused: $(cat pz.screen)"
+	toucher_line || fail "paused: toucher's row is gone: $(cat pz.screen)"
+	cp pz.line pz.paused
+	for k in Down Up Down Up Down Up; do
+		keys pz $k
+		sleep 0.5
+	done
+	toucher_line || fail "paused: toucher's row is gone: $(cat pz.screen)"
+	cmp -s pz.paused pz.line &&
+		ok "paused: keys redraw toucher's row with its rate as drawn" ||
+		fail "paused, the row changed under keys: $(cat pz.paused) / $(cat pz.line)"
+	keys pz p
+	wait_screen_not pz 'paused' 5 || fail "p again: still paused"
+	# moved: the row drawn now differs from the paused one
+	moved() { toucher_line && ! cmp -s pz.paused pz.line; }
+	retry 20 moved && ok "unpaused: the rate cells move on" ||
+		fail "unpaused, the row stays: $(cat pz.line)"
+	keys pz q
+	[ "$(kt_wait_exit pz 10)" = 0 ] || fail "kerneltop did not quit: $(cat pz.screen)"
 else
 	without tmux "the rate keys on the terminal"
 fi

@@ -92,7 +92,8 @@ int annotate_build(struct kt *kt, const char *sym, const char *dso,
 	   another mount namespace: its own), not the one at dso here */
 	if (dso[0] != '[' && symbols_see_as(kt->sym_lines, kt->sym, dso) != 0)
 		return -1;
-	addrs = top_addrs(kt->top, sym, dso, &n);
+	/* sampled addresses are on-CPU samples, whatever the view */
+	addrs = top_addrs(profile_top(kt->prof[KT_ON_CPU]), sym, dso, &n);
 	for (i = 0; i < n; i++) {
 		const char *file = NULL;
 		int line = 0;
@@ -152,7 +153,8 @@ static int insns_batch(struct kt *kt, const struct top_row *r, FILE *out)
 
 	if (r->dso[0] == '[' || !disasm_available())
 		return ferror(out) ? -1 : 0;
-	addrs = top_addrs(kt->top, r->sym, r->dso, &n);
+	addrs = top_addrs(profile_top(kt->prof[KT_ON_CPU]), r->sym, r->dso,
+			  &n);
 	if (insns_build(kt->sym_lines, r->dso, addrs, n, &in, &cause) != 0) {
 		if (errno == ENOMEM)
 			return -1;

@@ -312,18 +312,19 @@ static const struct stk_node *entry_tree(const struct kt *kt,
 					 const struct top_row *r, bool callee,
 					 size_t *n)
 {
+	struct stacks *chains = profile_chains(kt->prof[tb->measure]);
 	const struct stk_node *nd;
 	uint32_t func;
 
 	if (tb->keys == TOP_KEY_PARENT) {
 		struct parent_pick pp = { kt, r->parent ? r->parent : "" };
 
-		nd = stacks_tree_where(kt->stacks, callee, same_parent, &pp, n);
+		nd = stacks_tree_where(chains, callee, same_parent, &pp, n);
 	} else if (tb->keys == TOP_KEY_SYM && r->sym && r->dso) {
-		func = stacks_func_find(kt->stacks, r->sym, r->dso);
+		func = stacks_func_find(chains, r->sym, r->dso);
 		if (func == STK_NONE)
 			return NULL;
-		nd = stacks_tree_entry(kt->stacks, func, callee,
+		nd = stacks_tree_entry(chains, func, callee,
 				       kt->opt.no_children, n);
 	} else {
 		return NULL;
@@ -338,15 +339,16 @@ void chains_print(const struct kt *kt, const struct kt_table *tb,
 {
 	const struct callgraph_print *p = &kt->opt.cg_print;
 	bool callee = p->order_set ? p->callee : kt->opt.no_children;
-	struct chains c = { .out = out, .s = kt->stacks, .p = p };
+	struct chains c = { .out = out, .p = p };
 	size_t n;
 
-	if (!kt->stacks || p->type == CG_PRINT_NONE || tb->event != 0)
+	c.s = profile_chains(kt->prof[tb->measure]);
+	if (!c.s || p->type == CG_PRINT_NONE || tb->event != 0)
 		return;
 	c.nd = entry_tree(kt, tb, r, callee, &n);
 	if (!c.nd)
 		return;
-	c.all = stacks_total(kt->stacks);
+	c.all = stacks_total(c.s);
 	c.min_hit = (uint64_t)((double)c.all * p->threshold / 100);
 	if (p->type == CG_PRINT_GRAPH || p->type == CG_PRINT_FRACTAL)
 		print_graph(&c);

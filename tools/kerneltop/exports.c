@@ -17,7 +17,9 @@
 #include "util/die.h"
 #include "util/output.h"
 
-static struct export_meta meta(struct kt *kt, char *target, size_t size)
+/* What an export of measure m's profile says besides its stacks. */
+static struct export_meta meta(struct kt *kt, enum kt_measure m,
+			       char *target, size_t size)
 {
 	frame_target(kt, target, size);
 	/* -p: the (first) process's program is the profile's */
@@ -31,7 +33,7 @@ static struct export_meta meta(struct kt *kt, char *target, size_t size)
 			   .duration_ns = clock_ns(CLOCK_REALTIME) -
 					  kt->start_ns,
 			   .sym = kt->sym,
-			   .ns_weights = kt->measure != KT_ON_CPU,
+			   .ns_weights = m != KT_ON_CPU,
 			   .values = kt->members);
 }
 
@@ -42,12 +44,14 @@ int kt_exports_tick(struct kt *kt, bool last, char *msg, size_t size)
 
 	if (!exports_every(&kt->opt.exports))
 		return 0;
-	m = meta(kt, target, sizeof(target));
+	m = meta(kt, kt->measure, target, sizeof(target));
 	return exports_every_tick(&kt->opt.exports, &m, last, msg, size);
 }
 
 int kt_exports_write(struct kt *kt)
 {
+	/* the command line's measure: the view's may have moved (`o') */
+	struct stacks *all = profile_chains_all(kt->prof[kt->measure]);
 	char target[KT_LINE], msg[KT_LINE];
 	struct export_meta m;
 	int rc = 0;
@@ -60,16 +64,19 @@ int kt_exports_write(struct kt *kt)
 	/* one lost on the way fails the run, whatever the last did */
 	if (exports_every_failed(&kt->opt.exports))
 		rc = -1;
-	if (!kt->stacks_all)
+	if (!all)
 		return rc;
-	m = meta(kt, target, sizeof(target));
-	return exports_write(&kt->opt.exports, kt->stacks_all, &m) | rc;
+	m = meta(kt, kt->measure, target, sizeof(target));
+	return exports_write(&kt->opt.exports, all, &m) | rc;
 }
 
-void kt_snapshot(struct kt *kt, char *msg, size_t size)
+void kt_snapshot(struct kt *kt, enum kt_measure measure, char *msg,
+		 size_t size)
 {
 	char name[64], cwd[PATH_MAX], target[KT_LINE];
-	struct stacks *s = kt->stacks ? kt->stacks : kt->stacks_all;
+	struct profile *p = kt->prof[measure];
+	struct stacks *s = profile_chains(p) ? profile_chains(p)
+					    : profile_chains_all(p);
 	time_t now = time(NULL);
 	struct export_meta m;
 	struct tm tm;
@@ -81,7 +88,7 @@ void kt_snapshot(struct kt *kt, char *msg, size_t size)
 	}
 	localtime_r(&now, &tm);
 	strftime(name, sizeof(name), "kerneltop-%Y%m%d-%H%M%S.svg", &tm);
-	m = meta(kt, target, sizeof(target));
+	m = meta(kt, measure, target, sizeof(target));
 	if (export_write(s, EXPORT_SVG, name, &m) != 0) {
 		snprintf(msg, size, "cannot save %s: %s%s", name,
 			 output_strerror(errno), exports_fix(errno));

@@ -117,8 +117,8 @@ void frame_target(const struct kt *kt, char *buf, size_t size)
 	header_target(kt, buf, size, &len);
 }
 
-void frame_header(const struct kt *kt, unsigned line, char *buf,
-		  size_t size)
+void frame_header(const struct kt *kt, enum kt_measure m, unsigned line,
+		  char *buf, size_t size)
 {
 	const struct feed_info *in = &kt->info;
 	char tmp[KT_LINE];
@@ -127,7 +127,7 @@ void frame_header(const struct kt *kt, unsigned line, char *buf,
 	buf[0] = '\0';
 	if (line == 0) {
 		str_append(buf, size, &len, "kerneltop: %.0f samples/s  ", kt->rate);
-		offcpu_header(kt, buf, size, &len);
+		offcpu_header(kt, m, buf, size, &len);
 		/* first: a screen cuts the line at its width */
 		if (kt->overload[0])
 			str_append(buf, size, &len, "[%s]  ", kt->overload);
@@ -277,11 +277,12 @@ static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 }
 
 /* -e '{a,b}:S': the --metric rates of row r (NULL: their heads), all of
-   them or the one the view shows. */
+   them or the one the view shows: the row's own, as it was read. */
 static void metric_cells(const struct kt *kt, const struct kt_table *tb,
 			 const struct top_row *r, char *buf, size_t size,
 			 size_t *len)
 {
+	const struct rates_est none = { .valid = false };
 	char cell[64];
 
 	/* rates are per function: a table of other keys shows none */
@@ -290,10 +291,9 @@ static void metric_cells(const struct kt *kt, const struct kt_table *tb,
 	for (unsigned i = 0; i < kt->metrics.n; i++)
 		if (tb->metric < 0 || (unsigned)tb->metric == i)
 			str_append(buf, size, len, "%s%s", *len ? " " : "",
-				   metrics_cell(&kt->metrics, i,
-						r ? r->sym : NULL,
-						r ? r->dso : NULL, !r, cell,
-						sizeof(cell)));
+				   metrics_cell(&kt->metrics, i, !r ? NULL :
+						i < r->nrates ? &r->rates[i] :
+						&none, cell, sizeof(cell)));
 }
 
 void frame_columns(const struct kt *kt, const struct kt_table *tb,
@@ -703,9 +703,9 @@ int frame_print(const struct kt *kt, const struct kt_table *tb, FILE *out,
 	char line[KT_LINE];
 	size_t i;
 
-	frame_header(kt, 0, line, sizeof(line));
+	frame_header(kt, tb->measure, 0, line, sizeof(line));
 	fprintf(out, "%s\n", line);
-	frame_header(kt, 1, line, sizeof(line));
+	frame_header(kt, tb->measure, 1, line, sizeof(line));
 	fprintf(out, "%s\n", line);
 	fputc('\n', out);
 	if (frame_hier_shown(kt, tb)) {

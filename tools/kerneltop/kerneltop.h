@@ -19,6 +19,7 @@
 
 #include "profile/feed.h"
 #include "profile/offcpu-feed.h"
+#include "profile/profile.h"
 #include "profile/stacks.h"
 #include "profile/taskcount.h"
 #include "profile/tasks.h"
@@ -123,15 +124,11 @@ void options_parse(struct kt_options *o, int argc, char **argv);
 void options_release(struct kt_options *o);
 
 /*
- * The running session: the counters and their feed, the models the
- * samples go to, and the figures of each refresh.  What a table shows of
- * it is a struct kt_view's (view.c); the TUI's screens are in tui.h.
+ * The running session: the counters and their feed, the profiles the
+ * samples go to (one per measure), and the figures of each refresh.
+ * What a table shows of it is a struct kt_view's (view.c); the TUI's
+ * screens are in tui.h.
  */
-/* The models of one measure. */
-struct kt_models {
-	struct top *top;
-	struct stacks *stacks, *stacks_all;
-};
 
 struct kt {
 	struct kt_options opt;
@@ -149,7 +146,12 @@ struct kt {
 	double jit_granted;		/* when JIT maps last got CPU (ms) */
 	struct symbols *sym_lines;	/* with file:line, for annotation */
 	struct feed *feed;
-	struct top *top;
+	/* the profile of each measure: [KT_ON_CPU] the events' samples,
+	   the others --off-cpu's (offcpu.c), NULL without; a view shows
+	   one (kt_profile()) */
+	struct profile *prof[KT_MEASURES];
+	struct top_view lists;		/* --comms, --dsos, --symbols: the
+					   chains' (the profile's rule) */
 
 	/* per-refresh figures for the header */
 	struct feed_info info, info_prev;
@@ -170,10 +172,6 @@ struct kt {
 					   1 (--openmetrics could not be
 					   written); "" while all is well */
 
-	/* call chains of the first event: decaying with the table (-g), and
-	   since the start (for the exports) */
-	struct stacks *stacks;
-	struct stacks *stacks_all;
 	uint64_t start_ns;		/* wall clock, for the exports */
 
 	int *socket_of;			/* -s socket: per CPU, read once */
@@ -201,11 +199,8 @@ struct kt {
 	pid_t *tasks_tids;		/* scratch: taskcount_max() tids */
 	int tasks_err;			/* the first errno refusing a thread */
 	double tasks_interval_s;	/* the last frame's */
-	/*
-	 * --off-cpu (offcpu.c): top, stacks and stacks_all above are the
-	 * models of the measure shown, one of m[]; m[KT_ON_CPU] always.
-	 */
-	struct kt_models m[KT_MEASURES];
+	/* --off-cpu (offcpu.c); measure: what the exports write, the
+	   command line's (a view shows its own) */
 	enum kt_measure measure;
 	struct offcpu *offcpu;		/* the pairing; NULL without */
 	int oc_event;			/* context-switches' index, or -1 */
@@ -213,8 +208,8 @@ struct kt {
 	bool wall_ok;			/* event 0 is a time event */
 	uint64_t oc_newest;		/* the latest switch's time */
 	uint64_t oc_lost;		/* records lost (LOST) */
-	/* -e '{a,b}:S': the members read at each sample, and the rates
-	   of --metric per function (since the start, not decayed) */
+	/* -e '{a,b}:S': the members read at each sample, and --metric's
+	   rates per function (the profile's, since the start) */
 	bool group_read;
 	struct metrics metrics;
 	const char *members[KT_MAX_EVENTS]; /* names[1..]: pprof's types */
@@ -255,24 +250,23 @@ extern const size_t kt_tasks_norders;
 
 /*
  * offcpu.c.  offcpu_setup(): after the events, add --off-cpu's (0 with
- * no stacks).  offcpu_models(): after kt->top and the stacks are made,
- * the other measures' models.  measure_set(), measure_next(): the
- * measure the tables show (`o').  offcpu_sample(): an on-CPU sample (ts:
- * its row) for the wall-clock models, or a switch's stack.
- * offcpu_switch(): the feed's switch callback.  offcpu_tick(): at a
- * refresh, the spans still open counted up to now.  offcpu_age(): the
- * models not shown aged.  offcpu_header(): what is measured, for line 0.
+ * no stacks).  offcpu_profiles(): the other measures' profiles (like
+ * config, but weighted).  measure_next(): the measure after m that this
+ * session has (`o').  offcpu_sample(): an on-CPU sample (ps: as the
+ * on-CPU profile took it) for the wall-clock profile, or a switch's
+ * stack.  offcpu_switch(): the feed's switch callback.  offcpu_tick():
+ * at a refresh, the spans still open counted up to now.
+ * offcpu_header(): measure m, for line 0.
  */
 void offcpu_setup(struct kt *kt);
-void offcpu_models(struct kt *kt);
-void measure_set(struct kt *kt, enum kt_measure m);
-void measure_next(struct kt *kt);
+void offcpu_profiles(struct kt *kt, const struct profile_config *config);
+enum kt_measure measure_next(const struct kt *kt, enum kt_measure m);
 void offcpu_sample(struct kt *kt, const struct feed_sample *s,
-		   const struct top_sample *ts);
+		   const struct profile_sample *ps);
 int offcpu_switch(void *arg, const struct feed_switch *sw);
 void offcpu_tick(struct kt *kt);
-void offcpu_age(struct kt *kt);
-void offcpu_header(const struct kt *kt, char *buf, size_t size, size_t *len);
+void offcpu_header(const struct kt *kt, enum kt_measure m, char *buf,
+		   size_t size, size_t *len);
 void offcpu_release(struct kt *kt);
 
 /* trace-keys.c: the -s trace keys' columns from the events' formats
@@ -329,6 +323,7 @@ struct kt_view {
 	char tasks_name[64];
 	int metric;		/* `m': the --metric column shown, -1 all
 				   (batch); none without a group read */
+	enum kt_measure measure;/* `o': the profile shown (--off-cpu) */
 };
 
 /* The `s' cycle: the orders, and their names as the status line says. */
@@ -346,6 +341,8 @@ void view_changed(struct kt_view *v);
 /* Whether v's table has a Children column: -g, one event shown, rows
    grouped by symbol alone, no thread zoom. */
 bool view_children(const struct kt *kt, const struct kt_view *v);
+/* The profile v shows. */
+struct profile *kt_profile(const struct kt *kt, const struct kt_view *v);
 
 /*
  * A table as it was read: a copy of its rows (valid however the models
@@ -365,6 +362,7 @@ struct kt_table {
 				   of one name fixes them (perf's elide) */
 	uint64_t total[KT_MAX_EVENTS];
 	int metric;		/* the view's */
+	enum kt_measure measure;/* the view's */
 };
 
 /* Read v's rows now into tb (whose old rows go).  Returns 0, or -1 with
@@ -375,7 +373,8 @@ void table_release(struct kt_table *tb);
 /* exports.c: the chains written out. */
 /* `S': the chains the table shows now as an SVG flame graph,
    ./kerneltop-DATE-TIME.svg; what was done, or why not, into msg. */
-void kt_snapshot(struct kt *kt, char *msg, size_t size);
+void kt_snapshot(struct kt *kt, enum kt_measure measure, char *msg,
+		 size_t size);
 /* --export-every: the interval's snapshots when due (last: now, the end
    of the run); -1 when one failed, msg then says it. */
 int kt_exports_tick(struct kt *kt, bool last, char *msg, size_t size);
@@ -389,8 +388,9 @@ int kt_openmetrics_write(struct kt *kt);
 
 /* frame.c: the text of a frame, shared by batch, TUI and `P`. */
 #define KT_LINE 512
-void frame_header(const struct kt *kt, unsigned line, char *buf,
-		  size_t size);
+/* Header line 0 or 1 of a table of measure m. */
+void frame_header(const struct kt *kt, enum kt_measure m, unsigned line,
+		  char *buf, size_t size);
 /* The column header and the rows of table tb; width 0: no screen. */
 void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		   char *buf, size_t size, int width);

@@ -62,97 +62,81 @@ void offcpu_setup(struct kt *kt)
 		 "context-switches");
 }
 
-static void models_new(struct kt_models *m, const struct kt *kt)
-{
-	m->top = top_new(kt->nevents);
-	if (!m->top || (kt->opt.callgraph != FEED_CG_NONE &&
-			!(m->stacks = stacks_new())) ||
-	    (exports_any(&kt->opt.exports) && !(m->stacks_all = stacks_new())))
-		die_nomem();
-}
-
 static int on_span(void *arg, const struct offcpu_span *sp);
 
-void offcpu_models(struct kt *kt)
+void offcpu_profiles(struct kt *kt, const struct profile_config *config)
 {
-	kt->m[KT_ON_CPU] = (struct kt_models){ kt->top, kt->stacks,
-					       kt->stacks_all };
+	/* nanoseconds, on the chains too; the rates are on-CPU's */
+	struct profile_config c = *config;
+
+	c.weighted = true;
+	c.nmembers = 0;
+	c.nmetrics = 0;
 	if (!kt->opt.off_cpu)
 		return;
-	models_new(&kt->m[KT_OFF_CPU], kt);
-	if (kt->wall_ok)
-		models_new(&kt->m[KT_WALL], kt);
+	kt->prof[KT_OFF_CPU] = profile_new(&c);
+	if (!kt->prof[KT_OFF_CPU] ||
+	    (kt->wall_ok && !(kt->prof[KT_WALL] = profile_new(&c))))
+		die_nomem();
 	kt->offcpu = offcpu_new(on_span, kt);
 	if (!kt->offcpu)
 		die_nomem();
-	measure_set(kt, kt->measure);
 }
 
-void measure_set(struct kt *kt, enum kt_measure m)
+enum kt_measure measure_next(const struct kt *kt, enum kt_measure m)
 {
-	kt->measure = m;
-	kt->top = kt->m[m].top;
-	kt->stacks = kt->m[m].stacks;
-	kt->stacks_all = kt->m[m].stacks_all;
+	do
+		m = (m + 1) % KT_MEASURES;
+	while (!kt->prof[m]);
+	return m;
 }
 
-void measure_next(struct kt *kt)
-{
-	enum kt_measure m = (kt->measure + 1) % KT_MEASURES;
-
-	if (m == KT_WALL && !kt->wall_ok)
-		m = KT_ON_CPU;
-	measure_set(kt, m);
-}
-
-/* ns of sp (or of an on-CPU sample) into the models of measure m. */
+/* ns of a span (or of an on-CPU sample) into the profile of measure m. */
 static void count_in(struct kt *kt, enum kt_measure m,
-		     const struct top_sample *ts,
-		     const struct stk_sample_frame *frames, unsigned n,
-		     uint64_t time)
+		     const struct profile_sample *ps)
 {
-	struct kt_models *md = &kt->m[m];
+	int chain;
 
-	if (!md->top)
+	if (!kt->prof[m])
 		return;
-	if (top_add(md->top, ts) != 0 ||
-	    (md->stacks && stacks_add_weight(md->stacks, frames, n,
-					     ts->weight, ts->weight,
-					     time) != 0) ||
-	    (md->stacks_all && stacks_add_weight(md->stacks_all, frames, n,
-						 ts->weight, ts->weight,
-						 time) != 0))
+	chain = profile_add(kt->prof[m], ps);
+	if (chain < 0)
 		die_nomem();
-	/* the snapshots hold what the whole-run export does: the view's */
-	if (md->stacks_all && m == kt->measure)
-		exports_every_add_weight(&kt->opt.exports, frames, n,
-					 ts->weight, time);
+	/* the snapshots hold what the whole-run export does: its measure's */
+	if (chain && m == kt->measure)
+		exports_every_add_weight(&kt->opt.exports, ps->frames,
+					 ps->nframes, ps->top.weight,
+					 ps->time);
 }
 
 /* A span of off-CPU time: a row named by where it waited. */
 static int on_span(void *arg, const struct offcpu_span *sp)
 {
 	struct kt *kt = arg;
-	struct top_sample ts = {
-		.sym = sp->state == OFFCPU_PREEMPTED ? "[preempted]" :
-		       sp->where ? sp->where : OFFCPU_LEAF,
-		.dso = sp->where ? "[kernel.kallsyms]" : OFFCPU_LEAF,
-		.comm = sp->comm,
-		.pid = sp->pid, .tid = sp->tid, .mode = 'k',
-		.weight = sp->ns, .period = sp->ns, .cause = SYM_OK,
+	struct profile_sample ps = {
+		.top = {
+			.sym = sp->state == OFFCPU_PREEMPTED ? "[preempted]" :
+			       sp->where ? sp->where : OFFCPU_LEAF,
+			.dso = sp->where ? "[kernel.kallsyms]" : OFFCPU_LEAF,
+			.comm = sp->comm,
+			.pid = sp->pid, .tid = sp->tid, .mode = 'k',
+			.weight = sp->ns, .period = sp->ns, .cause = SYM_OK,
+		},
+		.frames = sp->frames, .nframes = sp->nframes,
+		.time = sp->start,
 	};
 
 	if (!sp->ns)
 		return 0;
-	count_in(kt, KT_OFF_CPU, &ts, sp->frames, sp->nframes, sp->start);
-	count_in(kt, KT_WALL, &ts, sp->frames, sp->nframes, sp->start);
+	count_in(kt, KT_OFF_CPU, &ps);
+	count_in(kt, KT_WALL, &ps);
 	return 0;
 }
 
 void offcpu_sample(struct kt *kt, const struct feed_sample *s,
-		   const struct top_sample *ts)
+		   const struct profile_sample *ps)
 {
-	struct top_sample w = *ts;
+	struct profile_sample w = *ps;
 
 	if (!kt->offcpu)
 		return;
@@ -169,8 +153,9 @@ void offcpu_sample(struct kt *kt, const struct feed_sample *s,
 	if (s->event != 0 || !kt->wall_ok)
 		return;
 	/* a time event's period is the ns it stands for */
-	w.weight = s->raw->period;
-	count_in(kt, KT_WALL, &w, s->frames, s->nframes, s->raw->time);
+	w.top.weight = s->raw->period;
+	w.deltas = NULL;
+	count_in(kt, KT_WALL, &w);
 }
 
 int offcpu_switch(void *arg, const struct feed_switch *sw)
@@ -195,20 +180,8 @@ void offcpu_tick(struct kt *kt)
 		die_nomem();
 }
 
-void offcpu_age(struct kt *kt)
-{
-	enum kt_measure m;
-
-	for (m = 0; m < KT_MEASURES; m++) {
-		if (m == kt->measure || !kt->m[m].top)
-			continue;	/* the shown one: session_age() */
-		top_age(kt->m[m].top, kt->opt.zero);
-		if (kt->m[m].stacks)
-			stacks_age(kt->m[m].stacks, kt->opt.zero);
-	}
-}
-
-void offcpu_header(const struct kt *kt, char *buf, size_t size, size_t *len)
+void offcpu_header(const struct kt *kt, enum kt_measure m, char *buf,
+		   size_t size, size_t *len)
 {
 	struct offcpu_stats st;
 
@@ -216,8 +189,7 @@ void offcpu_header(const struct kt *kt, char *buf, size_t size, size_t *len)
 		return;
 	offcpu_stats(kt->offcpu, &st);
 	str_append(buf, size, len, "[%s: %s%s, %" PRIu64 " switches lost",
-		   kt_measure_names[kt->measure],
-		   kt->measure == KT_ON_CPU ? "samples" : "ns",
+		   kt_measure_names[m], m == KT_ON_CPU ? "samples" : "ns",
 		   kt->oc_stacks ? " (switch stacks)" : " (no stacks)",
 		   kt->oc_lost);
 	/* spans whose switch-in was lost end at the thread's next record */
@@ -229,15 +201,6 @@ void offcpu_header(const struct kt *kt, char *buf, size_t size, size_t *len)
 
 void offcpu_release(struct kt *kt)
 {
-	enum kt_measure m;
-
-	if (!kt->offcpu)
-		return;
-	measure_set(kt, KT_ON_CPU);
-	for (m = KT_OFF_CPU; m < KT_MEASURES; m++) {
-		top_free(kt->m[m].top);
-		stacks_free(kt->m[m].stacks);
-		stacks_free(kt->m[m].stacks_all);
-	}
 	offcpu_free(kt->offcpu);
+	kt->offcpu = NULL;
 }

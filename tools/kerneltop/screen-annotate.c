@@ -70,7 +70,8 @@ static bool insns_ready(struct tui *t, struct annotate_screen *as)
 		insns_why(as, cause);
 		return false;
 	}
-	addrs = top_addrs(t->kt->top, as->sym, as->dso, &n);
+	addrs = top_addrs(profile_top(t->kt->prof[KT_ON_CPU]), as->sym,
+			  as->dso, &n);
 	if (insns_build(t->kt->sym_lines, as->dso, addrs, n, &as->insns,
 			&cause) != 0) {
 		insns_why(as, cause);

@@ -42,6 +42,12 @@ struct calltree_screen {
 };
 
 /* A node's path: its function's after its parent's. */
+/* The chains the tree is read from: the shown profile's, decaying. */
+static struct stacks *view_chains(const struct tui *t)
+{
+	return profile_chains(kt_profile(t->kt, t->view));
+}
+
 static uint64_t path_of(uint64_t parent, uint32_t func)
 {
 	return hash_bytes(&func, sizeof(func), (size_t)parent + 1);
@@ -82,7 +88,7 @@ static void take(struct tui *t, struct calltree_screen *c)
 
 	if (c->taken && t->view->paused)
 		return;
-	nd = stacks_tree(t->kt->stacks, c->callees ? STK_TREE_CALLEES
+	nd = stacks_tree(view_chains(t), c->callees ? STK_TREE_CALLEES
 						   : STK_TREE_CALLERS,
 			 c->func, &n);
 	if (!nd || ARRAY_GROW(c->nodes, n, c->anodes) != 0)
@@ -133,8 +139,8 @@ static void visible(struct calltree_screen *c)
 static bool calltree_draw(struct tui *t, struct screen *s)
 {
 	struct calltree_screen *c = s->data;
-	const struct stk_func *f = stacks_func(t->kt->stacks, c->func);
-	uint64_t total = stacks_total(t->kt->stacks);
+	const struct stk_func *f = stacks_func(view_chains(t), c->func);
+	uint64_t total = stacks_total(view_chains(t));
 	const struct stk_node *nd;
 	char line[KT_LINE], name[KT_LINE], dso[KT_LINE];
 	size_t i;
@@ -158,7 +164,7 @@ static bool calltree_draw(struct tui *t, struct screen *s)
 	term_line(2, line, A_BOLD);
 	for (i = c->list.top; i < list_end(&c->list); i++) {
 		const struct stk_node *x = &nd[c->vis[i].node];
-		const struct stk_func *g = stacks_func(t->kt->stacks, x->func);
+		const struct stk_func *g = stacks_func(view_chains(t), x->func);
 		char mark = x->child == STK_NONE ? ' '
 			    : is_open(c, c->vis[i].path) || i == 0 ? '-'
 								   : '+';

@@ -150,7 +150,7 @@ static void status_line(struct tui *t, char *buf, size_t size)
 		status_add(buf, size, "zero");
 	if (v->paused)
 		status_add(buf, size, "paused");
-	if (top_baseline_active(kt->top))
+	if (top_baseline_active(profile_top(kt_profile(kt, v))))
 		status_add(buf, size, "baseline");
 	if (kt->ended)
 		status_add(buf, size, kt->ended_msg);
@@ -167,8 +167,8 @@ static void take(struct tui *t, struct main_screen *m)
 		return;
 	if (table_take(&m->tb, t->kt, t->view) != 0)
 		die_nomem();
-	frame_header(t->kt, 0, m->head[0], sizeof(m->head[0]));
-	frame_header(t->kt, 1, m->head[1], sizeof(m->head[1]));
+	frame_header(t->kt, m->tb.measure, 0, m->head[0], sizeof(m->head[0]));
+	frame_header(t->kt, m->tb.measure, 1, m->head[1], sizeof(m->head[1]));
 	m->taken = true;
 }
 
@@ -324,10 +324,10 @@ static void key_measure(struct tui *t, struct screen *s)
 			 "views need --off-cpu");
 		return;
 	}
-	measure_next(t->kt);
+	t->view->measure = measure_next(t->kt, t->view->measure);
 	view_changed(t->view);
 	snprintf(t->msg, sizeof(t->msg), "showing %s time",
-		 kt_measure_names[t->kt->measure]);
+		 kt_measure_names[t->view->measure]);
 }
 
 /* `m': the next --metric column, then all of them, then the first. */
@@ -460,12 +460,13 @@ static void key_health(struct tui *t, struct screen *s)
    annotate it. */
 static void key_enter(struct tui *t, struct screen *s)
 {
+	struct stacks *chains = profile_chains(kt_profile(t->kt, t->view));
 	const struct top_row *r;
 	uint32_t f;
 
 	if (key_fold(t, s->data))
 		return;
-	if (!t->kt->stacks) {
+	if (!chains) {
 		key_annotate(t, s);
 		return;
 	}
@@ -473,7 +474,7 @@ static void key_enter(struct tui *t, struct screen *s)
 	if (!r)
 		return;
 	f = r->sym && r->dso && r->cause == SYM_OK ?
-		stacks_func_find(t->kt->stacks, r->sym, r->dso) : STK_NONE;
+		stacks_func_find(chains, r->sym, r->dso) : STK_NONE;
 	if (f == STK_NONE) {
 		snprintf(t->msg, sizeof(t->msg), "no call chains of this row "
 			 "(an unresolved row, or none sampled yet)");
@@ -486,7 +487,8 @@ static void key_children(struct tui *t, struct screen *s)
 {
 	(void)s;
 	if (!view_children(t->kt, t->view)) {
-		snprintf(t->msg, sizeof(t->msg), "%s", t->kt->stacks ?
+		snprintf(t->msg, sizeof(t->msg), "%s",
+			 profile_chains(kt_profile(t->kt, t->view)) ?
 			 "Children are shown by symbol only (-s sym, no thread "
 			 "zoom, the first event)" :
 			 "no Children without call chains: start with -g");
@@ -499,12 +501,12 @@ static void key_children(struct tui *t, struct screen *s)
 static void key_snapshot(struct tui *t, struct screen *s)
 {
 	(void)s;
-	kt_snapshot(t->kt, t->msg, sizeof(t->msg));
+	kt_snapshot(t->kt, t->view->measure, t->msg, sizeof(t->msg));
 }
 
 static void key_baseline(struct tui *t, struct screen *s)
 {
-	struct top *top = t->kt->top;
+	struct top *top = profile_top(kt_profile(t->kt, t->view));
 
 	(void)s;
 	if (top_baseline_active(top))

@@ -78,9 +78,9 @@ bool screen_key_in_footer(const struct tui *t, const struct screen_key *k)
 	case FOOT_ALWAYS:
 		return k->footer != NULL;
 	case FOOT_CHAINS:
-		return k->footer && t->kt->stacks;
+		return k->footer && profile_chains(t->kt->prof[KT_ON_CPU]);
 	case FOOT_FLAT:
-		return k->footer && !t->kt->stacks;
+		return k->footer && !profile_chains(t->kt->prof[KT_ON_CPU]);
 	case FOOT_OFFCPU:
 		return k->footer && t->kt->offcpu;
 	default:

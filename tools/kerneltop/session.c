@@ -97,6 +97,33 @@ static void events_setup(struct kt *kt)
 			      &kt->attrs[0]);
 }
 
+/*
+ * The profiles: on-CPU's for the events; --off-cpu's beside it.  The
+ * chains decay with the table (-g) and are kept since the start for the
+ * exports; a group read's members are summed with them (pprof: a sample
+ * type each) and make --metric's rates.
+ */
+static void profiles_new(struct kt *kt)
+{
+	const struct kt_options *o = &kt->opt;
+	struct top_view lists = TOP_VIEW(.comms = o->comms, .dsos = o->dsos,
+					 .symbols = o->symbols);
+	struct profile_config c = {
+		.nevents = kt->nevents,
+		.chains = o->callgraph != FEED_CG_NONE,
+		.chains_all = exports_any(&o->exports),
+		.nmembers = kt->group_read ? kt->nevents - 1 : 0,
+		.metrics = kt->metrics.m, .nmetrics = kt->metrics.n,
+		.lists = &kt->lists,
+	};
+
+	kt->lists = lists;
+	kt->prof[KT_ON_CPU] = profile_new(&c);
+	if (!kt->prof[KT_ON_CPU])
+		die_nomem();
+	offcpu_profiles(kt, &c);
+}
+
 static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 			     struct feed_failure *fail)
 {
@@ -302,8 +329,7 @@ void session_open(struct kt *kt)
 	kt->sym = symbols_new(&SYMBOLS_OPTS(.flags = SYMBOLS_NO_LINES,
 					    .kallsyms = o->kallsyms,
 					    .stop = &kt_stop));
-	kt->top = top_new(kt->nevents);
-	if (!kt->sym || !kt->top)
+	if (!kt->sym)
 		die_nomem();
 	/* -s srcline: only then are lines looked up for every sample */
 	if ((o->keys & TOP_KEY_SRCLINE) && !kt->sym_lines &&
@@ -313,14 +339,7 @@ void session_open(struct kt *kt)
 	if ((o->keys & TOP_KEY_PARENT) &&
 	    regcomp(&kt->parent_re, KT_PARENT_RE, REG_EXTENDED | REG_NOSUB))
 		die("cannot compile the parent pattern %s", KT_PARENT_RE);
-	if ((o->callgraph != FEED_CG_NONE && !(kt->stacks = stacks_new())) ||
-	    (exports_any(&o->exports) && !(kt->stacks_all = stacks_new())))
-		die_nomem();
-	/* pprof: a sample type per member of a group read */
-	if (kt->stacks_all && kt->group_read &&
-	    stacks_values_set(kt->stacks_all, kt->nevents - 1) != 0)
-		die_errno("cannot keep %u members per stack", kt->nevents - 1);
-	offcpu_models(kt);
+	profiles_new(kt);
 	kt->scope = o->scope;
 	kt->feed = try_open(kt, o->scope, &fail);
 	err = errno;
@@ -400,12 +419,10 @@ void session_close(struct kt *kt)
 {
 	tasks_table_stop(kt);
 	offcpu_release(kt);
-	stacks_free(kt->stacks);
-	stacks_free(kt->stacks_all);
+	for (enum kt_measure m = 0; m < KT_MEASURES; m++)
+		profile_free(kt->prof[m]);
 	exports_every_release(&kt->opt.exports);
 	feed_close(kt->feed);
-	top_free(kt->top);
-	metrics_release(&kt->metrics);
 	if (kt->opt.keys & TOP_KEY_PARENT)
 		regfree(&kt->parent_re);
 	free(kt->socket_of);
@@ -487,21 +504,21 @@ static const char *parent_of(const struct kt *kt, const struct feed_sample *s)
 }
 
 /* The view of the filters of the command line, for the call chains. */
-static struct top_view filter_view(const struct kt_options *o)
-{
-	return TOP_VIEW(.comms = o->comms, .dsos = o->dsos,
-			.symbols = o->symbols);
-}
 
 /* The feed's callback: one sample into the model. */
 static int add_sample(void *arg, const struct feed_sample *s)
 {
 	struct kt *kt = arg;
 	const struct sym_result *r = s->sym;
-	struct kt_models *on = &kt->m[KT_ON_CPU];
+	int chain;
 	unsigned keys = kt->opt.keys;
 	char srcline[KT_LINE], trace[KT_LINE];
-	struct top_view filters = filter_view(&kt->opt);
+	struct profile_sample ps = {
+		.frames = s->frames, .nframes = s->nframes,
+		.time = s->raw->time, .lead_delta = s->lead_delta,
+		.deltas = s->ndeltas ? s->deltas : NULL,
+		.same_fn = s->same_fn,
+	};
 	struct top_sample ts = {
 		.sym = r->sym,
 		.dso = r->dso ? r->dso : "[unknown]",
@@ -539,28 +556,19 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	/* the first refresh's rate runs from the first sample */
 	if (!kt->newest_prev)
 		kt->newest_prev = s->raw->time;
+	ps.top = ts;
 	if ((int)s->event == kt->oc_event) {	/* a switch's stack */
-		offcpu_sample(kt, s, &ts);
+		offcpu_sample(kt, s, &ps);
 		return 0;
 	}
-	if (top_add(on->top, &ts) != 0)
+	chain = profile_add(kt->prof[KT_ON_CPU], &ps);
+	if (chain < 0)
 		die_nomem();
 	if (kt->tasks)
 		tasks_table_sample(kt, s);
-	offcpu_sample(kt, s, &ts);
-	metrics_add(&kt->metrics, s);
-	/* the chains of the first event: of several, whose would add up?
-	   Only those the table's filters pass (the model filters its own
-	   rows, keeping the whole total). */
-	if (s->event == 0 && top_view_passes(&filters, &ts) &&
-	    ((on->stacks && stacks_add(on->stacks, s->frames, s->nframes,
-				       s->raw->period) != 0) ||
-	     (on->stacks_all && stacks_add_values(on->stacks_all, s->frames,
-						  s->nframes, s->raw->period,
-						  s->raw->time,
-						  s->deltas) != 0)))
-		die_nomem();
-	if (kt->measure == KT_ON_CPU)	/* else offcpu.c's, in ns */
+	offcpu_sample(kt, s, &ps);
+	/* the interval's exports take the chains the whole run's take */
+	if (chain && kt->measure == KT_ON_CPU)	/* else offcpu.c's, in ns */
 		exports_every_add(&kt->opt.exports, s->frames, s->nframes,
 				  s->raw->period, s->raw->time);
 	return 0;
@@ -710,9 +718,8 @@ void session_lost_say(const struct kt *kt)
 
 void session_age(struct kt *kt)
 {
-	top_age(kt->top, kt->opt.zero);
-	if (kt->stacks)
-		stacks_age(kt->stacks, kt->opt.zero);
-	offcpu_age(kt);
+	for (enum kt_measure m = 0; m < KT_MEASURES; m++)
+		if (kt->prof[m])
+			profile_age(kt->prof[m], kt->opt.zero);
 	kt->frames++;
 }

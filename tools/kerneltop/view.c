@@ -45,6 +45,7 @@ void view_init(struct kt_view *v, const struct kt *kt)
 		.tasks_processes = o->tasks_processes,
 		/* batch shows every rate; the screen one, `m' cycling */
 		.metric = o->batch ? -1 : 0,
+		.measure = kt->measure,
 	};
 	for (size_t i = 0; i < kt_tasks_norders; i++)
 		if (kt_tasks_orders[i] == o->tasks_order)
@@ -58,7 +59,8 @@ void view_changed(struct kt_view *v)
 
 bool view_children(const struct kt *kt, const struct kt_view *v)
 {
-	return kt->stacks && !v->self_only && v->top.event == 0 &&
+	return profile_chains(kt_profile(kt, v)) && !v->self_only &&
+	       v->top.event == 0 &&
 	       v->top.keys == TOP_KEY_SYM && !v->top.tid;
 }
 
@@ -90,15 +92,20 @@ static unsigned elided(const struct kt_options *o, unsigned keys)
 	return e & (keys & TOP_KEY_SYM ? named : keys);
 }
 
+struct profile *kt_profile(const struct kt *kt, const struct kt_view *v)
+{
+	return kt->prof[v->measure];
+}
+
 int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 {
 	bool children = view_children(kt, v);
+	struct profile *p = kt_profile(kt, v);
 	const struct top_row *rows;
 	struct top_row *copy;
 	size_t n;
 
-	rows = children ? top_rows_chains(kt->top, kt->stacks, &v->top, &n)
-			: top_rows(kt->top, &v->top, &n);
+	rows = profile_rows(p, &v->top, children, &n);
 	copy = rows ? top_rows_dup(rows, n, kt->nevents) : NULL;
 	table_release(tb);
 	if (!copy)
@@ -106,14 +113,14 @@ int table_take(struct kt_table *tb, struct kt *kt, const struct kt_view *v)
 	*tb = (struct kt_table){
 		.rows = copy, .n = n, .keys = v->top.keys,
 		.event = v->top.event, .children = children,
-		.baseline = top_baseline_active(kt->top),
+		.baseline = top_baseline_active(profile_top(p)),
 		.cols = kt->opt.cols,
 		.group = kt->opt.group && kt->nevents > 1 && v->top.event >= 0,
 		.elide = elided(&kt->opt, v->top.keys),
-		.metric = v->metric,
+		.metric = v->metric, .measure = v->measure,
 	};
 	for (unsigned i = 0; i < kt->nevents; i++)
-		tb->total[i] = top_total(kt->top, i);
+		tb->total[i] = top_total(profile_top(p), i);
 	return 0;
 }
 

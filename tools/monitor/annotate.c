@@ -32,7 +32,7 @@ static const struct top_row *sym_row(struct top *fns, const char *sym)
 
 int annotate_print(struct monitor *m, FILE *out)
 {
-	const struct top_row *r = sym_row(m->fns, m->annotate);
+	const struct top_row *r = sym_row(profile_top(m->prof), m->annotate);
 	const struct top_addr *addrs;
 	enum sym_cause cause;
 	char name[256], dso[512];
@@ -52,7 +52,7 @@ int annotate_print(struct monitor *m, FILE *out)
 			 name, dso);
 		return -1;
 	}
-	addrs = top_addrs(m->fns, r->sym, r->dso, &n);
+	addrs = top_addrs(profile_top(m->prof), r->sym, r->dso, &n);
 	if (insns_build(m->sym, r->dso, addrs, n, &a, &cause) != 0) {
 		if (errno == ENOMEM)
 			die_nomem();

@@ -245,7 +245,9 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	const struct monitor_output *out = output_for(m->format);
 	const struct sym_result *r = fs->sym;
 	bool tp = m->attrs[fs->event].type == PERF_TYPE_TRACEPOINT;
+	struct profile_sample ps;
 	char trace[1024];
+	int chain;
 	struct monitor_sample s = {
 		.time = fs->raw->time, .pid = fs->raw->pid,
 		.tid = fs->raw->tid, .cpu = fs->raw->cpu,
@@ -275,28 +277,31 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 	}
 	out->sample(stdout, &s);
 	output_note(stdout);	/* a failed flush inside keeps its errno */
-	/* by (function, DSO) alone: one mode, no task */
-	if (r && top_add(m->fns, &(struct top_sample){
-			.sym = r->sym, .dso = r->dso, .mode = '.',
-			.addr = r->kernel ? fs->raw->ip : r->dso_off,
-			.event = fs->event, .weight = 1,
-			.cause = r->cause }) != 0)
+	/* by (function, DSO) alone: one mode, no task; unresolved (--raw)
+	   it counts in the rates and chains only */
+	ps = (struct profile_sample){
+		.top = { .sym = r ? r->sym : NULL, .dso = r ? r->dso : NULL,
+			 .mode = '.', .event = fs->event, .weight = r != NULL,
+			 .addr = !r ? 0 : r->kernel ? fs->raw->ip : r->dso_off,
+			 .cause = r ? r->cause : SYM_OK,
+			 .period = fs->raw->period },
+		.frames = fs->frames, .nframes = fs->nframes,
+		.time = fs->raw->time, .lead_delta = fs->lead_delta,
+		.deltas = fs->ndeltas ? fs->deltas : NULL,
+		.same_fn = fs->same_fn,
+	};
+	chain = profile_add(m->prof, &ps);
+	if (chain < 0)
 		die_nomem();
 	if (r && !r->sym)
 		m->totals.unresolved++;
-	metrics_add(&m->metrics, fs);
-	/* the chains of the first event: of several, whose would add up?
-	   (--off-cpu: wall-clock ns, or nothing, offcpu.c decides) */
-	if (!offcpu_export_sample(m, fs) && fs->event == 0) {
-		if (m->stacks && stacks_add_values(m->stacks, fs->frames,
-						   fs->nframes,
-						   fs->raw->period,
-						   fs->raw->time,
-						   fs->deltas) != 0)
-			die_nomem();
+	/* --off-cpu: the exports hold wall-clock ns (offcpu.c), or the
+	   off-CPU time alone */
+	if (m->offcpu)
+		offcpu_wall_sample(m, &ps);
+	else if (chain)
 		exports_every_add(&m->exports, fs->frames, fs->nframes,
 				  fs->raw->period, fs->raw->time);
-	}
 	m->totals.samples++;
 	m->totals.by_event[fs->event]++;
 	return m->max_samples && m->totals.samples >= m->max_samples;
@@ -423,6 +428,29 @@ static void out_check(void)
 	}
 }
 
+/*
+ * The samples' profile: functions per event, --metric's rates of a
+ * group read, and the chains the exports write (pprof: a sample type
+ * per member) unless --off-cpu's wall-clock or off-CPU time is written.
+ */
+static void profile_start(struct monitor *m)
+{
+	m->prof = profile_new(&(struct profile_config){
+		.nevents = m->nevents,
+		.chains_all = exports_any(&m->exports) && !m->off_cpu,
+		.nmembers = m->group_read ? m->nevents - 1 : 0,
+		.metrics = m->metrics.m, .nmetrics = m->metrics.n });
+	if (!m->prof)
+		die_nomem();
+}
+
+/* The chains the exports write; NULL without exports. */
+static struct stacks *export_chains(const struct monitor *m)
+{
+	return profile_chains_all(m->offcpu ? offcpu_export_profile(m)
+					    : m->prof);
+}
+
 /* What the exports say of the profile, besides its stacks and time. */
 static struct export_meta export_meta(struct monitor *m)
 {
@@ -528,9 +556,7 @@ int main(int argc, char **argv)
 	m.sym = symbols_new(NULL);
 	if (!m.sym)
 		die_nomem();
-	m.fns = top_new(m.nevents);
-	if (!m.fns)
-		die_nomem();
+	profile_start(&m);
 
 	/* the tools' one rule (util/stop-signals.h) */
 	stop_signals_catch(on_signal);
@@ -541,12 +567,6 @@ int main(int argc, char **argv)
 	 * inherit an ignored SIGPIPE.  Where our caller ignores it,
 	 * out_closed() ends the run instead.
 	 */
-	if (exports_any(&m.exports) && !(m.stacks = stacks_new()))
-		die_nomem();
-	/* pprof: a sample type per member of a group read */
-	if (m.stacks && m.group_read &&
-	    stacks_values_set(m.stacks, m.nevents - 1) != 0)
-		die_errno("cannot keep %u members per stack", m.nevents - 1);
 	m.start_ns = clock_ns(CLOCK_REALTIME);
 	exports_every_start(&m.exports, m.start_ns);
 	/*
@@ -626,7 +646,7 @@ int main(int argc, char **argv)
 	feed_scheme_str(m.feed, sampling, sizeof(sampling));
 	m.totals.sampling = sampling;
 	if (m.summary_only || !m.quiet) {
-		summary_print(m.summary_only ? stdout : stderr, m.fns,
+		summary_print(m.summary_only ? stdout : stderr, m.prof,
 			      m.group_read ? &m.metrics : NULL,
 			      (const char (*)[64])m.event_names,
 			      m.group_read ? 1 : m.nevents,
@@ -643,21 +663,19 @@ int main(int argc, char **argv)
 	if (export_tick(&m, true) || exports_every_failed(&m.exports))
 		status = 1;
 	exports_every_release(&m.exports);
-	if (m.stacks) {
+	if (export_chains(&m)) {
 		struct export_meta meta = export_meta(&m);
 
-		if (exports_write(&m.exports, m.stacks, &meta) != 0)
+		if (exports_write(&m.exports, export_chains(&m), &meta) != 0)
 			status = 1;
-		stacks_free(m.stacks);
 	}
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0)
 		waitpid(m.child.pid, &m.child_status, 0);
 	symbols_free(m.sym);
 	trace_formats_free(m.trace);
-	top_free(m.fns);
+	profile_free(m.prof);
 	offcpu_release(&m);
-	metrics_release(&m.metrics);
 	pc_event_list_release(&m.events);
 	free(m.cpus);
 	output_check(stdout, "standard output");

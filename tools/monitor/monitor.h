@@ -13,6 +13,7 @@
 #include "base/opts.h"
 #include "profile/feed.h"
 #include "profile/offcpu-feed.h"
+#include "profile/profile.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
 #include "sampling-cli/exports.h"
@@ -104,14 +105,14 @@ struct monitor_totals {
 	const char *sampling;	/* feed_scheme_str(): how the target's
 				   threads were sampled */
 };
-/* The top functions of event ev of fns, max rows, their figure a count
-   of unit ("samples", "ns"). */
+/* The top functions of event ev of profile p, max rows, their figure a
+   count of unit ("samples", "ns"), with the rates of metrics ms (NULL:
+   none). */
 struct metrics;
-void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
+void summary_table(FILE *out, struct profile *p, const struct metrics *ms,
 		   unsigned ev, unsigned max, const char *unit);
 /* The summary: with several events, their counts and a table each. */
-struct metrics;
-void summary_print(FILE *out, struct top *fns, const struct metrics *ms,
+void summary_print(FILE *out, struct profile *p, const struct metrics *ms,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info);
@@ -158,7 +159,6 @@ struct monitor {
 	enum feed_callgraph callgraph;
 	uint32_t stack_size;
 	struct exports exports;
-	struct stacks *stacks;		/* with exports: every sample's chain */
 	uint64_t start_ns;		/* wall clock, for the exports */
 
 	struct feed *feed;
@@ -180,7 +180,9 @@ struct monitor {
 	struct metrics metrics;		/* their rates per function */
 
 	struct symbols *sym;
-	struct top *fns;		/* the functions, per event */
+	struct profile *prof;		/* the samples: functions per event,
+					   --metric's rates, and (without
+					   --off-cpu) the exports' chains */
 	struct monitor_totals totals;
 	struct spawn child;		/* the command, when monitor starts one */
 	int child_status;		/* its wait status once it ended on
@@ -194,7 +196,11 @@ struct monitor {
 					   exports are wall-clock */
 	int oc_event;			/* context-switches' index, or -1 */
 	struct offcpu *offcpu;		/* the pairing */
-	struct top *oc_fns;		/* off-CPU ns by where they waited */
+	struct profile *oc_prof;	/* off-CPU ns by where they waited
+					   (with exports: their chains, where
+					   event 0 is no time) */
+	struct profile *wall_prof;	/* with exports, event 0 a time
+					   event: the wall-clock chains */
 	uint64_t oc_newest;		/* the latest record's time */
 	uint64_t oc_lost;		/* records lost (LOST) */
 	uint64_t oc_spans;
@@ -205,9 +211,10 @@ struct monitor {
  * stacks where allowed, else a notice).  offcpu_start(): once the feed
  * is open.  offcpu_switch(): the feed's switch callback.
  * offcpu_sample(): true when fs is a switch's stack (taken, not a
- * sample).  offcpu_export_sample(): true when --off-cpu decides what of
- * fs goes to the exports and the --export-every interval (wall-clock
- * ns, or nothing).  offcpu_end(): the spans still open, counted up to
+ * sample).  offcpu_wall_sample(): an on-CPU sample (ps: as the profile
+ * took it) into the wall-clock chains.  offcpu_export_profile(): the
+ * profile whose chains the exports write (wall-clock, or off-CPU where
+ * the event is no time), NULL without --off-cpu.  offcpu_end(): the spans still open, counted up to
  * the last record (at the end, and before each snapshot).
  * offcpu_summary(): its part of the summary.
  */
@@ -215,8 +222,8 @@ void offcpu_events(struct monitor *m);
 void offcpu_start(struct monitor *m);
 int offcpu_switch(void *arg, const struct feed_switch *sw);
 bool offcpu_sample(struct monitor *m, const struct feed_sample *fs);
-bool offcpu_export_sample(struct monitor *m,
-			  const struct feed_sample *fs);
+void offcpu_wall_sample(struct monitor *m, const struct profile_sample *ps);
+struct profile *offcpu_export_profile(const struct monitor *m);
 void offcpu_end(struct monitor *m);
 void offcpu_summary(FILE *out, const struct monitor *m);
 void offcpu_release(struct monitor *m);

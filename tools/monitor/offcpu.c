@@ -64,6 +64,12 @@ static int on_span(void *arg, const struct offcpu_span *sp)
 		.frames = m->callgraph != FEED_CG_NONE ? sp->frames : NULL,
 		.nframes = sp->nframes,
 	};
+	struct profile_sample ps = {
+		.top = { .sym = name, .dso = r.dso, .mode = 'k',
+			 .weight = sp->ns, .period = sp->ns, .cause = SYM_OK },
+		.frames = sp->frames, .nframes = sp->nframes,
+		.time = sp->start,
+	};
 
 	if (!sp->ns)
 		return 0;
@@ -71,12 +77,8 @@ static int on_span(void *arg, const struct offcpu_span *sp)
 		output_for(m->format)->sample(stdout, &s);
 		output_note(stdout);
 	}
-	if (top_add(m->oc_fns, &(struct top_sample){ .sym = name,
-			.dso = r.dso, .mode = 'k', .weight = sp->ns,
-			.cause = SYM_OK }) != 0 ||
-	    (m->stacks && stacks_add_weight(m->stacks, sp->frames,
-					    sp->nframes, sp->ns, sp->ns,
-					    sp->start) != 0))
+	if (profile_add(m->oc_prof, &ps) < 0 ||
+	    (m->wall_prof && profile_add(m->wall_prof, &ps) < 0))
 		die_nomem();
 	exports_every_add_weight(&m->exports, sp->frames, sp->nframes,
 				 sp->ns, sp->start);
@@ -88,9 +90,17 @@ void offcpu_start(struct monitor *m)
 {
 	if (!m->off_cpu)
 		return;
+	/* nanoseconds; the exports' chains: wall-clock where event 0 is
+	   time, else off-CPU alone */
+	struct profile_config c = { .nevents = 1, .weighted = true };
+	bool exports = exports_any(&m->exports);
+
 	m->offcpu = offcpu_new(on_span, m);
-	m->oc_fns = top_new(1);
-	if (!m->offcpu || !m->oc_fns)
+	c.chains_all = exports && !m->oc_wall;
+	m->oc_prof = profile_new(&c);
+	c.chains_all = exports && m->oc_wall;
+	if (!m->offcpu || !m->oc_prof ||
+	    (c.chains_all && !(m->wall_prof = profile_new(&c))))
 		die_nomem();
 	feed_on_switch(m->feed, offcpu_switch, m);
 	/* the context-switches event is opened disabled: a command's
@@ -130,22 +140,31 @@ bool offcpu_sample(struct monitor *m, const struct feed_sample *fs)
 	return true;
 }
 
-bool offcpu_export_sample(struct monitor *m,
-			  const struct feed_sample *fs)
+void offcpu_wall_sample(struct monitor *m, const struct profile_sample *ps)
+{
+	struct profile_sample w = *ps;
+	int chain;
+
+	/* wall-clock: a time event's period is its nanoseconds; another
+	   event's samples would not add up with time (the profile's rule
+	   of the chains) */
+	if (!m->wall_prof || ps->top.event != 0)
+		return;
+	w.top.weight = ps->top.period;
+	w.deltas = NULL;
+	chain = profile_add(m->wall_prof, &w);
+	if (chain < 0)
+		die_nomem();
+	if (chain)
+		exports_every_add_weight(&m->exports, w.frames, w.nframes,
+					 w.top.weight, w.time);
+}
+
+struct profile *offcpu_export_profile(const struct monitor *m)
 {
 	if (!m->offcpu)
-		return false;
-	/* wall-clock: a time event's period is its nanoseconds; another
-	   event's samples would not add up with time */
-	if (fs->event != 0 || !m->oc_wall)
-		return true;
-	if (m->stacks && stacks_add_weight(m->stacks, fs->frames, fs->nframes,
-					   fs->raw->period, fs->raw->period,
-					   fs->raw->time) != 0)
-		die_nomem();
-	exports_every_add_weight(&m->exports, fs->frames, fs->nframes,
-				 fs->raw->period, fs->raw->time);
-	return true;
+		return NULL;
+	return m->wall_prof ? m->wall_prof : m->oc_prof;
 }
 
 void offcpu_end(struct monitor *m)
@@ -175,11 +194,12 @@ void offcpu_summary(FILE *out, const struct monitor *m)
 			100.0 * (double)st.estimated_ns / (double)st.ns,
 			st.estimated);
 	fputc('\n', out);
-	summary_table(out, m->oc_fns, NULL, 0, m->top, "ns");
+	summary_table(out, m->oc_prof, NULL, 0, m->top, "ns");
 }
 
 void offcpu_release(struct monitor *m)
 {
 	offcpu_free(m->offcpu);
-	top_free(m->oc_fns);
+	profile_free(m->oc_prof);
+	profile_free(m->wall_prof);
 }

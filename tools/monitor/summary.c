@@ -32,18 +32,19 @@ static void chains_print(FILE *out, const struct monitor_totals *t,
 	}
 }
 
-/* The top functions of event ev: the model's rows by (function, DSO),
-   most samples first, ties by name. */
-void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
+/* The top functions of event ev: the profile's rows by (function,
+   DSO), most samples first, ties by name, with their rates. */
+void summary_table(FILE *out, struct profile *p, const struct metrics *ms,
 		   unsigned ev, unsigned max, const char *unit)
 {
+	const struct rates_est none = { .valid = false };
 	char cell[64];
 	unsigned k;
 	const struct top_row *r;
 	size_t n, i;
 
-	r = top_rows(fns, &TOP_VIEW(.keys = TOP_KEY_SYM, .event = (int)ev),
-		     &n);
+	r = profile_rows(p, &TOP_VIEW(.keys = TOP_KEY_SYM, .event = (int)ev),
+			 false, &n);
 	if (!r)
 		die_nomem();
 	/* rows of the other events only come last, with no sample */
@@ -53,17 +54,17 @@ void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
 		return;
 	fprintf(out, "%10s %7s", unit, "share");
 	for (k = 0; ms && k < ms->n; k++)	/* --metric */
-		fprintf(out, " %s", metrics_cell(ms, k, NULL, NULL, true,
-						 cell, sizeof(cell)));
+		fprintf(out, " %s", metrics_cell(ms, k, NULL, cell,
+						 sizeof(cell)));
 	fprintf(out, "  %-40s %s\n", "function", "dso");
 	for (i = 0; i < n && i < max; i++) {
 		fprintf(out, "%10" PRIu64 " %6.2f%%", r[i].count[ev],
 			100.0 * (double)r[i].count[ev] /
-			(double)top_total(fns, ev));
+			(double)top_total(profile_top(p), ev));
 		for (k = 0; ms && k < ms->n; k++)
-			fprintf(out, " %s", metrics_cell(ms, k, r[i].sym,
-							 r[i].dso, false, cell,
-							 sizeof(cell)));
+			fprintf(out, " %s", metrics_cell(ms, k,
+					k < r[i].nrates ? &r[i].rates[k] :
+					&none, cell, sizeof(cell)));
 		fputs("  ", out);
 		/* names from the target's files: shown, never run */
 		esc_print_visible_pad(out, r[i].sym, -40);
@@ -76,7 +77,7 @@ void summary_table(FILE *out, struct top *fns, const struct metrics *ms,
 			n - max);
 }
 
-void summary_print(FILE *out, struct top *fns, const struct metrics *ms,
+void summary_print(FILE *out, struct profile *p, const struct metrics *ms,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info)
@@ -103,16 +104,16 @@ void summary_print(FILE *out, struct top *fns, const struct metrics *ms,
 			"than they were read (%s)\n", progname, t->lost,
 			t->lost_fix);
 	if (nevents == 1) {
-		summary_table(out, fns, ms, 0, top, "samples");
+		summary_table(out, p, ms, 0, top, "samples");
 	} else {
 		for (ev = 0; ev < nevents; ev++)
 			fprintf(out, "%s: %" PRIu64 " samples of %s\n",
 				progname, t->by_event[ev], names[ev]);
 		for (ev = 0; ev < nevents; ev++) {
-			if (!top_total(fns, ev))
+			if (!top_total(profile_top(p), ev))
 				continue;
 			fprintf(out, "%s:\n", names[ev]);
-			summary_table(out, fns, ms, ev, top, "samples");
+			summary_table(out, p, ms, ev, top, "samples");
 		}
 	}
 	if (t->callgraph != FEED_CG_NONE)
