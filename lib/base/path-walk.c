@@ -106,26 +106,21 @@ static int walk(struct path_walk *w, char *path, unsigned flags)
 		char save;
 
 		p += strspn(p, "/");
-		if (!*p) {		/* "/", "dir/": no name to write */
-			errno = EISDIR;
-			break;
-		}
 		end = p + strcspn(p, "/");
 		slash = *end == '/';
 		last = !end[strspn(end, "/")];
 		save = *end;
 		*end = '\0';
-		if (last && (slash || !strcmp(p, ".") || !strcmp(p, ".."))) {
+		/* "/", "dir/", "dir/..": no name to write */
+		if (!*p ||
+		    (last && (slash || !strcmp(p, ".") || !strcmp(p, "..")))) {
 			errno = EISDIR;
 			break;
 		}
-		if (!strcmp(p, ".")) {
-			*end = save;
-			p = end;
-			continue;
-		}
-		if (!strcmp(p, "..")) {
-			if (enter(w, openat(w->dirfd, "..", DIR_FLAGS)) != 0)
+		/* ".": where we are; "..": up */
+		if (!strcmp(p, ".") || !strcmp(p, "..")) {
+			if (p[1] && enter(w, openat(w->dirfd, "..",
+						     DIR_FLAGS)) != 0)
 				break;
 			*end = save;
 			p = end;

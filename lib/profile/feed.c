@@ -355,30 +355,21 @@ static void attrs_setup(struct feed *f, const struct feed_opts *o)
 	}
 }
 
-struct feed *feed_open(const struct feed_opts *opts)
+/* Whether o asks for a feed that can be opened. */
+static bool opts_valid(const struct feed_opts *o)
 {
-	struct feed_opts copy = { .sz = sizeof(copy) }, *o = &copy;
-	struct feed *f;
-	int rc, saved;
+	return o->attrs && o->nattrs &&
+	       (o->sym || (o->no_resolve && o->callgraph != FEED_CG_DWARF)) &&
+	       (unsigned)o->callgraph <= FEED_CG_DWARF &&
+	       !(o->stack_size % 8) && o->stack_size <= FEED_STACK_MAX &&
+	       !((o->scope == FEED_THREADS || o->scope == FEED_PROCESSES) &&
+		 !o->nids) && !(o->cgroup && o->scope != FEED_SYSTEM);
+}
 
-	if (!opts) {
-		errno = EINVAL;
-		return NULL;
-	}
-	if (optsz_copy(&copy, sizeof(copy), opts) != 0)
-		return NULL;
-	if (!o->attrs || !o->nattrs ||
-	    (!o->sym && (!o->no_resolve || o->callgraph == FEED_CG_DWARF)) ||
-	    (unsigned)o->callgraph > FEED_CG_DWARF ||
-	    o->stack_size % 8 || o->stack_size > FEED_STACK_MAX ||
-	    ((o->scope == FEED_THREADS || o->scope == FEED_PROCESSES) &&
-	     !o->nids) || (o->cgroup && o->scope != FEED_SYSTEM)) {
-		errno = EINVAL;
-		return NULL;
-	}
-	f = calloc(1, sizeof(*f));
-	if (!f)
-		return NULL;
+/* f's own copies of o's events, the group read's deltas and the
+   unwinder; 0, or -1 with errno. */
+static int feed_init(struct feed *f, const struct feed_opts *o)
+{
 	f->comms = (struct comm_table)COMM_TABLE_INIT;
 	f->cgroup_fd = -1;
 	f->sym = o->sym;
@@ -390,23 +381,23 @@ struct feed *feed_open(const struct feed_opts *opts)
 	f->ring_pages = o->ring_pages ? o->ring_pages : 128;
 	f->attrs = calloc(o->nattrs, sizeof(*f->attrs));
 	if (!f->attrs)
-		goto fail;
+		return -1;
 	memcpy(f->attrs, o->attrs, o->nattrs * sizeof(*f->attrs));
 	f->group_read = o->group_read;
 	if (f->group_read && (o->nattrs < 2 || o->nattrs > 8)) {
 		errno = EINVAL;
-		goto fail;
+		return -1;
 	}
 	if (f->group_read) {
 		f->deltas = calloc(o->nattrs, sizeof(*f->deltas));
 		if (!f->deltas)
-			goto fail;
+			return -1;
 	}
 	/* one ring serves them all: their records must read alike */
-	for (rc = 1; rc < (int)o->nattrs && !f->group_read; rc++) {
-		if (f->attrs[rc].sample_type != f->attrs[0].sample_type) {
+	for (unsigned e = 1; e < o->nattrs && !f->group_read; e++) {
+		if (f->attrs[e].sample_type != f->attrs[0].sample_type) {
 			errno = EINVAL;
-			goto fail;
+			return -1;
 		}
 	}
 	f->callgraph = o->callgraph;
@@ -415,15 +406,21 @@ struct feed *feed_open(const struct feed_opts *opts)
 		f->unwind = unwind_new(o->sym);
 		f->uf = malloc(FEED_MAX_USER_FRAMES * sizeof(*f->uf));
 		if (!f->unwind || !f->uf)
-			goto fail;
+			return -1;
 	}
-	if (targets_setup(f, o) != 0 || cpus_setup(f, o) != 0)
-		goto fail;
-	attrs_setup(f, o);
-	if (feed_scheme_choose(f, o) != 0)
-		goto fail;
+	return 0;
+}
 
-	rc = counters_open(f, o);
+/*
+ * The counters opened, or opened again as what the kernel refused
+ * allows: every task with the feed filtering for a cgroup counter that
+ * will not open, no inheritance for a group read, the busiest threads
+ * for per-CPU counters, user space for the kernel.  0, or -1 with errno.
+ */
+static int counters_open_fallbacks(struct feed *f, const struct feed_opts *o)
+{
+	int rc = counters_open(f, o);
+
 	/* A cgroup counter that will not open (not EACCES: below) may
 	   still open for every task, the feed filtering. */
 	if (rc != 0 && errno != EACCES && errno != EPERM &&
@@ -468,7 +465,34 @@ struct feed *feed_open(const struct feed_opts *opts)
 			*o->failure = (struct feed_failure){ .err = 0 };
 		rc = counters_open(f, o);
 	}
-	if (rc != 0)
+	return rc;
+}
+
+struct feed *feed_open(const struct feed_opts *opts)
+{
+	struct feed_opts copy = { .sz = sizeof(copy) }, *o = &copy;
+	struct feed *f;
+	int saved;
+
+	if (!opts) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (optsz_copy(&copy, sizeof(copy), opts) != 0)
+		return NULL;
+	if (!opts_valid(o)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return NULL;
+	if (feed_init(f, o) != 0 ||
+	    targets_setup(f, o) != 0 || cpus_setup(f, o) != 0)
+		goto fail;
+	attrs_setup(f, o);
+	if (feed_scheme_choose(f, o) != 0 ||
+	    counters_open_fallbacks(f, o) != 0)
 		goto fail;
 	f->backend = pc_counter_backend(f->ctr[0].c);
 	if (f->nattrs > 1)

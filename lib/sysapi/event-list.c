@@ -180,6 +180,42 @@ static int group_modifiers(struct pc_event_list *list, const char *str,
 	return 0;
 }
 
+/*
+ * The '}' at *pos closes the group of list's events from group_first on,
+ * which opened at group_start: its modifiers ({a,b}:u applies to all)
+ * are taken, and *pos is left at the ',' or the end after it.  0, or -1
+ * with e set.
+ */
+static int group_close(struct pc_event_list *list, const char *str,
+		       size_t *pos, size_t group_start, size_t group_first,
+		       struct pc_event_error *e)
+{
+	size_t len = strlen(str), p = *pos + 1;
+
+	if (str[p] == ':') {
+		size_t mstart = ++p;
+
+		while (p < len && str[p] != ',')
+			p++;
+		/* The members keep their own names, as perf stat shows
+		   them ("cycles", not "cycles:u"). */
+		if (group_modifiers(list, str, group_start, mstart, p,
+				    group_first, e) != 0)
+			return -1;
+		for (size_t i = group_first; i < list->nr; i++)
+			list->ev[i].sample_read = memchr(str + mstart, 'S',
+							 p - mstart) != NULL;
+	}
+	*pos = p;
+	if (p < len && str[p] != ',') {
+		ev_error_set(e, p, EINVAL, "write groups as {a,b},c",
+			     "'%c' after a group in event list '%s'", str[p],
+			     str);
+		return -1;
+	}
+	return 0;
+}
+
 int pc_event_list_parse_err(struct pc_event_list *list, const char *str,
 			    pc_event_resolve_fn resolve, void *arg,
 			    struct pc_event_error *e)
@@ -226,35 +262,14 @@ int pc_event_list_parse_err(struct pc_event_list *list, const char *str,
 			list->ev[i].leader = group >= 0 && i == group_first;
 		}
 		if (str[pos] == '}') {
-			if (group < 0) {
-				ev_error_braces(e, str, pos);
+			if (group < 0 || group_close(list, str, &pos,
+						     group_start, group_first,
+						     e) != 0) {
+				if (group < 0)
+					ev_error_braces(e, str, pos);
 				goto bad;
-			}
-			pos++;
-			if (str[pos] == ':') {	/* {a,b}:u applies to all */
-				size_t mstart = ++pos;
-
-				while (pos < len && str[pos] != ',')
-					pos++;
-				/* The members keep their own names, as perf
-				   stat shows them ("cycles", not "cycles:u"). */
-				if (group_modifiers(list, str, group_start,
-						    mstart, pos, group_first,
-						    e) != 0)
-					goto bad;
-				for (size_t i = group_first; i < list->nr; i++)
-					list->ev[i].sample_read = memchr(
-						str + mstart, 'S',
-						pos - mstart) != NULL;
 			}
 			group = -1;
-			if (pos < len && str[pos] != ',') {
-				ev_error_set(e, pos, EINVAL, "write groups as "
-					     "{a,b},c", "'%c' after a group "
-					     "in event list '%s'", str[pos],
-					     str);
-				goto bad;
-			}
 		}
 		if (pos == len)
 			break;

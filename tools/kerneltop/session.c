@@ -307,11 +307,47 @@ static void verbose_say(const struct kt *kt)
 		 "/proc/kallsyms");
 }
 
+/*
+ * The feed for the options' scope (dies with a message where it cannot
+ * open).  Everything on every CPU is refused as an unprivileged user
+ * above paranoid 0: the user's own tasks are what is left (user space
+ * only, where the level says so).  Say what was dropped and the fix.
+ */
+static void feed_start(struct kt *kt)
+{
+	struct feed_failure fail = { .err = 0 }, ufail = { .err = 0 };
+	const struct kt_options *o = &kt->opt;
+	char msg[200];
+	int err;
+
+	kt->scope = o->scope;
+	kt->feed = try_open(kt, o->scope, &fail);
+	err = errno;
+	if (kt->feed)
+		return;
+	if (o->scope != FEED_SYSTEM || o->cgroup ||
+	    (err != EACCES && err != EPERM) ||
+	    !(kt->feed = try_open(kt, FEED_USER, &ufail)))
+		open_failed(kt, &fail, err);
+	if (o->verbose) {
+		char buf[PC_STRERROR_SIZE + 256];
+
+		warn_msg("every task: %s",
+			 failure_str(kt, &fail, err, buf, sizeof(buf)));
+	}
+	kt->scope = FEED_USER;
+	snprintf(msg, sizeof(msg), "other users' tasks not allowed "
+		 "(perf_event_paranoid %d): showing yours; fix: sysctl "
+		 "kernel.perf_event_paranoid=-1, or CAP_PERFMON",
+		 pc_probe()->paranoid);
+	notice(kt, msg);
+}
+
+static void feed_notices(struct kt *kt);
+
 void session_open(struct kt *kt)
 {
-	struct feed_failure fail = { .err = 0 };
 	const struct kt_options *o = &kt->opt;
-	int err;
 
 	/* the tools' one rule (util/stop-signals.h), from before the
 	   kernel's symbols are read: that can take seconds */
@@ -340,39 +376,7 @@ void session_open(struct kt *kt)
 	    regcomp(&kt->parent_re, KT_PARENT_RE, REG_EXTENDED | REG_NOSUB))
 		die("cannot compile the parent pattern %s", KT_PARENT_RE);
 	profiles_new(kt);
-	kt->scope = o->scope;
-	kt->feed = try_open(kt, o->scope, &fail);
-	err = errno;
-	/*
-	 * Everything on every CPU is refused as an unprivileged user above
-	 * paranoid 0: the user's own tasks are what is left (user space
-	 * only, where the level says so).  Say what was dropped and the fix.
-	 */
-	if (!kt->feed && o->scope == FEED_SYSTEM && !o->cgroup &&
-	    (err == EACCES || err == EPERM)) {
-		struct feed_failure ufail = { .err = 0 };
-
-		kt->feed = try_open(kt, FEED_USER, &ufail);
-		if (kt->feed && o->verbose) {
-			char buf[PC_STRERROR_SIZE + 256];
-
-			warn_msg("every task: %s",
-				 failure_str(kt, &fail, err, buf, sizeof(buf)));
-		}
-		if (kt->feed) {
-			char msg[200];
-
-			kt->scope = FEED_USER;
-
-			snprintf(msg, sizeof(msg), "other users' tasks not "
-				 "allowed (perf_event_paranoid %d): showing "
-				 "yours; fix: sysctl kernel.perf_event_paranoid"
-				 "=-1, or CAP_PERFMON", pc_probe()->paranoid);
-			notice(kt, msg);
-		}
-	}
-	if (!kt->feed)
-		open_failed(kt, &fail, err);
+	feed_start(kt);
 	if (kt->offcpu)
 		feed_on_switch(kt->feed, offcpu_switch, kt);
 	/*
@@ -397,6 +401,15 @@ void session_open(struct kt *kt)
 	kt->info_prev = kt->info;
 	if (o->verbose)
 		verbose_say(kt);
+	feed_notices(kt);
+	if (o->tasks)
+		tasks_table_start(kt);
+	tasks_table_check_sort(kt);
+}
+
+/* What the feed opened as says of what is sampled: on the header. */
+static void feed_notices(struct kt *kt)
+{
 	if (kt->info.user_only)
 		notice(kt, FEED_USER_ONLY_NOTICE);
 	if (kt->info.no_inherit_read)
@@ -410,9 +423,6 @@ void session_open(struct kt *kt)
 			 kt->info.threads_sampled, kt->info.threads);
 		notice(kt, msg);
 	}
-	if (o->tasks)
-		tasks_table_start(kt);
-	tasks_table_check_sort(kt);
 }
 
 void session_close(struct kt *kt)
