@@ -13,6 +13,7 @@ struct profile {
 	struct stacks *chains, *chains_all;
 	bool weighted;
 	struct rates *rates;		/* NULL without metrics */
+	struct fnthreads *threads;	/* NULL unless asked for */
 	struct rates_metric metrics[PROFILE_MAX_METRICS];
 	unsigned nmetrics;
 	struct top_view lists;		/* the chains' comms, dsos, symbols */
@@ -46,7 +47,8 @@ struct profile *profile_new(const struct profile_config *c)
 	    (c->chains_all && !(p->chains_all = stacks_new())) ||
 	    (p->chains_all && c->nmembers &&
 	     stacks_values_set(p->chains_all, c->nmembers) != 0) ||
-	    (c->nmetrics && !(p->rates = rates_new(c->nmembers)))) {
+	    (c->nmetrics && !(p->rates = rates_new(c->nmembers))) ||
+	    (c->threads && !(p->threads = fnthreads_new()))) {
 		int e = errno;
 
 		profile_free(p);
@@ -64,6 +66,7 @@ void profile_free(struct profile *p)
 	stacks_free(p->chains);
 	stacks_free(p->chains_all);
 	rates_free(p->rates);
+	fnthreads_free(p->threads);
 	free(p->rows);
 	free(p->est);
 	free(p);
@@ -106,6 +109,10 @@ int profile_add(struct profile *p, const struct profile_sample *s)
 	    rates_add(p->rates, &(struct rates_sample){
 			.sym = s->top.sym, .dso = s->top.dso,
 			.period = s->lead_delta, .deltas = s->deltas }) != 0)
+		return -1;
+	if (p->threads && s->top.weight &&
+	    fnthreads_add(p->threads, s->top.sym, s->top.dso,
+			  s->top.tid) != 0)
 		return -1;
 	/* the chains of the first event: of several, whose would add up?
 	   Only those the lists pass (the table filters its own rows,
@@ -156,9 +163,9 @@ const struct top_row *profile_rows(struct profile *p,
 	}
 	rows = children ? top_rows_chains(p->top, p->chains, v, n)
 			: top_rows(p->top, v, n);
-	if (!rows || !p->nmetrics)
+	if (!rows || (!p->nmetrics && !p->threads))
 		return rows;
-	/* the rows are the model's: a copy of them to carry the rates */
+	/* the rows are the model's: a copy of them to carry the figures */
 	if (*n > p->arows) {
 		struct top_row *r = reallocarray(p->rows, *n, sizeof(*r));
 
@@ -170,7 +177,8 @@ const struct top_row *profile_rows(struct profile *p,
 	if (est_reserve(p, *n) != 0)
 		goto nomem;
 	for (i = 0; i < *n; i++) {
-		struct rates_est *e = &p->est[i * p->nmetrics];
+		struct rates_est *e = p->nmetrics ? &p->est[i * p->nmetrics]
+						  : NULL;
 
 		p->rows[i] = rows[i];
 		for (k = 0; k < p->nmetrics; k++)
@@ -179,6 +187,10 @@ const struct top_row *profile_rows(struct profile *p,
 				e[k] = (struct rates_est){ .valid = false };
 		p->rows[i].rates = e;
 		p->rows[i].nrates = p->nmetrics;
+		if (p->threads && rows[i].sym)
+			p->rows[i].threads = fnthreads_count(p->threads,
+							     rows[i].sym,
+							     rows[i].dso);
 	}
 	return p->rows ? p->rows : rows;
 nomem:

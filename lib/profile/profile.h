@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "profile/fnthreads.h"
 #include "profile/rates.h"
 #include "profile/stacks.h"
 #include "profile/top.h"
@@ -46,6 +47,8 @@ struct profile_config {
 				   start, and the rates of the metrics */
 	const struct rates_metric *metrics; /* rates per function, copied */
 	unsigned nmetrics;	/* 0 to PROFILE_MAX_METRICS */
+	bool threads;		/* the distinct threads of each function
+				   (fnthreads.h), in the rows */
 	const struct top_view *lists;	/* comms, dsos and symbols the
 				   chains obey (the strings must live as
 				   long as the profile); NULL none */
@@ -86,8 +89,9 @@ void profile_age(struct profile *p, bool zero);
 /*
  * The rows of view v, in order, as top_rows() (children false) or
  * top_rows_chains() (true: a Children column, from the decaying chains)
- * read them, each with the rates of its function: row.rates[i] is the
- * estimate of metric i, row.nrates of them (none without metrics).  The
+ * read them, each with the figures of its function since the start:
+ * row.rates[i] is the estimate of metric i, row.nrates of them (none
+ * without metrics); row.threads its distinct threads (config.threads).  The
  * array lives as top_rows()'s; top_rows_dup() copies the rates with the
  * row, so a table kept (paused) keeps every cell it drew.  NULL with
  * errno as those functions (EINVAL too for children without chains).

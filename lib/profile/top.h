@@ -233,6 +233,10 @@ struct top_row {
 					   (profile.h), nrates of them;
 					   NULL and 0 from top_rows() */
 	unsigned nrates;
+	unsigned threads;		/* profile_rows(): the distinct threads
+					   of the row's function (fnthreads.h:
+					   FNTHREADS_MAX + 1, more); 0 from
+					   top_rows() */
 };
 
 /*

@@ -286,6 +286,22 @@ kt_header fs.out | grep -Eq '^ *Samples +Period +Command *$' &&
 	[ "$(kt_rows fs.out | awk '{ print $3 }' | sort -u)" = kt-helper ] &&
 	ok "--fields sample,period,comm" || fail "--fields sample,period,comm: '$(kt_header fs.out)'"
 kill $hp
+# threads, not perf's: spin's hot_spin() runs in each of its 3 threads
+# (a count the workload fixes: each runs all the time, so in 2 s of
+# frames each is sampled in it whatever the load); -s comm shows "-".
+"$top_builddir/tests/helpers/spin" 60000 3 > /dev/null &
+sp=$!
+three() { [ "$(ls /proc/$sp/task 2>/dev/null | wc -l)" -eq 3 ]; }
+retry 10 three || fail "spin did not start its 3 threads"
+kt th -n 2 -d 1 -p $sp --fields overhead,sample,threads,sym
+kt tc -n 1 -d 0.5 -p $sp --fields sample,threads,comm
+kill $sp
+kt_header th.out 2 | grep -Eq '^ *Overhead +Samples +Threads +Symbol +Shared Object *$' &&
+	[ "$(kt_rows th.out 2 | awk '$5 == "hot_spin" { print $3 }')" = 3 ] &&
+	ok "--fields threads: hot_spin ran in 3 threads" ||
+	fail "--fields threads: '$(kt_header th.out 2)' $(kt_rows th.out 2 | grep hot_spin)"
+[ "$(kt_rows tc.out | awk '{ print $2 }' | sort -u)" = - ] &&
+	ok "--fields threads by comm: -" || fail "--fields threads by comm: $(kt_rows tc.out)"
 
 # --- -s cpu and -s socket: a helper pinned to CPU 1 -----------------------
 if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ] || ! command -v taskset > /dev/null; then

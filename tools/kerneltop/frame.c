@@ -276,6 +276,19 @@ static void put_dso(char *buf, size_t size, size_t *len, const char *path,
 	}
 }
 
+/* --fields threads: the distinct threads of r's function, "-" in a
+   table of other keys. */
+static void threads_cell(const struct kt_table *tb, const struct top_row *r,
+			 char *buf, size_t size, size_t *len)
+{
+	char n[16] = "-";
+
+	if (tb->keys & TOP_KEY_SYM)
+		snprintf(n, sizeof(n), r->threads > FNTHREADS_MAX ? "%u+" : "%u",
+			 r->threads > FNTHREADS_MAX ? FNTHREADS_MAX : r->threads);
+	str_append(buf, size, len, "%s%7s", *len ? " " : "", n);
+}
+
 /* -e '{a,b}:S': the --metric rates of row r (NULL: their heads), all of
    them or the one the view shows: the row's own, as it was read. */
 static void metric_cells(const struct kt *kt, const struct kt_table *tb,
@@ -326,6 +339,9 @@ void frame_columns(const struct kt *kt, const struct kt_table *tb,
 		if ((tb->cols & KT_COL_PERIOD) && !tb->children)
 			str_append(buf, size, &len, "%s%14s", len ? " " : "",
 			    "Period");
+		if (tb->cols & KT_COL_THREADS)
+			str_append(buf, size, &len, "%s%7s", len ? " " : "",
+			    "Threads");
 		metric_cells(kt, tb, NULL, buf, size, &len);
 	}
 	if (tb->baseline)
@@ -395,6 +411,8 @@ void frame_row(const struct kt *kt, const struct kt_table *tb,
 		if ((tb->cols & KT_COL_PERIOD) && !r->has_children)
 			str_append(buf, size, &len, "%s%14" PRIu64,
 			    len ? " " : "", r->period[ev]);
+		if (tb->cols & KT_COL_THREADS)
+			threads_cell(tb, r, buf, size, &len);
 		metric_cells(kt, tb, r, buf, size, &len);
 	}
 	if (r->has_delta)

@@ -46,6 +46,7 @@ enum kt_col {
 	KT_COL_OVERHEAD = 1,
 	KT_COL_SAMPLES = 2,
 	KT_COL_PERIOD = 4,
+	KT_COL_THREADS = 8,	/* the distinct threads of a function */
 };
 
 /* What a table counts (offcpu.c): --off-cpu adds the last two. */

@@ -305,7 +305,7 @@ static const struct field_col {
 	unsigned col;
 } field_cols[] = {
 	{ "overhead", KT_COL_OVERHEAD }, { "sample", KT_COL_SAMPLES },
-	{ "period", KT_COL_PERIOD },
+	{ "period", KT_COL_PERIOD }, { "threads", KT_COL_THREADS },
 };
 #define NFIELD_COLS (sizeof(field_cols) / sizeof(field_cols[0]))
 
@@ -411,7 +411,7 @@ static void parse_fields(const char *arg, unsigned *cols, unsigned *keys,
 			order[(*n)++] = sort_key(tok);
 		} else if (!sort_key(tok))
 			usage_error("unknown field '%s' (use overhead, sample, "
-				    "period, " KEY_NAMES ")", tok);
+				    "period, threads, " KEY_NAMES ")", tok);
 	}
 	free(copy);
 	if (!*cols && !*keys)

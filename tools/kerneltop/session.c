@@ -114,6 +114,7 @@ static void profiles_new(struct kt *kt)
 		.chains_all = exports_any(&o->exports),
 		.nmembers = kt->group_read ? kt->nevents - 1 : 0,
 		.metrics = kt->metrics.m, .nmetrics = kt->metrics.n,
+		.threads = o->cols & KT_COL_THREADS,
 		.lists = &kt->lists,
 	};
 
