@@ -4,7 +4,8 @@
  * and the rates; the chains take the first event only and what the
  * lists pass, while the table keeps the whole total; rows carry their
  * rates, and a copy of them keeps its cells while the profile counts on
- * (a paused table); weighted profiles count nanoseconds.  Pure: runs on
+ * (a paused table); weighted profiles count nanoseconds; the distinct
+ * threads of a function, capped.  Pure: runs on
  * any machine.
  */
 #include "config.h"
@@ -196,6 +197,40 @@ static void weighted(void)
 	profile_free(p);
 }
 
+/* The distinct threads of a function, in its row, capped. */
+static void threads(void)
+{
+	struct profile *p = profile_new(&(struct profile_config){
+		.nevents = 1, .threads = true });
+	struct profile_sample s = sample("shared", "app", 0, 1);
+	const struct top_row *r;
+	size_t n;
+
+	CHECK(p, "profile_new: %s", strerror(errno));
+	if (!p)
+		return;
+	for (pid_t tid = 3; tid > 0; tid--)	/* 3, 2, 1, then again */
+		for (int i = 0; i < 4; i++) {
+			s.top.tid = tid;
+			profile_add(p, &s);
+			s.top.tid = 4 - tid;
+			profile_add(p, &s);
+		}
+	for (pid_t tid = 100; tid < 100 + FNTHREADS_MAX + 6; tid++) {
+		struct profile_sample w = sample("wide", "app", 0, 1);
+
+		w.top.tid = tid;
+		profile_add(p, &w);
+	}
+	r = row_of(p, "shared", false, &n);
+	CHECK(r && r->threads == 3, "shared: %u threads, not 3",
+	      r ? r->threads : 0);
+	r = row_of(p, "wide", false, &n);
+	CHECK(r && r->threads == FNTHREADS_MAX + 1, "wide: %u threads, not "
+	      "more than %d", r ? r->threads : 0, FNTHREADS_MAX);
+	profile_free(p);
+}
+
 static void bad_input(void)
 {
 	struct rates_metric m = { .num = RATES_MEMBER, .den = RATES_PERIOD,
@@ -223,6 +258,7 @@ int main(void)
 	chains_rule();
 	rates_in_rows();
 	weighted();
+	threads();
 	bad_input();
 	return check_done();
 }
