@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <pwd.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,7 +123,7 @@ static const struct opt_def options[] = {
 	{ "no-inherit", 'i', 'i', NULL,
 	  "-p/-u: not the threads and children made later" },
 	{ "mmap-pages", 'm', 'm', "N",
-	  "pages per ring buffer, or a size (512K, 2M)" },
+	  "data pages per ring buffer, or a size (512K, 2M)" },
 	{ "realtime", 'r', 'r', "PRIO", "run kerneltop at SCHED_FIFO PRIO" },
 	{ "overwrite", 0, OPT_OVERWRITE, NULL,
 	  "no effect here: rings are read forward" },
@@ -252,38 +251,6 @@ static bool no_effect(int id)
 			return true;
 		}
 	return false;
-}
-
-/*
- * -m N: data pages per ring, or perf's size form (512K, 2M, 1G: bytes,
- * rounded up to pages); a count that is not a power of two is rounded up,
- * as perf rounds it.
- */
-static unsigned parse_mmap_pages(const char *arg)
-{
-	uint64_t v, unit = 0, page = (uint64_t)sysconf(_SC_PAGESIZE);
-	size_t len = strlen(arg);
-	char num[32];
-
-	if (len && len < sizeof(num)) {
-		switch (arg[len - 1]) {
-		case 'B': case 'b': unit = 1; break;
-		case 'K': case 'k': unit = 1 << 10; break;
-		case 'M': case 'm': unit = 1 << 20; break;
-		case 'G': case 'g': unit = 1 << 30; break;
-		}
-	}
-	snprintf(num, sizeof(num), "%.*s", (int)(unit ? len - 1 : len), arg);
-	if (!parse_u64(num, 1, unit ? (KT_MAX_RING_PAGES * page) / unit :
-			     KT_MAX_RING_PAGES, &v))
-		usage_error("-m wants data pages per ring from 1 to %u, or a "
-			    "size (512K, 2M), not '%s'", KT_MAX_RING_PAGES,
-			    arg);
-	if (unit)
-		v = (v * unit + page - 1) / page;
-	while (v & (v - 1))
-		v += v & -v;	/* up to a power of two */
-	return (unsigned)v;
 }
 
 /* The -s keys, as perf spells them. */
@@ -484,7 +451,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	uint64_t v;
 	int c;
 
-	*o = (struct kt_options){ .freq = KT_DEFAULT_FREQ, .delay = 2.0,
+	*o = (struct kt_options){ .delay = 2.0,
 				  .cg_print = CALLGRAPH_PRINT_DEFAULT,
 				  .tasks_order = TASKS_COL_CPU };
 	usage_getopt(options, NOPTIONS, longopts, shortopts, 0);
@@ -610,18 +577,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			break;
 		case 'G': o->cgroup = optarg; break;
 		case 'i': o->no_inherit = true; break;
-		case 'm': o->mmap_pages = parse_mmap_pages(optarg); break;
-		case 'r':
-			if (!parse_int(optarg, sched_get_priority_min(
-						SCHED_FIFO),
-				       sched_get_priority_max(SCHED_FIFO),
-				       &o->realtime))
-				usage_error("-r wants a SCHED_FIFO priority "
-					    "from %d to %d, not '%s'",
-					    sched_get_priority_min(SCHED_FIFO),
-					    sched_get_priority_max(SCHED_FIFO),
-					    optarg);
-			break;
+		case 'm': o->mmap_pages = sample_arg_ring_pages(optarg); break;
+		case 'r': o->realtime = sample_arg_realtime(optarg); break;
 		case 'v': o->verbose++; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_SYM_ANNOTATE: o->sym_annotate = optarg; break;
@@ -670,8 +627,6 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	if (o->cgroup && o->scope != FEED_SYSTEM)
 		usage_error("-G watches a cgroup on every CPU: leave out -p, "
 			    "-t and -u");
-	if (o->events.nr > KT_MAX_EVENTS)
-		usage_error("at most %d events at once", KT_MAX_EVENTS);
 	/* off-CPU time is told by the stack a thread left with */
 	if (o->off_cpu && o->callgraph == FEED_CG_NONE)
 		o->callgraph = FEED_CG_FP;

@@ -22,10 +22,9 @@
 
 struct trace_formats;
 
+/* the 2008 demo's period, for events that count neither time nor the
+   CPU's events (the others: SAMPLE_DEFAULT_FREQ) */
 #define DEFAULT_PERIOD 10000
-/* perf's default rate, for the clocks (10000 ns would be 100 kHz) */
-#define DEFAULT_FREQ 4000
-#define DEFAULT_EVENT "cycles"
 
 /* Events sampled at once (-e a,b or -e a -e b), at most. */
 #define MONITOR_MAX_EVENTS 8

@@ -61,7 +61,7 @@ static const struct opt_def options[] = {
 	{ "no-inherit", 'i', 'i', NULL, "the thread alone, not the threads it creates (the default)" },
 	{ "all-kernel", 0, 'k', NULL, "= -k" },
 	{ "all-user", 0, 'u', NULL, "= -u" },
-	{ "mmap-pages", 'm', 'm', "PAGES", "ring buffer data pages per ring, a power of two" },
+	{ "mmap-pages", 'm', 'm', "PAGES", "data pages per ring buffer, or a size (512K, 2M)" },
 	{ "realtime", 'r', 'r', "PRIO", "read the samples at SCHED_FIFO priority PRIO" },
 	{ "quiet", 'q', 'q', NULL, "no notices, and no summary on standard error" },
 	{ "strict-freq", 0, OPT_STRICT_FREQ, NULL, "refuse -F above the kernel's limit (else lowered to it)" },
@@ -122,8 +122,7 @@ void options_parse(struct monitor *m, int argc, char **argv)
 	const char *tid_arg = NULL;
 	const struct opt_def *note;
 	bool dry_run = false, no_inherit = false, pid_given = false;
-	char pages[24];
-	uint64_t top, v;
+	uint64_t top;
 	int c, longindex;
 
 	usage_getopt(all_options, nall, longopts, shortopts, true);
@@ -207,22 +206,8 @@ void options_parse(struct monitor *m, int argc, char **argv)
 			m->system = true;
 			break;
 		case 'i': no_inherit = true; break;
-		case 'm':
-			/* perf's PAGES[,AUX PAGES]: no AUX area here */
-			snprintf(pages, sizeof(pages), "%.*s",
-				 (int)strcspn(optarg, ","), optarg);
-			if (!parse_u64(pages, 1, 1u << 20, &v) || (v & (v - 1)))
-				usage_error("-m wants a number of pages, a power "
-					    "of two such as 64, not '%s'",
-					    optarg);
-			m->ring_pages = (unsigned)v;
-			break;
-		case 'r':
-			if (!parse_u64(optarg, 1, 99, &v))
-				usage_error("-r wants a SCHED_FIFO priority, 1 "
-					    "to 99, not '%s'", optarg);
-			m->rt_prio = (int)v;
-			break;
+		case 'm': m->ring_pages = sample_arg_ring_pages(optarg); break;
+		case 'r': m->rt_prio = sample_arg_realtime(optarg); break;
 		case 'q': m->quiet = true; break;
 		case OPT_STRICT_FREQ: m->strict_freq = true; break;
 		case OPT_DRY_RUN: dry_run = true; break;
