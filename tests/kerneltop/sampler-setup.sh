@@ -3,7 +3,9 @@
 # one set-up (lib/sampling-cli): the same command line gives the same
 # rule and the same one line in both, the tool's name aside: -m and -r
 # refused (exit 2), -m's forms taken, -F lowered to the kernel's limit,
-# --metric without a group read, too many events, the cycles fallback.
+# --metric without a group read, too many events, the cycles fallback;
+# and perf's options that mean nothing to either (one table): the same
+# reason, the same check of their argument.
 . "$top_srcdir/tests/test-subr.sh"
 . "$top_srcdir/tests/lib-kerneltop.sh"
 need kerneltop perf_event
@@ -75,5 +77,31 @@ if [ $mrc -eq 0 ] && [ $krc -eq 0 ] && cmp -s dflt.m dflt.k; then
 else
 	fail "default event: monitor exit $mrc '$(cat dflt.me)', kerneltop exit $krc '$(cat dflt.ke)'"
 fi
+
+# perf's options that both perf record and perf top have, and that mean
+# nothing to either sampler: one row, one reason, said by both
+for o in all-cgroups overwrite namespaces no-bpf-event branch-any \
+	"branch-filter any" "proc-map-timeout 500" "num-thread-synthesize 2" \
+	"vmlinux /proc/version"; do
+	# shellcheck disable=SC2086
+	both po -e cpu-clock --$o
+	why_m=$(sed -n "s/^\(-.\/\)\{0,1\}--${o%% *}: no effect here: //p" po.m)
+	why_k=$(sed -n "s/^\(-.\/\)\{0,1\}--${o%% *}: no effect here: //p" po.k)
+	[ $mrc -eq 0 ] && [ $krc -eq 0 ] && [ -n "$why_m" ] &&
+	   [ "$why_m" = "$why_k" ] && [ "$(grep -c . po.m)" -eq 1 ] &&
+	   [ "$(grep -c . po.k)" -eq 1 ] &&
+		ok "--$o: $why_m" ||
+		fail "--$o: monitor exit $mrc '$(cat po.me)', kerneltop exit $krc '$(cat po.ke)'"
+done
+# their arguments: checked as perf checks them, the same line
+for bad in "--proc-map-timeout x" "--num-thread-synthesize -1" \
+	"--vmlinux no-such-file"; do
+	# shellcheck disable=SC2086
+	both bad -e cpu-clock $bad
+	[ $mrc -eq 2 ] && [ $krc -eq 2 ] && [ "$(grep -c . bad.m)" -eq 1 ] &&
+	   [ "$(sed 's/^-k\///' bad.k)" = "$(cat bad.m)" ] &&
+		ok "$bad: exit 2 in both: $(cat bad.m)" ||
+		fail "$bad: monitor exit $mrc '$(cat bad.me)', kerneltop exit $krc '$(cat bad.ke)'"
+done
 
 done_testing

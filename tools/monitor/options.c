@@ -2,8 +2,8 @@
 /*
  * options.c - monitor's command line: its options and perf record's
  * (those that mean nothing here are accepted with a notice,
- * perf-options.c), one table for getopt and --help, and what they set
- * in struct monitor.
+ * sampling-cli/perf-options.c), one table for getopt and --help, and
+ * what they set in struct monitor.
  */
 #include "config.h"
 
@@ -15,6 +15,7 @@
 #include "monitor.h"
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
+#include "sampling-cli/perf-options.h"
 #include "sampling-cli/rings.h"
 #include "sampling-cli/sample-args.h"
 #include "util/die.h"
@@ -72,6 +73,10 @@ static const struct opt_def options[] = {
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
+/* monitor's options, then perf record's that mean nothing here */
+static struct opt_def all_options[NOPTIONS + 80];
+static size_t nall, first_perf;
+
 static void usage(void)
 {
 	usage_print(stdout, "usage: monitor [options] TID\n"
@@ -80,22 +85,9 @@ static void usage(void)
 		    options, NOPTIONS, NULL);
 	usage_print(stdout, "\nperf record's options that mean nothing here "
 			    "(accepted, with a notice saying why):",
-		    perf_options, nperf_options, "See monitor(1).");
+		    all_options + first_perf, nall - first_perf,
+		    "See monitor(1).");
 	exit(0);
-}
-
-/* monitor's options, then perf record's that mean nothing here */
-static struct opt_def all_options[NOPTIONS + 64];
-
-static size_t all_options_fill(void)
-{
-	if (nperf_options > sizeof(all_options) / sizeof(all_options[0]) -
-			    NOPTIONS)
-		die("option table too small");
-	memcpy(all_options, options, sizeof(options));
-	memcpy(all_options + NOPTIONS, perf_options,
-	       nperf_options * sizeof(perf_options[0]));
-	return NOPTIONS + nperf_options;
 }
 
 /* -p/-t: one id, through the tools' one parser and its messages. */
@@ -114,21 +106,21 @@ static const char *one_id(const char *arg, char opt)
 
 void options_parse(struct monitor *m, int argc, char **argv)
 {
-	size_t nall = all_options_fill();
 	struct option longopts[sizeof(all_options) / sizeof(all_options[0]) +
 			       1];
 	char shortopts[OPTS_SHORT_SIZE(sizeof(all_options) /
 				       sizeof(all_options[0]))];
 	const char *tid_arg = NULL;
-	const struct opt_def *note;
 	bool dry_run = false, no_inherit = false, pid_given = false;
 	uint64_t top;
-	int c, longindex;
+	int c;
 
+	nall = perf_options_table(PERF_RECORD, options, NOPTIONS, all_options,
+				  sizeof(all_options) / sizeof(all_options[0]),
+				  &first_perf);
 	usage_getopt(all_options, nall, longopts, shortopts, true);
 	for (;;) {
-		longindex = -1;
-		c = getopt_long(argc, argv, shortopts, longopts, &longindex);
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
 		/* options may follow the TID too (monitor 4242 -n 10);
 		   everything after -- is the command's */
 		if (c == -1 && optind < argc && !tid_arg &&
@@ -221,10 +213,9 @@ void options_parse(struct monitor *m, int argc, char **argv)
 				 PACKAGE_VERSION);
 			exit(0);
 		default:
-			note = perf_option_find(c, all_options, longindex);
-			if (!note)
+			if (!perf_option_taken(PERF_RECORD, all_options, nall,
+					       c, optarg, m->quiet))
 				usage_bad_option(c, argv);
-			perf_option_note(note, m->quiet);
 		}
 	}
 	if (m->period_set && m->freq_set)
