@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* sample-args.c - the samplers' -c and -F arguments. */
+/* sample-args.c - the samplers' -c, -F, -m and -r arguments. */
 #include "config.h"
 
+#include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sysapi/probe.h>
 #include <sysapi/sysapi.h>
@@ -45,39 +48,70 @@ uint64_t sample_arg_freq_max(const char *arg)
 	return (uint64_t)max;
 }
 
-static bool every_event(const struct perf_event_attr *a)
+/* len bytes of p, PAGES or a size (512K), into *pages: false when it
+   is neither, or out of bounds. */
+static bool ring_part(const char *p, size_t len, uint64_t *pages)
 {
-	return a->type == PERF_TYPE_TRACEPOINT ||
-	       a->type == PERF_TYPE_BREAKPOINT;
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), unit = 0, v;
+	char num[32];
+
+	if (!len || len >= sizeof(num))
+		return false;
+	switch (p[len - 1]) {
+	case 'B': case 'b': unit = 1; break;
+	case 'K': case 'k': unit = 1 << 10; break;
+	case 'M': case 'm': unit = 1 << 20; break;
+	case 'G': case 'g': unit = 1 << 30; break;
+	}
+	snprintf(num, sizeof(num), "%.*s", (int)(unit ? len - 1 : len), p);
+	if (!parse_u64(num, 1, unit ? SAMPLE_MAX_RING_PAGES * page / unit
+				    : SAMPLE_MAX_RING_PAGES, &v))
+		return false;
+	*pages = unit ? (v * unit + page - 1) / page : v;
+	return true;
 }
 
-void sample_every_event_set(struct perf_event_attr *attrs, unsigned n)
+unsigned sample_arg_ring_pages(const char *arg)
 {
-	uint64_t layout = 0;
-	unsigned i;
+	size_t len = strcspn(arg, ",");
+	uint64_t v, aux;
 
-	for (i = 0; i < n; i++)
-		if (!every_event(&attrs[i])) {
-			layout = attrs[i].sample_type & PERF_SAMPLE_PERIOD;
-			break;
-		}
-	for (i = 0; i < n; i++)
-		if (every_event(&attrs[i])) {
-			pc_attr_sampling(&attrs[i], 1, false, 0);
-			attrs[i].sample_type |= layout;
-		}
+	/* PAGES, then perf record's AUX area pages in the same form */
+	if (!ring_part(arg, len, &v) ||
+	    (arg[len] && !ring_part(arg + len + 1, strlen(arg + len + 1),
+				    &aux)))
+		usage_error("-m wants data pages per ring from 1 to %u, or a "
+			    "size (512K, 2M), not '%s'", SAMPLE_MAX_RING_PAGES,
+			    arg);
+	while (v & (v - 1))
+		v += v & -v;	/* up to a power of two */
+	return (unsigned)v;
 }
 
-void sample_event_name(const struct pc_event_spec *spec,
-		       const struct perf_event_attr *a, char *buf, size_t sz)
+unsigned sample_ring_pages(unsigned asked, enum feed_callgraph cg,
+			   unsigned dflt)
 {
-	bool named = a->type == PERF_TYPE_HARDWARE ||
-		     a->type == PERF_TYPE_SOFTWARE ||
-		     a->type == PERF_TYPE_HW_CACHE || a->type == PERF_TYPE_RAW;
+	return asked ? asked : cg == FEED_CG_DWARF ? 512 : dflt;
+}
 
-	if (named || spec->name[0] == '\0' || a->type != spec->attr.type ||
-	    a->config != spec->attr.config)
-		pc_event_name(a, buf, sz);
-	else
-		snprintf(buf, sz, "%s", spec->name);
+int sample_arg_realtime(const char *arg)
+{
+	int lo = sched_get_priority_min(SCHED_FIFO),
+	    hi = sched_get_priority_max(SCHED_FIFO), v;
+
+	if (!parse_int(arg, lo, hi, &v))
+		usage_error("-r wants a SCHED_FIFO priority from %d to %d, "
+			    "not '%s'", lo, hi, arg);
+	return v;
+}
+
+void sample_realtime_enter(int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
+
+	/* unprivileged, the kernel allows up to RLIMIT_RTPRIO */
+	if (prio && sched_setscheduler(0, SCHED_FIFO, &sp) != 0)
+		die("-r %d: cannot run at SCHED_FIFO priority %d: %s (needs "
+		    "root or CAP_SYS_NICE, or 'ulimit -r' of %d or more)",
+		    prio, prio, strerror(errno), prio);
 }

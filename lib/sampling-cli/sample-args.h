@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sample-args.h - the samplers' -c and -F arguments (monitor, kerneltop):
- * one rule and one message each.  For tools: these exit on bad input.
+ * sample-args.h - the samplers' -c, -F, -m and -r arguments (monitor,
+ * kerneltop): one rule and one message each.  For tools: these exit on
+ * bad input.
  */
 #ifndef SAMPLING_CLI_SAMPLE_ARGS_H
 #define SAMPLING_CLI_SAMPLE_ARGS_H
@@ -9,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <sysapi/event.h>
+#include "profile/feed.h"
 
 /*
  * -c COUNT: events between samples, 1 to 2^63-1, or 0: no -c, the tool's
@@ -24,22 +25,30 @@ uint64_t sample_arg_freq(const char *arg);
    when it cannot be read). */
 uint64_t sample_arg_freq_max(const char *arg);
 
-/*
- * Without -c or -F, after pc_attr_sampling() on each of the n attrs:
- * tracepoints and breakpoints sampled at each occurrence (period 1), as
- * perf record and perf top sample them, in the sample layout of the
- * others (one ring reads them all; PERF_SAMPLE_PERIOD makes the kernel
- * sample a software event at each occurrence, which period 1 does anyway).
- */
-void sample_every_event_set(struct perf_event_attr *attrs, unsigned n);
+/* The most data pages a ring takes (-m): 4 GiB of 4 KiB pages. */
+#define SAMPLE_MAX_RING_PAGES (1u << 20)
 
 /*
- * The name a sampler shows for the event spec became a (after a fallback
- * such as cycles -> cpu-clock): perf's canonical name where the type has
- * one, else the user's spelling (tracepoints, PMU events, which have no
- * name of their own in the attr).
+ * -m PAGES: data pages per ring, 1 to SAMPLE_MAX_RING_PAGES, or perf's
+ * size form (512K, 2M, 1G: bytes, rounded up to pages); a count that is
+ * not a power of two is rounded up to one, as perf rounds it.  perf
+ * record's ",AUX" pages are checked the same way and have no use here.
+ * Exit 2 otherwise.
  */
-void sample_event_name(const struct pc_event_spec *spec,
-		       const struct perf_event_attr *a, char *buf, size_t sz);
+unsigned sample_arg_ring_pages(const char *arg);
+
+/* The data pages per ring: -m's (asked, 0 for none), else 512 for DWARF
+   call graphs (a sample carries a stack copy: room for some hundreds),
+   else dflt (0: the feed's). */
+unsigned sample_ring_pages(unsigned asked, enum feed_callgraph cg,
+			   unsigned dflt);
+
+/* -r PRIO: a SCHED_FIFO priority, sched_get_priority_min() to _max()
+   (1 to 99); exit 2 otherwise. */
+int sample_arg_realtime(const char *arg);
+
+/* -r: the calling process at SCHED_FIFO priority prio (0: nothing to
+   do), or exit 1 saying why and the fix. */
+void sample_realtime_enter(int prio);
 
 #endif

@@ -49,7 +49,7 @@ arg() {
 	uid) echo root ;; delay) echo 10 ;; cgroup) echo / ;;
 	branch-filter) echo any ;; affinity) echo node ;;
 	switch-output-event) echo cpu-clock ;; synth) echo all ;;
-	control) echo fd:0 ;; max-size) echo 1M ;; vmlinux) echo /nonexistent ;;
+	control) echo fd:0 ;; max-size) echo 1M ;; vmlinux) echo /proc/version ;;
 	*) echo 1 ;;
 	esac
 }

@@ -31,9 +31,7 @@ struct trace_formats;
 #include "sampling-cli/metrics.h"
 #include "symbols/symbols.h"
 
-#define KT_DEFAULT_FREQ 4000
 #define KT_MAX_EVENTS 8
-#define KT_MAX_RING_PAGES (1u << 20)	/* -m: 4 GiB of 4K pages a ring */
 #define KT_NKEYS 10		/* the TOP_KEY_* bits */
 #define KT_MAX_TRACE_COLS 64	/* -s trace keys, fields expanded */
 #define KT_MAX_CPUS 4096	/* -s socket: CPUs whose package is known */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* options.c - kerneltop's command line, one table for getopt and --help. */
+/* options.c - kerneltop's command line, one table for getopt and --help
+   (with perf top's options that mean nothing here, perf-options.h). */
 #include "config.h"
 
 #include <errno.h>
 #include <pwd.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 #include "base/opts.h"
 #include "kerneltop.h"
 #include "sampling-cli/callgraph.h"
+#include "sampling-cli/perf-options.h"
 #include "sampling-cli/sample-args.h"
 #include "util/die.h"
 #include "util/events.h"
@@ -33,15 +34,10 @@ enum {
 	OPT_EXPORT,		/* + enum export_format */
 };
 
-/* perf top's targets, sampling, symbols and the rest of its list. */
+/* perf top's that mean something here (the others: perf-options.h). */
 enum {
-	OPT_PERF = 512, OPT_ALL_CGROUPS = OPT_PERF, OPT_OVERWRITE,
-	OPT_PROC_MAP_TIMEOUT, OPT_NUM_THREAD_SYNTH, OPT_NAMESPACES,
-	OPT_FORCE, OPT_KALLSYMS, OPT_IGNORE_VMLINUX, OPT_DEMANGLE_KERNEL,
-	OPT_SYM_ANNOTATE, OPT_RAW_TRACE, OPT_ASM_RAW, OPT_IGNORE_CALLEES,
-	OPT_NO_BPF_EVENT, OPT_OBJDUMP, OPT_PREFIX, OPT_PREFIX_STRIP,
-	OPT_SHOW_ON_OFF, OPT_SOURCE, OPT_STITCH_LBR, OPT_SWITCH_ON,
-	OPT_SWITCH_OFF, OPT_TUI, OPT_BRANCH_ANY, OPT_METRIC,
+	OPT_KALLSYMS = 512, OPT_SYM_ANNOTATE, OPT_RAW_TRACE, OPT_TUI,
+	OPT_METRIC,
 };
 
 /* The task table's. */
@@ -119,34 +115,16 @@ static const struct opt_def options[] = {
 	/* perf top's: targets and sampling */
 	{ "cgroup", 'G', 'G', "NAME",
 	  "only the tasks of cgroup NAME (every CPU)" },
-	{ "all-cgroups", 0, OPT_ALL_CGROUPS, NULL,
-	  "no effect here: no cgroup sort key" },
 	{ "no-inherit", 'i', 'i', NULL,
 	  "-p/-u: not the threads and children made later" },
 	{ "mmap-pages", 'm', 'm', "N",
-	  "pages per ring buffer, or a size (512K, 2M)" },
+	  "data pages per ring buffer, or a size (512K, 2M)" },
 	{ "realtime", 'r', 'r', "PRIO", "run kerneltop at SCHED_FIFO PRIO" },
-	{ "overwrite", 0, OPT_OVERWRITE, NULL,
-	  "no effect here: rings are read forward" },
-	{ "proc-map-timeout", 0, OPT_PROC_MAP_TIMEOUT, "MS",
-	  "no effect here: maps are read in the background" },
-	{ "num-thread-synthesize", 0, OPT_NUM_THREAD_SYNTH, "N",
-	  "no effect here: maps are read in the background" },
-	{ "namespaces", 0, OPT_NAMESPACES, NULL,
-	  "no effect here: no namespace sort key" },
-	{ "force", 0, OPT_FORCE, NULL,
-	  "no effect here: no file ownership to check" },
 	{ "verbose", 'v', 'v', NULL,
 	  "the counters' setup and refusals, on stderr" },
 	/* perf top's: symbols */
-	{ "vmlinux", 'k', 'k', "FILE",
-	  "no effect here: kernel symbols come from kallsyms" },
 	{ "kallsyms", 0, OPT_KALLSYMS, "FILE",
 	  "kernel symbols from FILE, not /proc/kallsyms" },
-	{ "ignore-vmlinux", 0, OPT_IGNORE_VMLINUX, NULL,
-	  "no effect here: no vmlinux is read" },
-	{ "demangle-kernel", 0, OPT_DEMANGLE_KERNEL, NULL,
-	  "no effect here: kallsyms names as they are" },
 	{ "sym-annotate", 0, OPT_SYM_ANNOTATE, "SYM",
 	  "annotate SYM (batch: after each frame)" },
 	{ "metric", 0, OPT_METRIC, "RATE",
@@ -159,132 +137,14 @@ static const struct opt_def options[] = {
 	{ "hide_kernel_symbols", 0, 'K', NULL, "the same as -K (perf's)" },
 	{ "hide_user_symbols", 0, 'U', NULL, "the same as -U (perf's)" },
 	{ "tui", 0, OPT_TUI, NULL, "the live screen (the default on a tty)" },
-	{ "dump-symtab", 'D', 'D', NULL,
-	  "no effect here: perf's debugging dump" },
-	{ "branch-any", 0, OPT_BRANCH_ANY, NULL,
-	  "no effect here: no branch stacks (perf's -b)" },
-	{ "branch-filter", 'j', 'j', "MASK",
-	  "no effect here: no branch stacks" },
-	{ "stitch-lbr", 0, OPT_STITCH_LBR, NULL,
-	  "no effect here: no branch stacks" },
-	{ "disassembler-style", 'M', 'M', "STYLE",
-	  "no effect here: LLVM disassembles (AT&T syntax)" },
-	{ "asm-raw", 0, OPT_ASM_RAW, NULL,
-	  "no effect here: LLVM disassembles (AT&T syntax)" },
-	{ "objdump", 0, OPT_OBJDUMP, "PATH",
-	  "no effect here: LLVM disassembles, not objdump" },
-	{ "source", 0, OPT_SOURCE, NULL,
-	  "no effect here: annotation opens on the source lines" },
-	{ "prefix", 0, OPT_PREFIX, "PREFIX",
-	  "no effect here: sources are read where DWARF says" },
-	{ "prefix-strip", 0, OPT_PREFIX_STRIP, "N",
-	  "no effect here: sources are read where DWARF says" },
-	{ "column-widths", 'w', 'w', "W,..",
-	  "no effect here: columns fit the names" },
-	{ "ignore-callees", 0, OPT_IGNORE_CALLEES, "REGEX",
-	  "no effect here: call graphs are not cut" },
-	{ "no-bpf-event", 0, OPT_NO_BPF_EVENT, NULL,
-	  "no effect here: no BPF events are read" },
-	{ "switch-on", 0, OPT_SWITCH_ON, "EVENT",
-	  "no effect here: no on/off switch events" },
-	{ "switch-off", 0, OPT_SWITCH_OFF, "EVENT",
-	  "no effect here: no on/off switch events" },
-	{ "show-on-off-events", 0, OPT_SHOW_ON_OFF, NULL,
-	  "no effect here: no on/off switch events" },
 	{ "help", 'h', 'h', NULL, "this help" },
 	{ "version", 'V', 'V', NULL, "print the version" },
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
-/*
- * perf top's options that cannot mean anything here: accepted, and said
- * in one line why (no_effect()), then kerneltop runs as without them.
- */
-#define NO_LBR "no branch stacks (LBR) are sampled: no PMU branch records"
-#define NO_ASM "annotation disassembles with LLVM (AT&T syntax on " \
-	"x86-64), never through objdump"
-#define NO_SWITCH "every sample counts from the start: no on/off events"
-#define MAPS_BG "the maps of running processes are read in the " \
-	"background between refreshes, none given up on"
-static const struct no_effect {
-	int id;
-	const char *why;
-} no_effects[] = {
-	{ OPT_ALL_CGROUPS, "no cgroup sort key here (-G NAME picks one)" },
-	{ OPT_OVERWRITE, "the rings are read forward; what a full ring "
-			 "drops is counted as lost" },
-	{ OPT_PROC_MAP_TIMEOUT, MAPS_BG },
-	{ OPT_NUM_THREAD_SYNTH, MAPS_BG },
-	{ OPT_NAMESPACES, "no namespace sort key: namespace events would "
-			  "go unused" },
-	{ OPT_FORCE, "kerneltop reads no perf.data whose owner perf checks" },
-	{ 'k', "kernel symbols come from kallsyms (--kallsyms FILE), not "
-	       "a vmlinux" },
-	{ OPT_IGNORE_VMLINUX, "a vmlinux is never read: kernel symbols come "
-			      "from kallsyms" },
-	{ OPT_DEMANGLE_KERNEL, "kernel symbols are shown as kallsyms names "
-			       "them" },
-	{ 'D', "perf's debugging dump; press H for what is unresolved" },
-	{ OPT_BRANCH_ANY, NO_LBR }, { 'j', NO_LBR }, { OPT_STITCH_LBR, NO_LBR },
-	{ 'M', NO_ASM }, { OPT_ASM_RAW, NO_ASM }, { OPT_OBJDUMP, NO_ASM },
-	{ OPT_SOURCE, "annotation opens on the source lines (s in it: the "
-		      "instructions)" },
-	{ OPT_PREFIX, "source files are read where their DWARF says" },
-	{ OPT_PREFIX_STRIP, "source files are read where their DWARF says" },
-	{ 'w', "columns are sized to the terminal and the names shown" },
-	{ OPT_IGNORE_CALLEES, "call graphs are shown whole" },
-	{ OPT_NO_BPF_EVENT, "no BPF events are read: kallsyms names BPF "
-			    "programs" },
-	{ OPT_SWITCH_ON, NO_SWITCH }, { OPT_SWITCH_OFF, NO_SWITCH },
-	{ OPT_SHOW_ON_OFF, NO_SWITCH },
-};
-
-/* Option id is one of no_effects[]: say so once on stderr.  True when
-   it was. */
-static bool no_effect(int id)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(no_effects) / sizeof(no_effects[0]); i++)
-		if (no_effects[i].id == id) {
-			usage_no_effect(opts_find(options, NOPTIONS, id),
-					no_effects[i].why);
-			return true;
-		}
-	return false;
-}
-
-/*
- * -m N: data pages per ring, or perf's size form (512K, 2M, 1G: bytes,
- * rounded up to pages); a count that is not a power of two is rounded up,
- * as perf rounds it.
- */
-static unsigned parse_mmap_pages(const char *arg)
-{
-	uint64_t v, unit = 0, page = (uint64_t)sysconf(_SC_PAGESIZE);
-	size_t len = strlen(arg);
-	char num[32];
-
-	if (len && len < sizeof(num)) {
-		switch (arg[len - 1]) {
-		case 'B': case 'b': unit = 1; break;
-		case 'K': case 'k': unit = 1 << 10; break;
-		case 'M': case 'm': unit = 1 << 20; break;
-		case 'G': case 'g': unit = 1 << 30; break;
-		}
-	}
-	snprintf(num, sizeof(num), "%.*s", (int)(unit ? len - 1 : len), arg);
-	if (!parse_u64(num, 1, unit ? (KT_MAX_RING_PAGES * page) / unit :
-			     KT_MAX_RING_PAGES, &v))
-		usage_error("-m wants data pages per ring from 1 to %u, or a "
-			    "size (512K, 2M), not '%s'", KT_MAX_RING_PAGES,
-			    arg);
-	if (unit)
-		v = (v * unit + page - 1) / page;
-	while (v & (v - 1))
-		v += v & -v;	/* up to a power of two */
-	return (unsigned)v;
-}
+/* kerneltop's options, then perf top's that mean nothing here */
+static struct opt_def all_options[NOPTIONS + 32];
+static size_t nall, first_perf;
 
 /* The -s keys, as perf spells them. */
 static const struct sort_key {
@@ -476,18 +336,23 @@ static void openmetrics_check(const struct kt_options *o)
 
 void options_parse(struct kt_options *o, int argc, char **argv)
 {
-	struct option longopts[NOPTIONS + 1];
-	char shortopts[OPTS_SHORT_SIZE(NOPTIONS)];
+	struct option longopts[sizeof(all_options) / sizeof(all_options[0]) +
+			       1];
+	char shortopts[OPTS_SHORT_SIZE(sizeof(all_options) /
+				       sizeof(all_options[0]))];
 	unsigned field_keys = 0, field_order[KT_NKEYS], nfield_order = 0;
 	uint64_t sort_idx = 0;
 	bool fields = false, total_period = false, nr_samples = false;
 	uint64_t v;
 	int c;
 
-	*o = (struct kt_options){ .freq = KT_DEFAULT_FREQ, .delay = 2.0,
+	*o = (struct kt_options){ .delay = 2.0,
 				  .cg_print = CALLGRAPH_PRINT_DEFAULT,
 				  .tasks_order = TASKS_COL_CPU };
-	usage_getopt(options, NOPTIONS, longopts, shortopts, 0);
+	nall = perf_options_table(PERF_TOP, options, NOPTIONS, all_options,
+				  sizeof(all_options) / sizeof(all_options[0]),
+				  &first_perf);
+	usage_getopt(all_options, nall, longopts, shortopts, 0);
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e': events_add(&o->events, optarg); break;
@@ -610,18 +475,8 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			break;
 		case 'G': o->cgroup = optarg; break;
 		case 'i': o->no_inherit = true; break;
-		case 'm': o->mmap_pages = parse_mmap_pages(optarg); break;
-		case 'r':
-			if (!parse_int(optarg, sched_get_priority_min(
-						SCHED_FIFO),
-				       sched_get_priority_max(SCHED_FIFO),
-				       &o->realtime))
-				usage_error("-r wants a SCHED_FIFO priority "
-					    "from %d to %d, not '%s'",
-					    sched_get_priority_min(SCHED_FIFO),
-					    sched_get_priority_max(SCHED_FIFO),
-					    optarg);
-			break;
+		case 'm': o->mmap_pages = sample_arg_ring_pages(optarg); break;
+		case 'r': o->realtime = sample_arg_realtime(optarg); break;
 		case 'v': o->verbose++; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_SYM_ANNOTATE: o->sym_annotate = optarg; break;
@@ -632,32 +487,22 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 			o->metric_args[o->nmetric_args++] = optarg;
 			break;
 		case OPT_TUI: o->batch = false; break;
-		case 'k':
-			if (access(optarg, R_OK) != 0)
-				usage_error("-k: cannot read '%s': %s",
-					    optarg, strerror(errno));
-			no_effect(c);
-			break;
-		case OPT_PROC_MAP_TIMEOUT:
-		case OPT_NUM_THREAD_SYNTH:
-		case OPT_PREFIX_STRIP:
-			if (!parse_u64(optarg, 0, UINT32_MAX, &v))
-				usage_error("--%s wants a number, not '%s'",
-					    opts_find(options, NOPTIONS,
-						      c)->name, optarg);
-			no_effect(c);
-			break;
 		case 'h':
 			usage_print(stdout, "kerneltop [options]", options,
-				    NOPTIONS, "Keys: press h in kerneltop. "
-				    "See kerneltop(1).");
+				    NOPTIONS, NULL);
+			usage_print(stdout, "\nperf top's options that mean "
+				    "nothing here (accepted, with a notice "
+				    "saying why):", all_options + first_perf,
+				    nall - first_perf, "Keys: press h in "
+				    "kerneltop. See kerneltop(1).");
 			exit(0);
 		case 'V':
 			printf("kerneltop (%s) %s\n", PACKAGE_NAME,
 			       PACKAGE_VERSION);
 			exit(0);
 		default:
-			if (!no_effect(c))
+			if (!perf_option_taken(PERF_TOP, all_options, nall, c,
+					       optarg, false))
 				usage_bad_option(c, argv);
 		}
 	}
@@ -670,8 +515,6 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 	if (o->cgroup && o->scope != FEED_SYSTEM)
 		usage_error("-G watches a cgroup on every CPU: leave out -p, "
 			    "-t and -u");
-	if (o->events.nr > KT_MAX_EVENTS)
-		usage_error("at most %d events at once", KT_MAX_EVENTS);
 	/* off-CPU time is told by the stack a thread left with */
 	if (o->off_cpu && o->callgraph == FEED_CG_NONE)
 		o->callgraph = FEED_CG_FP;

@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <sched.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -24,6 +23,7 @@
 #include "kerneltop.h"
 #include "sampling-cli/rings.h"
 #include "sampling-cli/sample-args.h"
+#include "sampling-cli/sample-setup.h"
 #include "util/die.h"
 #include "util/events.h"
 #include "util/output.h"
@@ -46,55 +46,38 @@ static void notice(struct kt *kt, const char *msg)
 	str_join(kt->notice, sizeof(kt->notice), "; ", msg);
 }
 
-/* -e (or the default) into attrs, with the cycles fallback. */
+static void setup_notice(void *arg, const char *msg)
+{
+	notice(arg, msg);
+}
+
+/* -e into attrs, the samplers' one set-up (sample-setup.h), opened
+   disabled; then the off-CPU events, and pprof's member names. */
 static void events_setup(struct kt *kt)
 {
-	const struct pc_probe *probe = pc_probe();
 	struct kt_options *o = &kt->opt;
-	uint64_t freq = o->freq;
+	struct sample_setup s = {
+		.events = &o->events, .max_events = KT_MAX_EVENTS,
+		.period = o->period, .freq = o->freq,
+		.period_set = o->period_set, .freq_set = o->freq_set,
+		.metric_args = o->metric_args,
+		.nmetric_args = o->nmetric_args,
+		.notice = setup_notice, .notice_arg = kt,
+		.attrs = kt->attrs, .names = kt->names,
+		.metrics = &kt->metrics,
+	};
 	unsigned i;
 
-	if (!o->events.nr)
-		events_add(&o->events, "cycles");
-	if (o->freq_set && probe->max_sample_rate > 0 &&
-	    freq > (uint64_t)probe->max_sample_rate) {
-		char msg[96];
-
-		snprintf(msg, sizeof(msg), "-F %" PRIu64 " is above "
-			 "perf_event_max_sample_rate; using %d Hz", freq,
-			 probe->max_sample_rate);
-		notice(kt, msg);
-		freq = (uint64_t)probe->max_sample_rate;
-		o->freq = freq;
-	}
-	kt->group_read = metrics_group_read(&o->events);
-	if (o->nmetric_args && !kt->group_read)
-		usage_error("--metric needs the group read at each sample "
-			    "(-e '{cpu-clock,page-faults}:S')");
-	kt->nevents = (unsigned)o->events.nr;
-	for (i = 0; i < kt->nevents; i++) {
-		struct perf_event_attr *a = &kt->attrs[i];
-
-		*a = o->events.ev[i].attr;
-		if (feed_event_fallback(a))
-			notice(kt, "cycles not supported here (no hardware "
-				   "PMU); sampling cpu-clock");
-		pc_attr_sampling(a, o->period_set ? o->period : freq,
-				 !o->period_set, 0);
-		a->disabled = 1;	/* feed_enable() in session_open() */
-	}
-	if (!o->period_set && !o->freq_set)
-		sample_every_event_set(kt->attrs, kt->nevents);
+	sample_setup(&s);
+	o->freq = s.freq;
+	kt->nevents = s.nevents;
+	kt->group_read = s.group_read;
 	for (i = 0; i < kt->nevents; i++)
-		sample_event_name(&o->events.ev[i], &kt->attrs[i], kt->names[i],
-				  sizeof(kt->names[i]));
+		kt->attrs[i].disabled = 1;	/* feed_enable() in
+						   session_open() */
 	offcpu_setup(kt);
 	for (i = 1; i < kt->nevents; i++)
 		kt->members[i - 1] = kt->names[i];
-	if (kt->group_read)
-		metrics_setup(&kt->metrics, o->metric_args, o->nmetric_args,
-			      &o->events, (const char (*)[64])kt->names,
-			      &kt->attrs[0]);
 }
 
 /*
@@ -137,9 +120,8 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 		.uid = scope == FEED_USER && o->scope != FEED_USER ?
 			getuid() : o->uid,
 		.cpus = o->cpus, .ncpus = o->ncpus,
-		/* a DWARF sample carries a stack copy: room for hundreds */
-		.ring_pages = o->mmap_pages ? o->mmap_pages :
-			      o->callgraph == FEED_CG_DWARF ? 512 : 0,
+		.ring_pages = sample_ring_pages(o->mmap_pages, o->callgraph,
+						0),
 		.cgroup = o->cgroup, .no_inherit = o->no_inherit,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
 		.max_stack = o->max_stack, .group_read = kt->group_read,
@@ -216,19 +198,6 @@ static void cpu_list_format(struct kt *kt)
 			   cpus[j]);
 	}
 	free(online);
-}
-
-/* -r PRIO: kerneltop itself at SCHED_FIFO, as perf top -r; dies when
-   the kernel refuses it. */
-static void realtime_set(const struct kt *kt)
-{
-	struct sched_param sp = { .sched_priority = kt->opt.realtime };
-
-	if (kt->opt.realtime &&
-	    sched_setscheduler(0, SCHED_FIFO, &sp) != 0)
-		die_errno("-r %d: cannot run at SCHED_FIFO priority %d (needs "
-			  "root or CAP_SYS_NICE, and RLIMIT_RTPRIO)",
-			  kt->opt.realtime, kt->opt.realtime);
 }
 
 /* -G NAME: a cgroup that cannot be opened is said before anything. */
@@ -353,7 +322,8 @@ void session_open(struct kt *kt)
 	/* the tools' one rule (util/stop-signals.h), from before the
 	   kernel's symbols are read: that can take seconds */
 	stop_signals_catch(on_stop);
-	realtime_set(kt);
+	/* -r: kerneltop itself, as perf top -r */
+	sample_realtime_enter(kt->opt.realtime);
 	cgroup_check(kt);
 	events_setup(kt);
 	trace_keys_setup(kt);

@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +25,7 @@
 #include "sampling-cli/exports.h"
 #include "sampling-cli/rings.h"
 #include "sampling-cli/sample-args.h"
+#include "sampling-cli/sample-setup.h"
 #include "util/die.h"
 #include "util/events.h"
 #include "util/fd-limit.h"
@@ -35,9 +35,8 @@
 #include "util/usage.h"
 #include "util/xmalloc.h"
 
+/* data pages per ring without -m (and DWARF call graphs) */
 #define RING_PAGES 64
-/* a DWARF sample carries a stack copy: room for some hundreds of them */
-#define RING_PAGES_DWARF 512
 
 
 static volatile sig_atomic_t interrupted;	/* the stop signal, or 0 */
@@ -52,21 +51,6 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
 	interrupt_count++;
 }
 
-
-/*
- * An event counted in time or in the CPU's own events (the clocks, whose
- * period of 10000 would be 10 us; cycles, instructions, caches, raw and
- * PMU events), which a count of 10000 would sample 100,000 times a
- * second and more; not the software counts and tracepoints.
- */
-static bool is_fast(const struct perf_event_attr *a)
-{
-	if (a->type == PERF_TYPE_SOFTWARE)
-		return a->config == PERF_COUNT_SW_CPU_CLOCK ||
-		       a->config == PERF_COUNT_SW_TASK_CLOCK;
-	return a->type != PERF_TYPE_TRACEPOINT &&
-	       a->type != PERF_TYPE_BREAKPOINT;
-}
 
 /* --script: a tracepoint's format, for its records' text, as perf
    script prints it. */
@@ -85,77 +69,53 @@ static void trace_add(struct monitor *m, const struct pc_event_spec *ev)
 		    strerror(errno));
 }
 
+/* A notice of the set-up: on stderr, unless -q. */
+static void setup_notice(void *arg, const char *msg)
+{
+	const struct monitor *m = arg;
+
+	if (!m->quiet)
+		warn_msg("%s", msg);
+}
+
 /*
- * -e into attrs: cycles falls back to cpu-clock where there is no
- * hardware PMU.  Without -c or -F, events with a fast one among them are
- * sampled at perf's 4000 Hz, all of them (the ring's records have one
- * layout), and other events every 10000, as the 2008 demo (whose 2008
- * call knows no frequency: --legacy keeps the period); tracepoints and
- * breakpoints at each occurrence, as perf record.
+ * -e into attrs, the samplers' one set-up (sample-setup.h): without -c
+ * or -F, events with a fast one among them are sampled at perf's 4000
+ * Hz, all of them (the ring's records have one layout), and other
+ * events every 10000, as the 2008 demo (whose 2008 call knows no
+ * frequency: --legacy keeps the period).  Then what monitor shows of
+ * them.
  */
 static void setup_events(struct monitor *m)
 {
-	const struct pc_probe *probe = pc_probe();
-	bool freq = m->freq_set;
+	struct sample_setup s = {
+		.events = &m->events, .max_events = MONITOR_MAX_EVENTS,
+		.period = m->period, .freq = m->freq,
+		.period_set = m->period_set, .freq_set = m->freq_set,
+		.strict_freq = m->strict_freq, .slow_period = DEFAULT_PERIOD,
+		.legacy = m->legacy,
+		.exclude_kernel = m->space == SPACE_USER,
+		.exclude_user = m->space == SPACE_KERNEL,
+		.metric_args = m->metric_args,
+		.nmetric_args = m->nmetric_args,
+		.notice = setup_notice, .notice_arg = m,
+		.attrs = m->attrs, .names = m->event_names,
+		.metrics = &m->metrics,
+	};
 	unsigned i;
 
-	if (!m->events.nr)
-		events_add(&m->events, DEFAULT_EVENT);
-	if (m->events.nr > MONITOR_MAX_EVENTS)
-		usage_error("at most %d events, not %zu (give fewer to -e)",
-			    MONITOR_MAX_EVENTS, m->events.nr);
-	m->group_read = metrics_group_read(&m->events);
-	if (m->nmetric_args && !m->group_read)
-		usage_error("--metric needs the group read at each sample "
-			    "(-e '{cpu-clock,page-faults}:S')");
+	/* (before the set-up: the 2008 call's limit, not the events') */
 	if (m->legacy && m->events.nr > 1)
 		usage_error("--legacy samples one event, not %zu (the 2008 "
 			    "call reads each counter's IPs alone)",
 			    m->events.nr);
-	if (m->freq_set && probe->max_sample_rate > 0 &&
-	    m->freq > (uint64_t)probe->max_sample_rate && m->strict_freq)
-		usage_error("-F %" PRIu64 " is above "
-			    "kernel.perf_event_max_sample_rate (%d Hz) and "
-			    "--strict-freq refuses to lower it", m->freq,
-			    probe->max_sample_rate);
-	if (m->freq_set && probe->max_sample_rate > 0 &&
-	    m->freq > (uint64_t)probe->max_sample_rate) {
-		if (!m->quiet)
-			warn_msg("-F %" PRIu64 " is above "
-			 "kernel.perf_event_max_sample_rate; using %d Hz",
-			 m->freq, probe->max_sample_rate);
-		m->freq = (uint64_t)probe->max_sample_rate;
-	}
-	m->nevents = (unsigned)m->events.nr;
+	sample_setup(&s);
+	m->freq = s.freq;
+	m->nevents = s.nevents;
+	m->group_read = s.group_read;
 	for (i = 0; i < m->nevents; i++) {
 		struct perf_event_attr *a = &m->attrs[i];
 
-		*a = m->events.ev[i].attr;
-		if (!m->legacy && feed_event_fallback(a) && !m->quiet)
-			warn_msg("cycles not supported here (no hardware PMU); "
-				 "sampling cpu-clock%s", m->period_set ||
-				 m->freq_set ? "" : " at 4000 Hz");
-		if (m->space == SPACE_USER)
-			a->exclude_kernel = a->exclude_hv = 1;
-		if (m->space == SPACE_KERNEL)
-			a->exclude_user = 1;
-		if (!m->period_set && !m->legacy && is_fast(a))
-			freq = true;
-	}
-	for (i = 0; i < m->nevents; i++) {
-		struct perf_event_attr *a = &m->attrs[i];
-
-		pc_attr_sampling(a, freq ? (m->freq_set ? m->freq
-							: DEFAULT_FREQ)
-					 : m->period, freq, 0);
-	}
-	if (!m->period_set && !m->freq_set && !m->legacy)
-		sample_every_event_set(m->attrs, m->nevents);
-	for (i = 0; i < m->nevents; i++) {
-		struct perf_event_attr *a = &m->attrs[i];
-
-		sample_event_name(&m->events.ev[i], a, m->event_names[i],
-				  sizeof(m->event_names[i]));
 		if (strlen(m->event_names[i]) > m->event_width)
 			m->event_width = (unsigned)strlen(m->event_names[i]);
 		if (a->type == PERF_TYPE_TRACEPOINT &&
@@ -170,10 +130,6 @@ static void setup_events(struct monitor *m)
 				 (uint64_t)(a->freq ? a->sample_freq
 						    : a->sample_period));
 	}
-	if (m->group_read)
-		metrics_setup(&m->metrics, m->metric_args, m->nmetric_args,
-			      &m->events,
-			      (const char (*)[64])m->event_names, &m->attrs[0]);
 	/* the records come with every event's samples: one layout */
 	for (i = 0; m->trace && i < m->nevents; i++)
 		m->attrs[i].sample_type |= PERF_SAMPLE_RAW;
@@ -201,9 +157,8 @@ static void open_feed(struct monitor *m)
 		.enable_on_exec = m->command != NULL && !m->system,
 		.user_fallback = m->space == SPACE_ALL,
 		.no_resolve = m->format == FORMAT_RAW,
-		.ring_pages = m->ring_pages ? m->ring_pages :
-			      m->callgraph == FEED_CG_DWARF ? RING_PAGES_DWARF
-							    : RING_PAGES,
+		.ring_pages = sample_ring_pages(m->ring_pages, m->callgraph,
+						RING_PAGES),
 		.sym = m->sym, .failure = &fail,
 		.callgraph = m->callgraph, .stack_size = m->stack_size,
 		.group_read = m->group_read));
@@ -588,10 +543,7 @@ int main(int argc, char **argv)
 		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
 	/* perf record's -r: the reader, not the command (started already) */
-	if (m.rt_prio && sched_setscheduler(0, SCHED_FIFO, &(struct
-			sched_param){ .sched_priority = m.rt_prio }) != 0)
-		die_errno("cannot run at SCHED_FIFO priority %d (-r)",
-			  m.rt_prio);
+	sample_realtime_enter(m.rt_prio);
 	loop(&m);
 	/* what was lost while we read: not what came once we stopped */
 	feed_info(m.feed, &m.info);

@@ -10,7 +10,6 @@
 
 #include <sysapi/sysapi.h>
 
-#include "base/opts.h"
 #include "profile/feed.h"
 #include "profile/offcpu-feed.h"
 #include "profile/profile.h"
@@ -23,10 +22,9 @@
 
 struct trace_formats;
 
+/* the 2008 demo's period, for events that count neither time nor the
+   CPU's events (the others: SAMPLE_DEFAULT_FREQ) */
 #define DEFAULT_PERIOD 10000
-/* perf's default rate, for the clocks (10000 ns would be 100 kHz) */
-#define DEFAULT_FREQ 4000
-#define DEFAULT_EVENT "cycles"
 
 /* Events sampled at once (-e a,b or -e a -e b), at most. */
 #define MONITOR_MAX_EVENTS 8
@@ -116,20 +114,6 @@ void summary_print(FILE *out, struct profile *p, const struct metrics *ms,
 		   const char (*names)[64], unsigned nevents,
 		   const struct symbols *sym, const struct monitor_totals *t,
 		   unsigned top, const struct feed_info *info);
-
-/* perf-options.c: perf record's options that mean nothing here. */
-/* The id of the long-only rows (getopt_long's index tells them apart). */
-#define OPT_PERF_ONLY 1000
-extern const struct opt_def perf_options[];
-extern const size_t nperf_options;
-/* The row of getopt_long's id (and longindex into all, the table getopt
-   was given: monitor's rows, then perf_options), or NULL when id is none
-   of perf_options. */
-const struct opt_def *perf_option_find(int id, const struct opt_def *all,
-				       int longindex);
-/* Say in one line on stderr that d has no effect, and why (not when
-   quiet, -q). */
-void perf_option_note(const struct opt_def *d, bool quiet);
 
 /* The sampler: what the command line asked (options.c), and the
    running session (monitor.c). */

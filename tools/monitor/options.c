@@ -2,8 +2,8 @@
 /*
  * options.c - monitor's command line: its options and perf record's
  * (those that mean nothing here are accepted with a notice,
- * perf-options.c), one table for getopt and --help, and what they set
- * in struct monitor.
+ * sampling-cli/perf-options.c), one table for getopt and --help, and
+ * what they set in struct monitor.
  */
 #include "config.h"
 
@@ -15,6 +15,7 @@
 #include "monitor.h"
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
+#include "sampling-cli/perf-options.h"
 #include "sampling-cli/rings.h"
 #include "sampling-cli/sample-args.h"
 #include "util/die.h"
@@ -61,7 +62,7 @@ static const struct opt_def options[] = {
 	{ "no-inherit", 'i', 'i', NULL, "the thread alone, not the threads it creates (the default)" },
 	{ "all-kernel", 0, 'k', NULL, "= -k" },
 	{ "all-user", 0, 'u', NULL, "= -u" },
-	{ "mmap-pages", 'm', 'm', "PAGES", "ring buffer data pages per ring, a power of two" },
+	{ "mmap-pages", 'm', 'm', "PAGES", "data pages per ring buffer, or a size (512K, 2M)" },
 	{ "realtime", 'r', 'r', "PRIO", "read the samples at SCHED_FIFO priority PRIO" },
 	{ "quiet", 'q', 'q', NULL, "no notices, and no summary on standard error" },
 	{ "strict-freq", 0, OPT_STRICT_FREQ, NULL, "refuse -F above the kernel's limit (else lowered to it)" },
@@ -72,6 +73,10 @@ static const struct opt_def options[] = {
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
+/* monitor's options, then perf record's that mean nothing here */
+static struct opt_def all_options[NOPTIONS + 80];
+static size_t nall, first_perf;
+
 static void usage(void)
 {
 	usage_print(stdout, "usage: monitor [options] TID\n"
@@ -80,22 +85,9 @@ static void usage(void)
 		    options, NOPTIONS, NULL);
 	usage_print(stdout, "\nperf record's options that mean nothing here "
 			    "(accepted, with a notice saying why):",
-		    perf_options, nperf_options, "See monitor(1).");
+		    all_options + first_perf, nall - first_perf,
+		    "See monitor(1).");
 	exit(0);
-}
-
-/* monitor's options, then perf record's that mean nothing here */
-static struct opt_def all_options[NOPTIONS + 64];
-
-static size_t all_options_fill(void)
-{
-	if (nperf_options > sizeof(all_options) / sizeof(all_options[0]) -
-			    NOPTIONS)
-		die("option table too small");
-	memcpy(all_options, options, sizeof(options));
-	memcpy(all_options + NOPTIONS, perf_options,
-	       nperf_options * sizeof(perf_options[0]));
-	return NOPTIONS + nperf_options;
 }
 
 /* -p/-t: one id, through the tools' one parser and its messages. */
@@ -114,22 +106,21 @@ static const char *one_id(const char *arg, char opt)
 
 void options_parse(struct monitor *m, int argc, char **argv)
 {
-	size_t nall = all_options_fill();
 	struct option longopts[sizeof(all_options) / sizeof(all_options[0]) +
 			       1];
 	char shortopts[OPTS_SHORT_SIZE(sizeof(all_options) /
 				       sizeof(all_options[0]))];
 	const char *tid_arg = NULL;
-	const struct opt_def *note;
 	bool dry_run = false, no_inherit = false, pid_given = false;
-	char pages[24];
-	uint64_t top, v;
-	int c, longindex;
+	uint64_t top;
+	int c;
 
+	nall = perf_options_table(PERF_RECORD, options, NOPTIONS, all_options,
+				  sizeof(all_options) / sizeof(all_options[0]),
+				  &first_perf);
 	usage_getopt(all_options, nall, longopts, shortopts, true);
 	for (;;) {
-		longindex = -1;
-		c = getopt_long(argc, argv, shortopts, longopts, &longindex);
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
 		/* options may follow the TID too (monitor 4242 -n 10);
 		   everything after -- is the command's */
 		if (c == -1 && optind < argc && !tid_arg &&
@@ -207,22 +198,8 @@ void options_parse(struct monitor *m, int argc, char **argv)
 			m->system = true;
 			break;
 		case 'i': no_inherit = true; break;
-		case 'm':
-			/* perf's PAGES[,AUX PAGES]: no AUX area here */
-			snprintf(pages, sizeof(pages), "%.*s",
-				 (int)strcspn(optarg, ","), optarg);
-			if (!parse_u64(pages, 1, 1u << 20, &v) || (v & (v - 1)))
-				usage_error("-m wants a number of pages, a power "
-					    "of two such as 64, not '%s'",
-					    optarg);
-			m->ring_pages = (unsigned)v;
-			break;
-		case 'r':
-			if (!parse_u64(optarg, 1, 99, &v))
-				usage_error("-r wants a SCHED_FIFO priority, 1 "
-					    "to 99, not '%s'", optarg);
-			m->rt_prio = (int)v;
-			break;
+		case 'm': m->ring_pages = sample_arg_ring_pages(optarg); break;
+		case 'r': m->rt_prio = sample_arg_realtime(optarg); break;
 		case 'q': m->quiet = true; break;
 		case OPT_STRICT_FREQ: m->strict_freq = true; break;
 		case OPT_DRY_RUN: dry_run = true; break;
@@ -236,10 +213,9 @@ void options_parse(struct monitor *m, int argc, char **argv)
 				 PACKAGE_VERSION);
 			exit(0);
 		default:
-			note = perf_option_find(c, all_options, longindex);
-			if (!note)
+			if (!perf_option_taken(PERF_RECORD, all_options, nall,
+					       c, optarg, m->quiet))
 				usage_bad_option(c, argv);
-			perf_option_note(note, m->quiet);
 		}
 	}
 	if (m->period_set && m->freq_set)
