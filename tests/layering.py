@@ -13,7 +13,10 @@ objects of the build.  It fails when
     or on one its Makemodule.am's LIBADD does not name (even through
     another),
   - files of one tool (tools/NAME/) include or call each other in a
-    circle.
+    circle,
+  - Makefile.am and its fragments list a file twice in TESTS or in
+    EXTRA_DIST (automake runs a test once however often it is named, so
+    a second listing hides the first's edits).
 
     layering.py SRCDIR BUILDDIR     check the tree
     layering.py --selftest          prove it catches both faults (needs $CC)
@@ -275,6 +278,88 @@ def layer_problems(src, edges, layers):
     return problems
 
 
+def automake_vars(src):
+    """The variables Makefile.am and the fragments it includes set:
+    {NAME: [(word, conds, 'file:line')]}, conds the frozenset of 'C' or
+    '!C' of the if-blocks around the assignment, $(VAR)s not expanded."""
+    out = {}
+
+    def read(rel, stack):
+        try:
+            with open(os.path.join(src, rel)) as f:
+                lines = f.read().split('\n')
+        except OSError:
+            return
+        i = 0
+        while i < len(lines):
+            start, line = i + 1, lines[i]
+            while line.endswith('\\') and i + 1 < len(lines):
+                i += 1
+                line = line[:-1] + ' ' + lines[i]
+            i += 1
+            if line.startswith('\t'):	# a recipe
+                continue
+            line = re.sub(r'(^|[^\\])#.*', r'\1', line).strip()
+            word = line.split()
+            if not word:
+                continue
+            if word[0] == 'if' and len(word) == 2:
+                stack.append(word[1])
+            elif word[0] == 'else' and stack:
+                c = stack.pop()
+                stack.append(c[1:] if c.startswith('!') else '!' + c)
+            elif word[0] == 'endif' and stack:
+                stack.pop()
+            elif word[0] == 'include' and len(word) == 2:
+                read(re.sub(r'^\$\((top_)?srcdir\)/', '', word[1]), stack)
+            else:
+                m = re.match(r'^([A-Za-z_][A-Za-z0-9_]*)\s*(\+?=|:=)(.*)$',
+                             line)
+                if not m:
+                    continue
+                name, op, value = m.groups()
+                if op != '+=' and not stack:
+                    out[name] = []
+                where = '%s:%d' % (rel, start)
+                out.setdefault(name, []).extend(
+                    (w, frozenset(stack), where) for w in value.split())
+
+    read('Makefile.am', [])
+    return out
+
+
+def expand(am, name, conds=frozenset(), seen=()):
+    """NAME's words with $(VAR)s expanded: [(word, conds, where)]."""
+    out = []
+    for word, c, where in am.get(name, ()):
+        m = re.fullmatch(r'\$[({](\w+)[)}]', word)
+        if m and m.group(1) not in seen:
+            out += expand(am, m.group(1), conds | c, seen + (name,))
+        else:
+            out.append((word, conds | c, where))
+    return out
+
+
+def exclusive(a, b):
+    """Whether condition sets a and b cannot both hold (if C / else)."""
+    return any(('!' + c if not c.startswith('!') else c[1:]) in b for c in a)
+
+
+def listing_problems(am):
+    """A word TESTS or EXTRA_DIST names twice where both can hold."""
+    problems = []
+    for var in ('TESTS', 'EXTRA_DIST'):
+        seen = {}
+        for word, conds, where in expand(am, var):
+            for c, w in seen.get(word, ()):
+                if not exclusive(c, conds):
+                    problems.append('%s is listed twice in %s: %s and %s '
+                                    '(list it once)' % (word, var, w, where))
+                    break
+            seen.setdefault(word, []).append((conds, where))
+    return problems
+
+
 def cycle_problems(edges):
     problems = []
     for comp in cycles(edges):
@@ -332,6 +417,7 @@ def check(src, build, nm='nm', subdirs=('lib', 'include'), layers=None):
     problems += layer_problems(src, edges, LAYERS if layers is None else layers)
     tp, tmissing = tools_problems(src, build, nm)
     problems += tp
+    problems += listing_problems(automake_vars(src))
     missing += tmissing
     nc = sum(1 for f in files if f.endswith('.c') and f.startswith('lib' + os.sep))
     return problems, missing, nc, sum(len(e) for e in edges.values())
@@ -367,6 +453,14 @@ def selftest():
             subprocess.run(cc + ['-c', '-I', tmp, '-I', os.path.join(tmp, 'lib'),
                                  '-o', os.path.join(tmp, d, '%s.o' % c),
                                  os.path.join(tmp, d, '%s.c' % c)], check=True)
+        # a test listed twice, through a variable and in a fragment; a
+        # file in both branches of a conditional is listed once
+        write('Makefile.am', 'TESTS =\nEXTRA_DIST = a.sh\n'
+              'X_TESTS = \\\n\ta.sh b.sh\nTESTS += $(X_TESTS)\n'
+              'include $(srcdir)/t/Makemodule.am\n')
+        write('t/Makemodule.am', '# comment a.sh\nTESTS += c.sh \\\n'
+              '\ta.sh\nif C\nEXTRA_DIST += d.sh\nelse\nEXTRA_DIST += d.sh\n'
+              'endif\nEXTRA_DIST += b.sh\n')
         layers = {'x': (), 'y': ()}
         problems, missing, _, _ = check(tmp, tmp, layers=layers)
         text = '\n'.join(problems)
@@ -375,10 +469,15 @@ def selftest():
                      'lib/x/d.c includes "tools/t/t.h"',
                      'lib/y depends on lib/x, which LAYERS does not put below it',
                      'tools/t/p.c -> tools/t/q.c (uses q)',
-                     'tools/t/q.c -> tools/t/p.c (uses p)'):
+                     'tools/t/q.c -> tools/t/p.c (uses p)',
+                     'a.sh is listed twice in TESTS: Makefile.am:3 and '
+                     't/Makemodule.am:2'):
             if want not in text:
                 print('selftest: not found: %s\n%s' % (want, text))
                 ok = False
+        if 'd.sh' in text or 'b.sh' in text:
+            print('selftest: a file listed once reported:\n%s' % text)
+            ok = False
         if missing:
             print('selftest: objects not found: %s' % missing)
             ok = False
@@ -387,6 +486,7 @@ def selftest():
         write('lib/x/b.h', 'int b(void);\n')
         write('lib/x/d.c', 'int d(void);\nint d(void) { return 0; }\n')
         write('tools/t/q.c', 'int q(void);\nint q(void) { return 1; }\n')
+        write('t/Makemodule.am', 'TESTS += c.sh\n')
         for d, c in (('lib/x', 'b'), ('lib/x', 'd'), ('tools/t', 'q')):
             subprocess.run(cc + ['-c', '-I', tmp, '-o', os.path.join(tmp, d, '%s.o' % c),
                                  os.path.join(tmp, d, '%s.c' % c)], check=True)
