@@ -36,7 +36,7 @@ struct pc_event_desc {
 	const char *alias;	/* second accepted name, or NULL: "cpu-cycles" */
 	uint32_t type;		/* PERF_TYPE_HARDWARE, _SOFTWARE or PC_TYPE_TOOL */
 	uint64_t config;
-	const char *help;	/* one line for `pcstat list` */
+	const char *help;	/* one line of description, for a listing */
 };
 
 /*
@@ -103,12 +103,29 @@ int pc_event_list_parse(struct pc_event_list *list, const char *str,
 			size_t *errpos);
 
 /*
+ * What kind of name an event list named that nothing knows
+ * (pc_event_error.unknown): the library says where the machine keeps such
+ * names (sysfs, tracefs), and a program that can list them for its user
+ * adds its own pointer to that listing.
+ */
+enum pc_event_unknown {
+	PC_EVENT_UNKNOWN_NONE,		/* the error is not an unknown name */
+	PC_EVENT_UNKNOWN_EVENT,		/* no table or resolver knows it */
+	PC_EVENT_UNKNOWN_PMU,		/* "pmu/terms/": no such PMU */
+	PC_EVENT_UNKNOWN_TRACEPOINT,	/* "sys:name" tracefs does not have,
+					   or a tracepoint system alone */
+};
+
+/*
  * Where and why an event list could not be parsed, as perf's struct
  * parse_events_error: the parser fills it at the point it stops, so that
  * a tool only prints it -- "str" alone, or "str (help)" when help is not
  * empty:
  *
- *	unknown event 'cylces' (did you mean 'cycles'? see 'pcstat list')
+ *	unknown event 'cylces' (did you mean 'cycles'?)
+ *
+ * The help names no program: a tool that lists events adds its own
+ * pointer where unknown says a name was not found ("see 'pcstat list'").
  */
 #define PC_EVENT_ERROR_SIZE 512
 struct pc_event_error {
@@ -118,6 +135,8 @@ struct pc_event_error {
 				   ENOENT from a resolver's tracefs...) */
 	char str[PC_EVENT_ERROR_SIZE];	/* what is wrong, with the token */
 	char help[PC_EVENT_ERROR_SIZE];	/* the fix, or "" */
+	int unknown;		/* enum pc_event_unknown; last, so that the
+				   fields before it keep their offsets */
 };
 
 /*

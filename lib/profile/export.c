@@ -14,23 +14,17 @@
 #include "profile/export-internal.h"
 
 static const struct {
-	const char *name;
 	export_writer write;	/* NULL: not in this build */
 } formats[EXPORT_FORMAT_MAX] = {
-	[EXPORT_FOLDED] = { "folded", export_folded },
-	[EXPORT_SVG] = { "svg", export_svg },
+	[EXPORT_FOLDED] = { export_folded },
+	[EXPORT_SVG] = { export_svg },
 #ifdef HAVE_PPROF
-	[EXPORT_PPROF] = { "pprof", export_pprof },
+	[EXPORT_PPROF] = { export_pprof },
 #else
-	[EXPORT_PPROF] = { "pprof", NULL },
+	[EXPORT_PPROF] = { NULL },
 #endif
-	[EXPORT_SPEEDSCOPE] = { "speedscope", export_speedscope },
+	[EXPORT_SPEEDSCOPE] = { export_speedscope },
 };
-
-const char *export_format_name(enum export_format f)
-{
-	return (unsigned)f < EXPORT_FORMAT_MAX ? formats[f].name : NULL;
-}
 
 bool export_available(enum export_format f)
 {

@@ -67,10 +67,6 @@ struct export_meta {
 #define EXPORT_META(...) \
 	((struct export_meta){ .sz = sizeof(struct export_meta), __VA_ARGS__ })
 
-/* The format's name ("folded", "svg", "pprof", "speedscope"); NULL out
-   of range. */
-const char *export_format_name(enum export_format f);
-
 /* Whether this build writes format f (pprof needs protobuf-c and zlib). */
 bool export_available(enum export_format f);
 

@@ -6,6 +6,8 @@
  * token's name or its modifiers, a resolver's answer -- so nothing here
  * parses the string again; the only questions asked of the machine are
  * whether a PMU or a tracepoint system of that name exists, for advice.
+ * A hint says where the machine keeps the names (sysfs, tracefs), never
+ * which program lists them: the caller adds that from e->unknown.
  */
 #include "config.h"
 
@@ -39,6 +41,14 @@ void ev_error_set(struct pc_event_error *e, size_t idx, int err,
 	vsnprintf(e->str, sizeof(e->str), fmt, ap);
 	va_end(ap);
 	snprintf(e->help, sizeof(e->help), "%s", help ? help : "");
+	e->unknown = PC_EVENT_UNKNOWN_NONE;
+}
+
+/* After ev_error_set(): the error is a name nothing knows, of kind what. */
+static void unknown_name(struct pc_event_error *e, enum pc_event_unknown what)
+{
+	if (e)
+		e->unknown = what;
 }
 
 void ev_error_braces(struct pc_event_error *e, const char *str, size_t idx)
@@ -94,9 +104,10 @@ static void unknown_pmu_event(struct pc_event_error *e, const char *tok,
 			     "config=", (int)len, tok, (int)plen, tok);
 	} else {
 		snprintf(help, sizeof(help), "no %s: this kernel has no such "
-			 "PMU; see 'pcstat list pmu'", path);
+			 "PMU", path);
 		ev_error_set(e, idx, EINVAL, help, "unknown PMU '%.*s' in "
 			     "'%.*s'", (int)plen, tok, (int)len, tok);
+		unknown_name(e, PC_EVENT_UNKNOWN_PMU);
 	}
 }
 
@@ -136,29 +147,44 @@ void ev_error_unknown(struct pc_event_error *e, const char *tok, size_t len,
 		      pc_event_modifiers(colon + 1,
 					 len - (size_t)(colon + 1 - tok),
 					 &scratch) != 0)) {
-		ev_error_set(e, idx, EINVAL, "see 'pcstat list tracepoint'",
-			     "unknown tracepoint '%.*s'", (int)resolved_len,
-			     tok);
+		const char *tracefs = pc_tracefs_dir();
+		size_t sys = (size_t)(colon - tok);
+
+		/* the directory the resolver did not find: SYS/NAME */
+		if (tracefs)
+			snprintf(help, sizeof(help), "no %s/events/%.*s/%.*s",
+				 tracefs, (int)sys, tok,
+				 (int)(resolved_len - sys - 1), colon + 1);
+		else
+			snprintf(help, sizeof(help), "a tracepoint is a "
+				 "directory SYS/NAME of tracefs' events/");
+		ev_error_set(e, idx, EINVAL, help, "unknown tracepoint '%.*s'",
+			     (int)resolved_len, tok);
+		unknown_name(e, PC_EVENT_UNKNOWN_TRACEPOINT);
 		return;
 	}
 	snprintf(name, sizeof(name), "%.*s",
 		 (int)(colon ? (size_t)(colon - tok) : len), tok);
 	if (!colon && is_tracepoint_system(tok, len)) {
-		snprintf(help, sizeof(help), "see 'pcstat list tracepoint'");
+		/* is_tracepoint_system() found it under pc_tracefs_dir(),
+		   a name of 64 bytes at most */
+		snprintf(help, sizeof(help), "its tracepoints are the "
+			 "directories of %s/events/%.*s", pc_tracefs_dir(),
+			 (int)len, tok);
 		ev_error_set(e, idx, EINVAL, help, "'%s' is a tracepoint "
 			     "system, not an event: name one of its "
 			     "tracepoints as '%s:NAME'", name, name);
+		unknown_name(e, PC_EVENT_UNKNOWN_TRACEPOINT);
 		return;
 	}
 	hint = pc_event_suggest(name);
 	if (hint) {
-		snprintf(help, sizeof(help), "did you mean '%s'? see 'pcstat "
-			 "list'", hint);
+		snprintf(help, sizeof(help), "did you mean '%s'?", hint);
 		ev_error_set(e, idx, EINVAL, help, "unknown event '%s'", name);
-		return;
+	} else {
+		ev_error_set(e, idx, EINVAL, NULL, "unknown event '%s'", name);
 	}
-	ev_error_set(e, idx, EINVAL, "see 'pcstat list'",
-		     "unknown event '%s'", name);
+	unknown_name(e, PC_EVENT_UNKNOWN_EVENT);
 }
 
 void ev_error_resolver(struct pc_event_error *e, const char *str,

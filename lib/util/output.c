@@ -31,7 +31,8 @@ void std_fds_guard(void)
 	}
 }
 
-bool std_fd_was_closed(int fd)
+/* Whether fd (0, 1 or 2) was closed when std_fds_guard() ran. */
+static bool std_fd_was_closed(int fd)
 {
 	return fd >= 0 && fd <= STDERR_FILENO && (closed_at_start >> fd & 1);
 }
@@ -41,15 +42,6 @@ void std_fd_require(int fd, const char *fix)
 	if (std_fd_was_closed(fd))
 		die("%s is closed (%s)", fd == STDOUT_FILENO ?
 		    "standard output" : "standard error", fix);
-}
-
-const char *output_name(FILE *f, const char *path)
-{
-	if (f == stdout)
-		return "standard output";
-	if (f == stderr)
-		return "standard error";
-	return path ? path : "the output";
 }
 
 /* A pipe or FIFO whose readers have all gone: poll() says POLLERR. */

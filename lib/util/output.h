@@ -17,12 +17,9 @@
  * and 2 that is closed gets /dev/null, so that no counter, ring or file
  * the tool opens later lands there and output meant for the terminal
  * never goes into it.  Remembers which were closed: see
- * std_fd_was_closed().  /dev/null unopenable: exit 1.
+ * std_fd_require().  /dev/null unopenable: exit 1.
  */
 void std_fds_guard(void);
-
-/* Whether fd (0, 1 or 2) was closed when std_fds_guard() ran. */
-bool std_fd_was_closed(int fd);
 
 /*
  * The tool's results go to fd (STDOUT_FILENO or STDERR_FILENO): if it was
@@ -57,9 +54,6 @@ void output_note(FILE *f);
 
 /* output_check(), then fclose(f), checked too. */
 void output_close(FILE *f, const char *name);
-
-/* The name output_check() wants for stdout, stderr or another stream. */
-const char *output_name(FILE *f, const char *path);
 
 /*
  * Why a file the user named for output cannot be made there, as advice

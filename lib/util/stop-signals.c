@@ -41,7 +41,9 @@ void stop_signals_catch(void (*fn)(int, siginfo_t *, void *))
 			sigaction(stop_signals[i], &sa, NULL);
 }
 
-bool stop_signal_forwarded(int si_code)
+/* Whether a stop signal with this si_code is to be passed on to the
+   command: sent by a process, not by the terminal to the whole group. */
+static bool stop_signal_forwarded(int si_code)
 {
 	return si_code == SI_USER || si_code == SI_QUEUE;
 }

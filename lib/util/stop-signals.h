@@ -38,10 +38,6 @@ void stop_signals_fill(sigset_t *set);
    without SA_RESTART, so that a blocking call returns EINTR). */
 void stop_signals_catch(void (*fn)(int, siginfo_t *, void *));
 
-/* Whether a stop signal with this si_code is to be passed on to the
-   command: sent by a process, not by the terminal to the whole group. */
-bool stop_signal_forwarded(int si_code);
-
 /*
  * The count-th stop signal sig (1 for the first), sent as si_code says,
  * came while the tool's command pid runs: pass it on as the rule says --

@@ -57,7 +57,7 @@ while IFS='@' read -r want pat args; do
 	judge "kerneltop $args" "$want" "$pat"
 done <<EOF
 2@no-such-event@-e no-such-event
-2@cylces@-e cylces
+2@unknown event 'cylces' \(did you mean 'cycles'\? see 'pcstat list'\)@-e cylces
 2@-d@-d 0
 2@abc@-d abc
 2@-d@-d -1

@@ -70,7 +70,7 @@ fault_table <<'TABLE'
 # 4. numbers and options mean what they say
 1 | task 1 belongs to another user \(run kerneltop as its owner or as root\) | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -p 1
 1 | ^kerneltop: user root's tasks are not yours: sampling another user's tasks needs root or CAP_PERFMON | setpriv --reuid=65534 --regid=65534 --clear-groups "$KERNELTOP" -b -n 1 -u root
-2 | 'sched' is a tracepoint system, not an event            | kb -e sched
+2 | 'sched' is a tracepoint system, not an event: .*; see 'pcstat list tracepoint'\)$ | kb -e sched
 2 | -d wants a refresh time in seconds from 0.01 to 3600 \(e\.g\. 0\.5\), not '1e-300' | kt -b -n 1 -d 1e-300
 2 | -d wants a refresh time .*, not ' 0\.3'               | kt -b -n 1 -d ' 0.3'
 2 | -d wants a refresh time .*, not '0x1p-2'               | kt -b -n 1 -d 0x1p-2

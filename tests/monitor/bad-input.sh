@@ -25,8 +25,8 @@ expect 2 "not a thread id" notanumber
 expect 2 "which thread" -F 100
 expect 2 "count of events" -c -1 1
 expect 2 "count of events" -c x 1
-expect 2 "did you mean 'cycles'" -e cylces 1
-expect 2 "unknown event" -e no-such-event 1
+expect 2 "unknown event 'cylces' (did you mean 'cycles'? see 'pcstat list')$" -e cylces 1
+expect 2 "unknown event 'no-such-event' (see 'pcstat list')$" -e no-such-event 1
 expect 2 "exclude each other" -c 10 -F 10 1
 expect 1 "cannot read -d file" -d ./missing-file -- "$H" hot 10
 expect 1 "no such command" -- ./no-such-command

@@ -140,7 +140,7 @@ fault_table <<'TABLE'
 2 | -k and -u exclude each other \(give neither for both\) | mon -k -u 1
 2 | at most 8 events, not 9 \(give fewer to -e\) | mon -e cpu-clock,task-clock,page-faults,minor-faults,major-faults,cs,cpu-migrations,alignment-faults,emulation-faults 1
 2 | --legacy samples one event, not 2 | mon --legacy -e cpu-clock -e task-clock 1
-2 | 'sched' is a tracepoint system, not an event           | mon -e sched 1
+2 | 'sched' is a tracepoint system, not an event: .*; see 'pcstat list tracepoint'\)$ | mon -e sched 1
 1 | -d file '.' is a directory                              | mon -d . -- "$H" hot 100
 1 | -d file 'fifo' is not a regular file                    | rm -f fifo; mkfifo fifo; mon -d fifo -- "$H" hot 100
 1 | cannot use -d file 'text.txt' for .*: bad ELF           | mon -d text.txt -- "$H" hot 100

@@ -15,7 +15,8 @@ bad() {
 }
 
 bad -e cylces -- true
-grep -q "did you mean 'cycles'" err || fail "no suggestion for cylces"
+grep -qx "pcstat: unknown event 'cylces' (did you mean 'cycles'? see 'pcstat list')" err ||
+	fail "no suggestion and list for cylces: $(cat err)"
 bad -e task-clock:x -- true
 grep -q "modifier" err || fail "bad modifier not named"
 bad -e '{task-clock,page-faults' -- true

@@ -104,7 +104,7 @@ fault_table <<'TABLE'
 2 | -I needs a number of milliseconds from 10 to 86400000 \(a day\), not '86400001' | pcs -I 86400001 -- true
 2 | -D needs a number of milliseconds from 0 to 86400000 \(a day\), not '1e3'   | pcs -D 1e3 -- true
 2 | --timeout needs a number of milliseconds from 10 to 86400000 \(a day\), not ' 10' | pcs --timeout ' 10' -- true
-2 | 'sched' is a tracepoint system, not an event: name one of its tracepoints as 'sched:NAME' | pcs -e sched -- true
+2 | 'sched' is a tracepoint system, not an event: name one of its tracepoints as 'sched:NAME' \(its tracepoints are the directories of /.*/events/sched; see 'pcstat list tracepoint'\)$ | pcs -e sched -- true
 2 | bad event 'sched:sched_process_exit/period=1/': a tracepoint takes no terms between slashes \(count it as 'sched:sched_process_exit'\) | pcs -e 'sched:sched_process_exit/period=1/' -- true
 2 | no access to cgroup .*/\.\./\.\.: No such file or directory \(the cgroups are | pcs -a -e task-clock --for-each-cgroup ../.. -- true
 2 | unknown event 'a{300}' \(see 'pcstat list'\)$  | pcs -e $long -- true

@@ -23,8 +23,12 @@ check "name= names the event" grep -q ',msec,mine,' name.csv
 "$PCSTAT" -e cpu/event=0x3c,umask=0x0/ -- true 2> nocpu.txt
 rc=$?
 [ -d /sys/bus/event_source/devices/cpu ] ||
-	check "no cpu PMU here: exit 2 ($rc) naming the PMU" \
-		grep -q "unknown PMU 'cpu'" nocpu.txt
+	check "no cpu PMU here: exit 2 ($rc) naming the PMU, and pcstat's list" \
+		grep -q "unknown PMU 'cpu' .*; see 'pcstat list pmu')$" nocpu.txt
+"$PCSTAT" -e no-such-pmu-xyz/x/ -- true 2> nopmu.txt
+check "an unknown PMU: exit 2 ($?)" test $? -eq 2
+check "an unknown PMU: sysfs's answer, then pcstat's list: $(cat nopmu.txt)" \
+	grep -qx "pcstat: unknown PMU 'no-such-pmu-xyz' in 'no-such-pmu-xyz/x/' (no /sys/bus/event_source/devices/no-such-pmu-xyz: this kernel has no such PMU; see 'pcstat list pmu')" nopmu.txt
 "$PCSTAT" -e 'software/nosuch/' -- true 2> bad.txt
 check "a term the PMU lacks: exit 2 ($?)" test $? -eq 2
 

@@ -23,8 +23,8 @@ check "modifiers after a tracepoint: its name without them, as perf's" \
 check "'sched:sched_process_*': several events" test "$(wc -l < glob.csv)" -ge 4
 "$PCSTAT" -e 'sched:nosuch' -- true 2> bad.txt
 check "unknown tracepoint: exit 2 ($?)" test $? -eq 2
-check "unknown tracepoint: named, with where to look" \
-	grep -q "unknown tracepoint 'sched:nosuch' (see 'pcstat list tracepoint')" bad.txt
+check "unknown tracepoint: named, with where to look: $(cat bad.txt)" \
+	grep -qx "pcstat: unknown tracepoint 'sched:nosuch' (no /.*/events/sched/nosuch; see 'pcstat list tracepoint')" bad.txt
 "$PCSTAT" list tracepoint > list.txt
 check "pcstat list tracepoint lists $tp" grep -q "^  $tp  *\[Tracepoint event\]$" list.txt
 if have setpriv && have root; then

@@ -71,6 +71,32 @@ static const struct stk_node *child(const struct stk_node *nd,
 	return NULL;
 }
 
+/*
+ * Frame ids: one frame per function and line (add_chain() gives a frame
+ * its depth from the leaf as its line), an unresolved one per place too:
+ * hot@0 b@1 a@2 main@3, c@1 main@2, rec@0 rec@1 rec@2, ?@0, ?2@0 ?@1 --
+ * 12, each below stacks_nframes() and every stack's frames among them.
+ */
+static void test_frame_ids(struct stacks *s)
+{
+	size_t n, nframes = stacks_nframes(s), bad = 0;
+	const struct stk_stack *const *st = stacks_sorted(s, &n);
+
+	CHECK(nframes == 12, "%zu frames", nframes);
+	for (size_t id = 0; id < nframes; id++)
+		bad += !stacks_frame(s, (uint32_t)id) ||
+		       stacks_frame(s, (uint32_t)id)->func >= stacks_nfuncs(s);
+	CHECK(bad == 0, "%zu frame ids below stacks_nframes() without a frame "
+	      "or with a function out of range", bad);
+	CHECK(stacks_frame(s, (uint32_t)nframes) == NULL,
+	      "a frame at stacks_nframes()");
+	for (size_t i = 0; st && i < n; i++)
+		for (uint32_t d = 0; d < st[i]->depth; d++)
+			bad += st[i]->frame[d] >= nframes;
+	CHECK(bad == 0, "%zu frames of the stacks at or past stacks_nframes()",
+	      bad);
+}
+
 static void test_totals(struct stacks *s)
 {
 	static const struct {
@@ -348,6 +374,7 @@ int main(void)
 	CHECK(stacks_count(s) == 5, "%zu distinct stacks", stacks_count(s));
 	CHECK(stacks_sorted(s, &n) && n == 5 &&
 	      stacks_sorted(s, &n)[0]->count == 3, "most counted first");
+	test_frame_ids(s);
 	test_totals(s);
 	test_trees(s);
 	test_entry_trees(s);
@@ -361,6 +388,7 @@ int main(void)
 	stacks_age(s, true);
 	CHECK(stacks_total(s) == 0 && stacks_count(s) == 0, "zeroed");
 	CHECK(stacks_nfuncs(s) == 9, "functions stay");
+	CHECK(stacks_nframes(s) == 12, "frames stay: %zu", stacks_nframes(s));
 	stacks_free(s);
 	test_timeline();
 	test_decay_big();

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sysapi/sysapi.h>
 #include "../check.h"
@@ -368,13 +369,16 @@ static const struct {
 	const char *in;
 	size_t idx;
 	int err;
-	const char *str, *help;	/* help: its start; "" none */
+	const char *str, *help;	/* help: its start; "" none; NULL the
+				   host's tracefs says (test_errors()) */
+	enum pc_event_unknown unknown;
 } errors[] = {
 	{ "cylces", 0, EINVAL, "unknown event 'cylces'",
-	  "did you mean 'cycles'? see 'pcstat list'" },
-	{ "cylces:u", 0, EINVAL, "unknown event 'cylces'", "did you mean" },
-	{ "zzzzzzzz", 0, EINVAL, "unknown event 'zzzzzzzz'",
-	  "see 'pcstat list'" },
+	  "did you mean 'cycles'?", PC_EVENT_UNKNOWN_EVENT },
+	{ "cylces:u", 0, EINVAL, "unknown event 'cylces'", "did you mean",
+	  PC_EVENT_UNKNOWN_EVENT },
+	{ "zzzzzzzz", 0, EINVAL, "unknown event 'zzzzzzzz'", "",
+	  PC_EVENT_UNKNOWN_EVENT },
 	{ "cycles:x", 7, EINVAL, "bad modifier ':x' in event 'cycles:x'",
 	  "use u, k, h, G, H, I, D, e, S, P or W, each once, and up to "
 	  "three p, e.g. 'cycles:u'" },
@@ -400,14 +404,15 @@ static const struct {
 	  "bad modifier ':' in event '{cycles,page-faults}:'", "use u," },
 	{ "cycles,", 7, EINVAL, "empty event name in 'cycles,'",
 	  "remove the extra ',' or braces" },
-	{ "a,,b", 0, EINVAL, "unknown event 'a'", "see" },
+	{ "a,,b", 0, EINVAL, "unknown event 'a'", "", PC_EVENT_UNKNOWN_EVENT },
 	{ "cycles,,b", 7, EINVAL, "empty event name in 'cycles,,b'",
 	  "remove" },
 	{ "{}", 1, EINVAL, "empty event name in '{}'", "remove" },
 	{ "", 0, EINVAL, "empty event list", "" },
-	{ "sys:nope", 0, EINVAL, "unknown tracepoint 'sys:nope'",
-	  "see 'pcstat list tracepoint'" },
-	{ "x:y:z", 0, EINVAL, "unknown tracepoint 'x:y'", "see" },
+	{ "sys:nope", 0, EINVAL, "unknown tracepoint 'sys:nope'", NULL,
+	  PC_EVENT_UNKNOWN_TRACEPOINT },
+	{ "x:y:z", 0, EINVAL, "unknown tracepoint 'x:y'", NULL,
+	  PC_EVENT_UNKNOWN_TRACEPOINT },
 	{ "sys:ok:q", 7, EINVAL, "bad modifier ':q' in event 'sys:ok:q'",
 	  "use u, k, h, G, H, I, D, e, S, P or W, each once, and up to "
 	  "three p, e.g. 'sys:ok:u'" },
@@ -421,8 +426,30 @@ static const struct {
 	{ "no-such-pmu-xyz/x/", 0, EINVAL,
 	  "unknown PMU 'no-such-pmu-xyz' in 'no-such-pmu-xyz/x/'",
 	  "no /sys/bus/event_source/devices/no-such-pmu-xyz: this kernel "
-	  "has no such PMU" },
+	  "has no such PMU", PC_EVENT_UNKNOWN_PMU },
 };
+
+/*
+ * An unknown "sys:name" (resolved_len bytes of in) is said as the
+ * directory tracefs lacks, or, on a host without tracefs, as where
+ * tracepoints live.
+ */
+static void check_tracepoint_help(const char *in, const char *help)
+{
+	const char *dir = pc_tracefs_dir();
+	char want[PC_EVENT_ERROR_SIZE];
+	const char *colon = strchr(in, ':');
+	size_t n = strcspn(colon + 1, ":");
+
+	if (dir)
+		snprintf(want, sizeof(want), "no %s/events/%.*s/%.*s", dir,
+			 (int)(colon - in), in, (int)n, colon + 1);
+	else
+		snprintf(want, sizeof(want), "a tracepoint is a directory "
+			 "SYS/NAME of tracefs' events/");
+	CHECK(!strcmp(help, want), "'%s': help '%s', want '%s'", in, help,
+	      want);
+}
 
 static void test_errors(void)
 {
@@ -444,11 +471,22 @@ static void test_errors(void)
 		CHECK(!strncmp(e.str, errors[i].str, strlen(errors[i].str)),
 		      "'%s': '%s', want '%s'", errors[i].in, e.str,
 		      errors[i].str);
-		CHECK(errors[i].help[0] ? !strncmp(e.help, errors[i].help,
-						   strlen(errors[i].help))
-					: !e.help[0],
-		      "'%s': help '%s', want '%s'", errors[i].in, e.help,
-		      errors[i].help);
+		if (errors[i].help)
+			CHECK(errors[i].help[0]
+				      ? !strncmp(e.help, errors[i].help,
+						 strlen(errors[i].help))
+				      : !e.help[0],
+			      "'%s': help '%s', want '%s'", errors[i].in,
+			      e.help, errors[i].help);
+		else
+			check_tracepoint_help(errors[i].in, e.help);
+		CHECK(e.unknown == (int)errors[i].unknown,
+		      "'%s': unknown kind %d, want %d", errors[i].in,
+		      e.unknown, errors[i].unknown);
+		/* an installed library's advice names no program */
+		CHECK(!strstr(e.str, "pcstat") && !strstr(e.help, "pcstat"),
+		      "'%s': names a tool: '%s' (%s)", errors[i].in, e.str,
+		      e.help);
 		CHECK(l.nr == 0 && l.ev == NULL, "'%s': list kept storage",
 		      errors[i].in);
 		/* the offset-only calls say the same place */
