@@ -18,6 +18,7 @@
 #include <sysapi/perf_counter.h>
 #include <sysapi/event.h>
 #include <sysapi/counter.h>
+#include <sysapi/countset.h>
 #include <sysapi/ring.h>
 #include <sysapi/probe.h>
 #include <sysapi/error.h>

@@ -41,10 +41,10 @@ static const struct {
 				     PERF_COUNT_HW_BRANCH_MISSES, false },
 };
 
+/* A counted thread: unit i of the set is th[i]. */
 struct counted {
 	pid_t tid;
 	bool fresh;
-	struct pc_counter *c[TASKS_NEVENTS];
 };
 
 /* A task counted in another's counters by inheritance. */
@@ -54,10 +54,7 @@ struct cover {
 
 struct taskcount {
 	struct taskcount_opts opts;
-	unsigned tried;		/* events not yet found unsupported */
-	unsigned supported;	/* events that opened on some thread */
-	bool user_only;
-	bool grouped;		/* not on the 2008 call */
+	struct pc_countset *set;	/* the events on the counted threads */
 	size_t max;
 	struct counted *th;	/* max of them */
 	size_t n;
@@ -68,12 +65,19 @@ struct taskcount {
 struct taskcount *taskcount_new(const struct taskcount_opts *opts)
 {
 	struct taskcount_opts o = TASKCOUNT_OPTS();
+	struct pc_event_spec spec[TASKS_NEVENTS];
+	struct pc_event_list list = { spec, TASKS_NEVENTS, TASKS_NEVENTS, 0 };
 	struct taskcount *tc;
 	struct rlimit rl;
 	size_t max;
 
 	if (opts && optsz_copy(&o, sizeof(o), opts) != 0)
 		return NULL;
+	/* The 2008 call cannot inherit: a task a counted thread starts is
+	   not in its counts there, so none is taken as covered. */
+	if (o.backend == PC_BACKEND_LEGACY || (o.backend == PC_BACKEND_AUTO &&
+	    pc_backend_default() == PC_BACKEND_LEGACY))
+		o.inherit = false;
 	max = o.max_tasks ? o.max_tasks : TASKCOUNT_MAX_DEFAULT;
 	/* at most half the descriptors, at every event counted */
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
@@ -81,38 +85,41 @@ struct taskcount *taskcount_new(const struct taskcount_opts *opts)
 		max = rl.rlim_cur / 2 / TASKS_NEVENTS;
 	if (max == 0)
 		max = 1;
+	memset(spec, 0, sizeof(spec));
+	for (unsigned e = 0; e < TASKS_NEVENTS; e++) {
+		spec[e].attr.size = sizeof(spec[e].attr);
+		spec[e].attr.type = events[e].type;
+		spec[e].attr.config = events[e].config;
+		spec[e].leader = events[e].leader;
+		if (events[e].leader)
+			list.ngroups++;
+		spec[e].group = list.ngroups - 1;
+	}
 	tc = calloc(1, sizeof(*tc));
 	if (tc == NULL)
 		return NULL;
 	tc->th = calloc(max, sizeof(*tc->th));
-	if (tc->th == NULL) {
-		free(tc);
+	/* counting from the open (TASKS_FRESH); a group counts what the
+	   machine can, the hardware one without what it cannot */
+	tc->set = pc_countset_new(&list, &PC_COUNTSET_OPTS(
+		.backend = o.backend, .enabled = true, .inherit = o.inherit));
+	if (tc->th == NULL || tc->set == NULL) {
+		int err = errno;
+
+		taskcount_free(tc);
+		errno = err;
 		return NULL;
 	}
 	tc->opts = o;
 	tc->max = max;
-	tc->tried = (1u << TASKS_NEVENTS) - 1;
-	tc->grouped = o.backend != PC_BACKEND_LEGACY &&
-		      !(o.backend == PC_BACKEND_AUTO &&
-			pc_backend_default() == PC_BACKEND_LEGACY);
 	return tc;
-}
-
-static void counted_close(struct counted *t)
-{
-	/* members before leaders */
-	for (unsigned e = TASKS_NEVENTS; e-- > 0;) {
-		pc_counter_close(t->c[e]);
-		t->c[e] = NULL;
-	}
 }
 
 void taskcount_free(struct taskcount *tc)
 {
 	if (tc == NULL)
 		return;
-	for (size_t i = 0; i < tc->n; i++)
-		counted_close(&tc->th[i]);
+	pc_countset_free(tc->set);
 	free(tc->th);
 	free(tc->cov);
 	free(tc);
@@ -168,99 +175,56 @@ void taskcount_gone(struct taskcount *tc, pid_t tid)
 	uncover(tc, tid, 0);
 }
 
-/* One event on tid, under its group's leader (NULL: it leads). */
-static struct pc_counter *open_one(struct taskcount *tc, unsigned e,
-				   pid_t tid, struct pc_counter *leader)
+/* Count tid from now, as th[tc->n] (unit tc->n of the set); 0, or -1
+   with the errno that refused the thread (nothing of it left open). */
+static int counted_open(struct taskcount *tc, pid_t tid)
 {
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.type = events[e].type,
-		.config = events[e].config,
-		.exclude_kernel = tc->user_only,
-		.exclude_hv = tc->user_only,
-		.inherit = tc->opts.inherit,
-	};
-	struct pc_open_opts how = PC_OPEN_TASK(tid,
-		.backend = tc->opts.backend,
-		.leader = tc->grouped ? leader : NULL,
-		.group = tc->grouped && events[e].leader);
-	struct pc_counter *c = pc_counter_open(&attr, &how);
+	int u = pc_countset_add(tc->set, tid, -1);
 
-	/* paranoid 2: user space only, from now on for every thread */
-	if (c == NULL && !tc->user_only && pc_attr_user_only(&attr, errno)) {
-		c = pc_counter_open(&attr, &how);
-		tc->user_only = c != NULL;
-	}
-	return c;
-}
+	if (u < 0)
+		return -1;
+	if (pc_countset_open(tc->set) != 0) {
+		int err = errno;
 
-/* Open every event still tried on tid; 0, or -1 with the errno that
-   refused the thread (none of its counters is left open). */
-static int counted_open(struct taskcount *tc, struct counted *t, pid_t tid)
-{
-	struct pc_counter *leader = NULL;
-
-	memset(t, 0, sizeof(*t));
-	t->tid = tid;
-	t->fresh = true;
-	for (unsigned e = 0; e < TASKS_NEVENTS; e++) {
-		int err;
-
-		if (events[e].leader)
-			leader = NULL;
-		if (!(tc->tried & TASKS_EV(e)) ||
-		    (!events[e].leader && tc->grouped && !leader))
-			continue;
-		t->c[e] = open_one(tc, e, tid, leader);
-		if (t->c[e]) {
-			if (events[e].leader)
-				leader = t->c[e];
-			tc->supported |= TASKS_EV(e);
-			continue;
-		}
-		err = errno;
-		if (pc_errno_unsupported(err) && !(tc->supported &
-						   TASKS_EV(e))) {
-			tc->tried &= ~TASKS_EV(e);	/* never here */
-			continue;
-		}
-		counted_close(t);
+		pc_countset_remove(tc->set, (size_t)u);
 		errno = err;
 		return -1;
 	}
+	tc->th[tc->n++] = (struct counted){ tid, true };
 	return 0;
+}
+
+/* Stop counting th[i]: the units after it move down, as th[] does. */
+static void counted_close(struct taskcount *tc, size_t i)
+{
+	pc_countset_remove(tc->set, i);
+	memmove(&tc->th[i], &tc->th[i + 1], (tc->n - i - 1) * sizeof(*tc->th));
+	tc->n--;
 }
 
 int taskcount_keep(struct taskcount *tc, const pid_t *want, size_t n,
 		   int *err)
 {
-	size_t i, j;
-
 	if (err)
 		*err = 0;
 	if (n > tc->max)
 		n = tc->max;
 	/* close the threads no longer wanted */
-	for (i = 0, j = 0; i < tc->n; i++) {
+	for (size_t i = tc->n; i-- > 0;) {
 		bool keep = false;
 
 		for (size_t w = 0; w < n && !keep; w++)
 			keep = want[w] == tc->th[i].tid;
-		if (keep) {
-			tc->th[j++] = tc->th[i];
+		if (keep)
 			continue;
-		}
 		uncover(tc, 0, tc->th[i].tid);
-		counted_close(&tc->th[i]);
+		counted_close(tc, i);
 	}
-	tc->n = j;
 	for (size_t w = 0; w < n && tc->n < tc->max; w++) {
 		if (find(tc, want[w]) || taskcount_covered(tc, want[w]))
 			continue;
-		if (counted_open(tc, &tc->th[tc->n], want[w]) == 0) {
-			tc->n++;
+		if (counted_open(tc, want[w]) == 0)
 			continue;
-		}
 		if (err && !*err)
 			*err = errno;
 		if (errno == EMFILE || errno == ENFILE)
@@ -277,49 +241,30 @@ int taskcount_add(struct taskcount *tc, pid_t tid)
 		errno = ENOSPC;
 		return -1;
 	}
-	if (counted_open(tc, &tc->th[tc->n], tid) != 0)
-		return -1;
-	tc->n++;
-	return 0;
+	return counted_open(tc, tid);
 }
 
 int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 		   uint64_t count[TASKS_NEVENTS], bool *fresh)
 {
 	struct counted *t = find(tc, tid);
+	struct pc_count buf[TASKS_NEVENTS];
+	size_t u;
 
 	*has = 0;
 	if (t == NULL) {
 		errno = ENOENT;
 		return -1;
 	}
+	u = (size_t)(t - tc->th);
+	/* a group in one read, scaled where it took turns on the PMU */
+	if (pc_countset_read(tc->set, u, buf) != 0)
+		return -1;
 	for (unsigned e = 0; e < TASKS_NEVENTS; e++) {
-		struct pc_count buf[TASKS_NEVENTS];
-		unsigned idx[TASKS_NEVENTS], m = 0;
-		int got;
-
-		if (!t->c[e] || (tc->grouped && !events[e].leader))
+		if (!pc_countset_counter(tc->set, e, u))
 			continue;
-		if (!tc->grouped) {
-			if (pc_counter_read(t->c[e], &buf[0]) != 0)
-				return -1;
-			count[e] = (uint64_t)pc_count_scaled(&buf[0], NULL);
-			*has |= TASKS_EV(e);
-			continue;
-		}
-		/* the group's counters in the order they opened */
-		idx[m++] = e;
-		for (unsigned f = e + 1; f < TASKS_NEVENTS &&
-					 !events[f].leader; f++)
-			if (t->c[f])
-				idx[m++] = f;
-		got = pc_group_read(t->c[e], buf, m);
-		if (got < 0)
-			return -1;
-		for (int k = 0; k < got; k++) {
-			count[idx[k]] = (uint64_t)pc_count_scaled(&buf[k], NULL);
-			*has |= TASKS_EV(idx[k]);
-		}
+		count[e] = (uint64_t)pc_count_scaled(&buf[e], NULL);
+		*has |= TASKS_EV(e);
 	}
 	*fresh = t->fresh;
 	t->fresh = false;
@@ -328,12 +273,17 @@ int taskcount_read(struct taskcount *tc, pid_t tid, unsigned *has,
 
 int taskcount_probe(struct taskcount *tc)
 {
-	struct counted t;
+	/* a unit past the threads', gone again at once */
+	int u = pc_countset_add(tc->set, (pid_t)syscall(SYS_gettid), -1);
+	int ret, err;
 
-	if (counted_open(tc, &t, (pid_t)syscall(SYS_gettid)) != 0)
+	if (u < 0)
 		return -1;
-	counted_close(&t);
-	return 0;
+	ret = pc_countset_open(tc->set);
+	err = errno;
+	pc_countset_remove(tc->set, (size_t)u);
+	errno = err;
+	return ret;
 }
 
 size_t taskcount_tids(const struct taskcount *tc, pid_t *out, size_t max)
@@ -347,12 +297,17 @@ size_t taskcount_tids(const struct taskcount *tc, pid_t *out, size_t max)
 
 unsigned taskcount_supported(const struct taskcount *tc)
 {
-	return tc->supported;
+	unsigned sup = 0;
+
+	for (unsigned e = 0; e < TASKS_NEVENTS; e++)
+		if (pc_countset_supported(tc->set, e))
+			sup |= TASKS_EV(e);
+	return sup;
 }
 
 bool taskcount_user_only(const struct taskcount *tc)
 {
-	return tc->user_only;
+	return pc_countset_user_only(tc->set);
 }
 
 size_t taskcount_max(const struct taskcount *tc)
@@ -371,6 +326,6 @@ size_t taskcount_fds(const struct taskcount *tc)
 
 	for (size_t i = 0; i < tc->n; i++)
 		for (unsigned e = 0; e < TASKS_NEVENTS; e++)
-			fds += tc->th[i].c[e] != NULL;
+			fds += pc_countset_counter(tc->set, e, i) != NULL;
 	return fds;
 }

@@ -3,7 +3,9 @@
  * taskcount.h - the task table's counters: tiptop's events (tasks.h's
  * enum tasks_event) counted on some threads, each thread alone, opened
  * and closed as the tool says which threads to count (tasks_wanted()),
- * read each refresh.
+ * read each refresh.  The counting is libsysapi's counting set
+ * (sysapi/countset.h), one unit per counted thread; what is here is the
+ * table's: the bound, the threads wanted, and inheritance's cover.
  *
  * Descriptors are bounded: a thread costs one descriptor per event the
  * machine counts (the software four, and the hardware six where the PMU

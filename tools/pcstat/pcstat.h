@@ -97,17 +97,17 @@ struct unit {
 };
 
 /*
- * The open counters: counter[ev * nunits + u] for event ev on unit u,
- * NULL where the event could not be opened; supported[ev] says whether
- * the event opened at all.  cur[] holds the counts of the last read.
+ * The counters: libsysapi's counting set, on units[u] as its unit u.
+ * supported[ev] says whether the event opened at all (a tool event
+ * always); cur[ev * nunits + u] holds the counts of the last read.
  */
 struct cset {
 	size_t nev, nunits;
 	struct unit *units;
-	struct pc_counter **counter;
+	struct pc_countset *set;
 	bool *supported;
 	struct pc_count *cur;
-	struct pc_count *base;	/* legacy: the counts at cset_enable() */
+	struct pc_count *row;	/* one unit's read */
 };
 
 /* counters.c */
@@ -116,11 +116,10 @@ struct cset {
  * when the library picks the 2008 call by itself, else PC_BACKEND_AUTO.
  */
 enum pc_backend cset_backend(bool want_legacy);
-/* Counted as groups: never on the legacy backend, which has none. */
-bool cset_grouped(const struct config *cfg, const struct pc_event_spec *ev);
 void cset_init(struct cset *cs, const struct config *cfg, pid_t child);
 void cset_open(struct cset *cs, const struct config *cfg, bool on_exec);
-/* Start counting now (the legacy backend counts from open: see base). */
+/* Start counting now (the legacy backend counts from open: the counts
+   so far are taken off later reads). */
 void cset_enable(struct cset *cs, const struct config *cfg);
 void cset_disable(struct cset *cs, const struct config *cfg);
 void cset_read(struct cset *cs, const struct config *cfg);

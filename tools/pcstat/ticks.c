@@ -52,7 +52,7 @@ bool ticks_wanted(const struct cset *cs, const struct config *cfg)
 		    type == PERF_TYPE_TRACEPOINT || type == PC_TYPE_TOOL)
 			continue;
 		for (size_t u = 0; u < cs->nunits; u++)
-			if (cs->counter[e * cs->nunits + u])
+			if (pc_countset_counter(cs->set, e, u))
 				return true;
 	}
 	return false;
