@@ -30,7 +30,11 @@ exec 8<> ack 9<> ctl
 mpid=$!
 retry 10 grep -q '^ready' err || fail "rates-work did not start: $(head -3 err)"
 pid=$(sed -n 's/^ready //p' err)
-perf record -q -o perf.data -c 1000000 -e '{cpu-clock,page-faults}:S' \
+# perf with a build-id cache of its own: the user's (~/.debug) may hold
+# the unstripped rates-work, the same build-id, from another test's
+# system-wide recording, and perf would read its symbols there
+HOME=$tmpdir perf record -q -o perf.data -c 1000000 \
+	-e '{cpu-clock,page-faults}:S' \
 	--control fifo:ctl,ack -p $pid > /dev/null 2>&1 &
 ppid=$!
 echo ping >&9
@@ -43,7 +47,7 @@ set -- $(awk '$5 == "[unknown]" && $NF ~ /\/rw$/ {
 	if ($3 == "-") print "-"; else { sub(/^\302\261/, "", $4);
 	print $3, $4 } }' out)
 [ $# -eq 2 ] || fail "no rate on rw's [unknown] row: $(grep -F '[unknown]' out)"
-want=$(perf script -i perf.data -F tid,event,ip,sym,dso,period 2> /dev/null |
+want=$(HOME=$tmpdir perf script -i perf.data -F tid,event,ip,sym,dso,period 2> /dev/null |
 	awk -v want="[unknown] ($PWD/rw)" -f "$top_srcdir/tests/monitor/rates-perf.awk")
 set -- "$1" "$2" $want
 [ $# -ge 4 ] || fail "perf's samples gave no rate for rw: '$want'"
