@@ -13,7 +13,11 @@
 #include <string.h>
 
 #include "base/escape.h"
-#include "kerneltop.h"
+#include "annotate.h"
+#include "frame.h"
+#include "kt.h"
+#include "options.h"
+#include "view.h"
 #include "profile/insns.h"
 #include "util/xmalloc.h"
 

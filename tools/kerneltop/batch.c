@@ -8,7 +8,14 @@
 #include <errno.h>
 
 #include "base/clock.h"
-#include "kerneltop.h"
+#include "annotate.h"
+#include "batch.h"
+#include "exports.h"
+#include "frame.h"
+#include "kt.h"
+#include "session.h"
+#include "tasks-table.h"
+#include "view.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 

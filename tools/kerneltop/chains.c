@@ -15,7 +15,10 @@
 #include <string.h>
 
 #include "base/escape.h"
-#include "kerneltop.h"
+#include "chains.h"
+#include "frame.h"
+#include "kt.h"
+#include "view.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 

@@ -13,7 +13,10 @@
 #include <unistd.h>
 
 #include "base/clock.h"
-#include "kerneltop.h"
+#include "exports.h"
+#include "frame.h"
+#include "kt.h"
+#include "options.h"
 #include "util/die.h"
 #include "util/output.h"
 

@@ -15,7 +15,12 @@
 
 #include "base/escape.h"
 #include "base/strbuf.h"
-#include "kerneltop.h"
+#include "chains.h"
+#include "frame.h"
+#include "kt.h"
+#include "offcpu.h"
+#include "options.h"
+#include "view.h"
 #include "util/xmalloc.h"
 
 /* The widths of the -s parent and -s srcline columns (longer values

@@ -9,7 +9,13 @@
 #include <locale.h>
 #include <unistd.h>
 
-#include "kerneltop.h"
+#include "batch.h"
+#include "exports.h"
+#include "kt.h"
+#include "options.h"
+#include "session.h"
+#include "term.h"
+#include "tui.h"
 #include "util/die.h"
 #include "util/fd-limit.h"
 #include "util/output.h"

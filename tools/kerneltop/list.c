@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "tui.h"
+#include "list.h"
 
 void list_place(struct list *l, size_t n, int y)
 {

@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "base/strbuf.h"
-#include "kerneltop.h"
+#include "kt.h"
+#include "offcpu.h"
+#include "options.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 

@@ -13,7 +13,8 @@
 #include <string.h>
 
 #include "base/openmetrics.h"
-#include "kerneltop.h"
+#include "kt.h"
+#include "openmetrics.h"
 
 /* How a family's value is read from the session. */
 enum kt_metric_kind {

@@ -12,7 +12,9 @@
 
 #include "base/openmetrics.h"
 #include "base/opts.h"
-#include "kerneltop.h"
+#include "kt.h"
+#include "options.h"
+#include "trace-keys.h"
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/perf-options.h"
 #include "sampling-cli/sample-args.h"

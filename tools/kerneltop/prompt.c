@@ -5,9 +5,12 @@
  */
 #include "config.h"
 
+#include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "tui.h"
+#include "prompt.h"
+#include "term.h"
 
 void prompt_start(struct prompt *p, const char *label)
 {
@@ -41,7 +44,7 @@ enum prompt_result prompt_key(struct prompt *p, int ch)
 
 void prompt_draw(const struct prompt *p)
 {
-	char line[KT_LINE];
+	char line[TERM_LINE];
 
 	snprintf(line, sizeof(line), "%s: %.*s", p->label, (int)p->len,
 		 p->input);

@@ -14,7 +14,8 @@
 
 #include "base/escape.h"
 #include "profile/insns.h"
-#include "tui.h"
+#include "annotate.h"
+#include "screen.h"
 #include "util/xmalloc.h"
 
 struct annotate_screen {

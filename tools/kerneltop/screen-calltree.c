@@ -16,7 +16,7 @@
 #include "base/array.h"
 #include "base/escape.h"
 #include "base/hashtab.h"
-#include "tui.h"
+#include "screen.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 

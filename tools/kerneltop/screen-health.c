@@ -9,7 +9,7 @@
 
 #include "base/escape.h"
 #include "symbols/pkgdb.h"
-#include "tui.h"
+#include "screen.h"
 
 #define HEALTH_ROWS 64
 

@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-#include "tui.h"
+#include "screen.h"
 #include "util/xmalloc.h"
 
 struct help_screen {

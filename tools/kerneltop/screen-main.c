@@ -16,7 +16,9 @@
 #include "base/atomic-file.h"
 #include "base/escape.h"
 #include "base/strbuf.h"
-#include "tui.h"
+#include "exports.h"
+#include "offcpu.h"
+#include "screen.h"
 #include "util/output.h"
 #include "util/xmalloc.h"
 

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui.h"
+#include "screen.h"
+#include "tasks-table.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 

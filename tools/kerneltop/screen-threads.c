@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "base/escape.h"
-#include "tui.h"
+#include "screen.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/strbuf.h"
-#include "tui.h"
+#include "screen.h"
 
 /* Back, the same on every screen but the first, which has nothing behind
    it (there q is its own key, quit). */

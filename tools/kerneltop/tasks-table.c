@@ -17,7 +17,10 @@
 
 #include "base/escape.h"
 #include "base/strbuf.h"
-#include "kerneltop.h"
+#include "frame.h"
+#include "kt.h"
+#include "options.h"
+#include "tasks-table.h"
 #include "util/die.h"
 #include "util/task.h"
 #include "util/xmalloc.h"

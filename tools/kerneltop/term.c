@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "base/escape.h"
-#include "tui.h"
+#include "term.h"
 
-#include <term.h>	/* after tui.h: it defines "lines" and "columns" */
+#include <term.h>	/* ncurses's, last: it defines "lines" and "columns" */
 #include "util/die.h"
 
 static SCREEN *term;
@@ -101,7 +101,7 @@ int term_key_fd(void)
 
 void term_line(int y, const char *s, attr_t attr)
 {
-	char ascii[4 * KT_LINE];
+	char ascii[4 * TERM_LINE];
 	size_t n, w;
 
 	if (y < 0 || y >= LINES)
@@ -150,7 +150,7 @@ const char *term_padded(char *buf, size_t size, const char *s, size_t cols)
 int term_wrapped(int y, int ymax, const char *lead, const char *text)
 {
 	int indent = (int)strlen(lead), room = COLS - indent;
-	char line[KT_LINE];
+	char line[TERM_LINE];
 	bool first = true;
 
 	if (room < 10)

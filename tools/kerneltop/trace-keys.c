@@ -17,7 +17,10 @@
 #include "base/strbuf.h"
 #include "trace/trace.h"
 #include "util/die.h"
-#include "kerneltop.h"
+#include "frame.h"
+#include "kt.h"
+#include "options.h"
+#include "trace-keys.h"
 
 /* A field column's width at least: a comm's 15 */
 #define FIELD_WIDTH 15

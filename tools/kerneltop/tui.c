@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * tui.c - kerneltop's live loop: sample, refresh, read keys, and have
- * the shown screen draw itself (tui.h says how the screens are made).
+ * the shown screen draw itself (screen.h says how the screens are made).
  */
 #include "config.h"
 
@@ -9,6 +9,10 @@
 #include <poll.h>
 
 #include "base/clock.h"
+#include "annotate.h"
+#include "exports.h"
+#include "screen.h"
+#include "session.h"
 #include "tui.h"
 #include "util/die.h"
 

@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kerneltop.h"
+#include "kt.h"
+#include "options.h"
+#include "tasks-table.h"
+#include "view.h"
 
 const struct view_order view_orders[] = {
 	{ TOP_BY_SHARE, "overhead" }, { TOP_BY_SYM, "sym" },
