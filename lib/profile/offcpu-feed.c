@@ -30,8 +30,14 @@ void offcpu_attr(struct perf_event_attr *a, const struct perf_event_attr *like)
 	a->disabled = 1;
 }
 
-int offcpu_feed_switch(struct offcpu *m, const struct feed_switch *sw)
+int offcpu_feed_on_switch(void *arg, const struct feed_switch *sw)
 {
+	struct offcpu_feed *of = arg;
+	struct offcpu *m = of->m;
+
+	if (sw->time > of->newest)
+		of->newest = sw->time;
+	of->lost += sw->lost;
 	switch (sw->kind) {
 	case FEED_SWITCH_OUT:
 		return offcpu_out(m, sw->pid, sw->tid, sw->comm, sw->time,
@@ -45,4 +51,25 @@ int offcpu_feed_switch(struct offcpu *m, const struct feed_switch *sw)
 		return 0;
 	}
 	return 0;
+}
+
+int offcpu_feed_sample(struct offcpu_feed *of, const struct feed_sample *s)
+{
+	const struct pc_sample *r = s->raw;
+
+	if (r->time > of->newest)
+		of->newest = r->time;
+	if ((int)s->event != of->event)
+		return offcpu_seen(of->m, (pid_t)r->tid, r->time);
+	if (offcpu_stack(of->m, (pid_t)r->pid, (pid_t)r->tid, r->time,
+			 s->frames, s->nframes) != 0)
+		return -1;
+	return 1;
+}
+
+int offcpu_feed_flush(struct offcpu_feed *of, uint64_t now)
+{
+	if (now < of->newest)
+		now = of->newest;
+	return now ? offcpu_flush(of->m, now) : 0;
 }

@@ -42,10 +42,31 @@ bool offcpu_stacks_allowed(void);
 void offcpu_attr(struct perf_event_attr *a, const struct perf_event_attr *like);
 
 /*
- * Hand one of the feed's switch records (feed_on_switch()) to m: OUT,
- * IN, EXIT and LOST as offcpu.h says.  Returns 0, or -1 with errno (the
- * model's failure, or its callback's).
+ * The feed joined to the pairing model, the same in every tool: the
+ * switch records handed over (feed_on_switch(offcpu_feed_on_switch, of)),
+ * each sample told (offcpu_feed_sample()), and what a flush needs and a
+ * header says.
  */
-int offcpu_feed_switch(struct offcpu *m, const struct feed_switch *sw);
+struct offcpu_feed {
+	struct offcpu *m;	/* the pairing; NULL: no --off-cpu */
+	int event;		/* the context-switches event's index (its
+				   samples are the switches' stacks), -1 */
+	uint64_t newest;	/* the latest record's time */
+	uint64_t lost;		/* switch records lost (LOST) */
+};
+
+/* feed_on_switch()'s callback, arg a struct offcpu_feed: OUT, IN, EXIT
+   and LOST into the model as offcpu.h says.  0, or -1 with errno (the
+   model's failure, or its callback's). */
+int offcpu_feed_on_switch(void *arg, const struct feed_switch *sw);
+
+/* A sample of the feed: 1 when it is a switch's stack (taken: it is no
+   sample), 0 when it is a sample (its thread ran: a span whose switch-in
+   was lost ends here), -1 with errno. */
+int offcpu_feed_sample(struct offcpu_feed *of, const struct feed_sample *s);
+
+/* The spans still open counted up to the latest record, or to now when
+   that is later (0: the latest record).  0, or -1 with errno. */
+int offcpu_feed_flush(struct offcpu_feed *of, uint64_t now);
 
 #endif

@@ -29,7 +29,7 @@ struct trace_formats;
 
 struct kt {
 	struct kt_options opt;
-	/* the events, then --off-cpu's context-switches (oc_event) */
+	/* the events, then --off-cpu's context-switches (oc.event) */
 	struct perf_event_attr attrs[KT_MAX_EVENTS + 1];
 	char names[KT_MAX_EVENTS + 1][64];	/* event names as shown */
 	unsigned nevents;		/* the events a table shows */
@@ -99,12 +99,11 @@ struct kt {
 	/* --off-cpu (offcpu.c); measure: what the exports write, the
 	   command line's (a view shows its own) */
 	enum kt_measure measure;
-	struct offcpu *offcpu;		/* the pairing; NULL without */
-	int oc_event;			/* context-switches' index, or -1 */
+	struct offcpu_feed oc;		/* the pairing (oc.m NULL without),
+					   the switches' event, the latest
+					   record, the records lost */
 	bool oc_stacks;			/* switches sampled with chains */
 	bool wall_ok;			/* event 0 is a time event */
-	uint64_t oc_newest;		/* the latest switch's time */
-	uint64_t oc_lost;		/* records lost (LOST) */
 	/* -e '{a,b}:S': the members read at each sample, and --metric's
 	   rates per function (the profile's, since the start) */
 	bool group_read;

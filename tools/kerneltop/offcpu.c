@@ -40,7 +40,7 @@ static bool time_event(const struct perf_event_attr *a)
 
 void offcpu_setup(struct kt *kt)
 {
-	kt->oc_event = -1;
+	kt->oc.event = -1;
 	kt->nattrs = kt->nevents;
 	if (!kt->opt.off_cpu)
 		return;
@@ -58,7 +58,7 @@ void offcpu_setup(struct kt *kt)
 		return;
 	}
 	offcpu_attr(&kt->attrs[kt->nevents], &kt->attrs[0]);
-	kt->oc_event = (int)kt->nevents;
+	kt->oc.event = (int)kt->nevents;
 	kt->nattrs = kt->nevents + 1;
 	snprintf(kt->names[kt->nevents], sizeof(kt->names[0]),
 		 "context-switches");
@@ -80,8 +80,8 @@ void offcpu_profiles(struct kt *kt, const struct profile_config *config)
 	if (!kt->prof[KT_OFF_CPU] ||
 	    (kt->wall_ok && !(kt->prof[KT_WALL] = profile_new(&c))))
 		die_nomem();
-	kt->offcpu = offcpu_new(on_span, kt);
-	if (!kt->offcpu)
+	kt->oc.m = offcpu_new(on_span, kt);
+	if (!kt->oc.m)
 		die_nomem();
 }
 
@@ -140,19 +140,14 @@ void offcpu_sample(struct kt *kt, const struct feed_sample *s,
 {
 	struct profile_sample w = *ps;
 
-	if (!kt->offcpu)
+	int rc;
+
+	if (!kt->oc.m)
 		return;
-	if ((int)s->event == kt->oc_event) {
-		if (offcpu_stack(kt->offcpu, (pid_t)s->raw->pid,
-				 (pid_t)s->raw->tid, s->raw->time, s->frames,
-				 s->nframes) != 0)
-			die_nomem();
-		return;
-	}
-	/* it ran: a span whose switch-in was lost ends here */
-	if (offcpu_seen(kt->offcpu, (pid_t)s->raw->tid, s->raw->time) != 0)
+	rc = offcpu_feed_sample(&kt->oc, s);	/* 1: a switch's stack */
+	if (rc < 0)
 		die_nomem();
-	if (s->event != 0 || !kt->wall_ok)
+	if (rc || s->event != 0 || !kt->wall_ok)
 		return;
 	/* a time event's period is the ns it stands for */
 	w.top.weight = s->raw->period;
@@ -160,25 +155,10 @@ void offcpu_sample(struct kt *kt, const struct feed_sample *s,
 	count_in(kt, KT_WALL, &w);
 }
 
-int offcpu_switch(void *arg, const struct feed_switch *sw)
-{
-	struct kt *kt = arg;
-
-	if (sw->time > kt->oc_newest)
-		kt->oc_newest = sw->time;
-	kt->oc_lost += sw->lost;
-	if (offcpu_feed_switch(kt->offcpu, sw) != 0)
-		die_nomem();
-	return 0;
-}
-
 void offcpu_tick(struct kt *kt)
 {
-	uint64_t now = kt->oc_newest > kt->newest_ns ? kt->oc_newest
-						     : kt->newest_ns;
-
 	/* a thread blocked through the whole refresh is seen now */
-	if (kt->offcpu && now && offcpu_flush(kt->offcpu, now) != 0)
+	if (kt->oc.m && offcpu_feed_flush(&kt->oc, kt->newest_ns) != 0)
 		die_nomem();
 }
 
@@ -187,13 +167,13 @@ void offcpu_header(const struct kt *kt, enum kt_measure m, char *buf,
 {
 	struct offcpu_stats st;
 
-	if (!kt->offcpu)
+	if (!kt->oc.m)
 		return;
-	offcpu_stats(kt->offcpu, &st);
+	offcpu_stats(kt->oc.m, &st);
 	str_append(buf, size, len, "[%s: %s%s, %" PRIu64 " switches lost",
 		   kt_measure_names[m], m == KT_ON_CPU ? "samples" : "ns",
 		   kt->oc_stacks ? " (switch stacks)" : " (no stacks)",
-		   kt->oc_lost);
+		   kt->oc.lost);
 	/* spans whose switch-in was lost end at the thread's next record */
 	if (st.estimated_ns)
 		str_append(buf, size, len, ", %.1f%% of off-CPU estimated",
@@ -203,6 +183,6 @@ void offcpu_header(const struct kt *kt, enum kt_measure m, char *buf,
 
 void offcpu_release(struct kt *kt)
 {
-	offcpu_free(kt->offcpu);
-	kt->offcpu = NULL;
+	offcpu_free(kt->oc.m);
+	kt->oc.m = NULL;
 }

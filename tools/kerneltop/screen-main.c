@@ -321,7 +321,7 @@ static void key_zero(struct tui *t, struct screen *s)
 static void key_measure(struct tui *t, struct screen *s)
 {
 	(void)s;
-	if (!t->kt->offcpu) {
+	if (!t->kt->oc.m) {
 		snprintf(t->msg, sizeof(t->msg), "off-CPU and wall-clock "
 			 "views need --off-cpu");
 		return;

@@ -82,7 +82,7 @@ bool screen_key_in_footer(const struct tui *t, const struct screen_key *k)
 	case FOOT_FLAT:
 		return k->footer && !profile_chains(t->kt->prof[KT_ON_CPU]);
 	case FOOT_OFFCPU:
-		return k->footer && t->kt->offcpu;
+		return k->footer && t->kt->oc.m;
 	default:
 		return false;
 	}

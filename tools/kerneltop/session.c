@@ -355,8 +355,8 @@ void session_open(struct kt *kt)
 		die("cannot compile the parent pattern %s", KT_PARENT_RE);
 	profiles_new(kt);
 	feed_start(kt);
-	if (kt->offcpu)
-		feed_on_switch(kt->feed, offcpu_switch, kt);
+	if (kt->oc.m)
+		feed_on_switch(kt->feed, offcpu_feed_on_switch, &kt->oc);
 	/*
 	 * The counters opened disabled, so that a target that cannot be
 	 * sampled is said at once.  The kernel's symbols are read before the
@@ -545,7 +545,7 @@ static int add_sample(void *arg, const struct feed_sample *s)
 	if (!kt->newest_prev)
 		kt->newest_prev = s->raw->time;
 	ps.top = ts;
-	if ((int)s->event == kt->oc_event) {	/* a switch's stack */
+	if ((int)s->event == kt->oc.event) {	/* a switch's stack */
 		offcpu_sample(kt, s, &ps);
 		return 0;
 	}

@@ -252,7 +252,7 @@ static int on_sample(void *arg, const struct feed_sample *fs)
 		m->totals.unresolved++;
 	/* --off-cpu: the exports hold wall-clock ns (offcpu.c), or the
 	   off-CPU time alone */
-	if (m->offcpu)
+	if (m->oc.m)
 		offcpu_wall_sample(m, &ps);
 	else if (chain)
 		exports_every_add(&m->exports, fs->frames, fs->nframes,
@@ -402,7 +402,7 @@ static void profile_start(struct monitor *m)
 /* The chains the exports write; NULL without exports. */
 static struct stacks *export_chains(const struct monitor *m)
 {
-	return profile_chains_all(m->offcpu ? offcpu_export_profile(m)
+	return profile_chains_all(m->oc.m ? offcpu_export_profile(m)
 					    : m->prof);
 }
 

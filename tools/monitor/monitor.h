@@ -147,7 +147,7 @@ struct monitor {
 
 	struct feed *feed;
 	struct feed_info info;
-	/* the events, then --off-cpu's context-switches (oc_event) */
+	/* the events, then --off-cpu's context-switches (oc.event) */
 	struct perf_event_attr attrs[MONITOR_MAX_EVENTS + 1];
 	char event_names[MONITOR_MAX_EVENTS + 1][64];
 	const char *members[MONITOR_MAX_EVENTS]; /* event_names[1..], a
@@ -178,33 +178,32 @@ struct monitor {
 	bool oc_stacks;			/* switches sampled with chains */
 	bool oc_wall;			/* event 0 is a time event: the
 					   exports are wall-clock */
-	int oc_event;			/* context-switches' index, or -1 */
-	struct offcpu *offcpu;		/* the pairing */
+	struct offcpu_feed oc;		/* the pairing (oc.m NULL without),
+					   the switches' event, the latest
+					   record, the records lost */
 	struct profile *oc_prof;	/* off-CPU ns by where they waited
 					   (with exports: their chains, where
 					   event 0 is no time) */
 	struct profile *wall_prof;	/* with exports, event 0 a time
 					   event: the wall-clock chains */
-	uint64_t oc_newest;		/* the latest record's time */
-	uint64_t oc_lost;		/* records lost (LOST) */
 	uint64_t oc_spans;
 };
 
 /*
  * offcpu.c.  offcpu_events(): after the events, --off-cpu's (with
  * stacks where allowed, else a notice).  offcpu_start(): once the feed
- * is open.  offcpu_switch(): the feed's switch callback.
+ * is open (the switch records go to the pairing from then on).
  * offcpu_sample(): true when fs is a switch's stack (taken, not a
  * sample).  offcpu_wall_sample(): an on-CPU sample (ps: as the profile
  * took it) into the wall-clock chains.  offcpu_export_profile(): the
  * profile whose chains the exports write (wall-clock, or off-CPU where
- * the event is no time), NULL without --off-cpu.  offcpu_end(): the spans still open, counted up to
+ * the event is no time), NULL without --off-cpu.  offcpu_end(): the
+ * spans still open, counted up to
  * the last record (at the end, and before each snapshot).
  * offcpu_summary(): its part of the summary.
  */
 void offcpu_events(struct monitor *m);
 void offcpu_start(struct monitor *m);
-int offcpu_switch(void *arg, const struct feed_switch *sw);
 bool offcpu_sample(struct monitor *m, const struct feed_sample *fs);
 void offcpu_wall_sample(struct monitor *m, const struct profile_sample *ps);
 struct profile *offcpu_export_profile(const struct monitor *m);

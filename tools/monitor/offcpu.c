@@ -21,7 +21,7 @@ void offcpu_events(struct monitor *m)
 {
 	const struct perf_event_attr *a0 = &m->attrs[0];
 
-	m->oc_event = -1;
+	m->oc.event = -1;
 	m->nattrs = m->nevents;
 	if (!m->off_cpu)
 		return;
@@ -40,7 +40,7 @@ void offcpu_events(struct monitor *m)
 	offcpu_attr(&m->attrs[m->nevents], a0);
 	snprintf(m->event_names[m->nevents], sizeof(m->event_names[0]),
 		 "context-switches");
-	m->oc_event = (int)m->nevents;
+	m->oc.event = (int)m->nevents;
 	m->nattrs = m->nevents + 1;
 }
 
@@ -95,49 +95,30 @@ void offcpu_start(struct monitor *m)
 	struct profile_config c = { .nevents = 1, .weighted = true };
 	bool exports = exports_any(&m->exports);
 
-	m->offcpu = offcpu_new(on_span, m);
+	m->oc.m = offcpu_new(on_span, m);
 	c.chains_all = exports && !m->oc_wall;
 	m->oc_prof = profile_new(&c);
 	c.chains_all = exports && m->oc_wall;
-	if (!m->offcpu || !m->oc_prof ||
+	if (!m->oc.m || !m->oc_prof ||
 	    (c.chains_all && !(m->wall_prof = profile_new(&c))))
 		die_nomem();
-	feed_on_switch(m->feed, offcpu_switch, m);
+	feed_on_switch(m->feed, offcpu_feed_on_switch, &m->oc);
 	/* the context-switches event is opened disabled: a command's
 	   enable_on_exec starts it, a task attached to needs it now */
 	if ((!m->command || m->system) && feed_enable(m->feed) != 0)
 		die_errno("cannot start the context-switches event");
 }
 
-int offcpu_switch(void *arg, const struct feed_switch *sw)
-{
-	struct monitor *m = arg;
-
-	if (sw->time > m->oc_newest)
-		m->oc_newest = sw->time;
-	m->oc_lost += sw->lost;
-	if (offcpu_feed_switch(m->offcpu, sw) != 0)
-		die_nomem();
-	return 0;
-}
-
 bool offcpu_sample(struct monitor *m, const struct feed_sample *fs)
 {
-	if (!m->offcpu)
+	int rc;
+
+	if (!m->oc.m)
 		return false;
-	if (fs->raw->time > m->oc_newest)
-		m->oc_newest = fs->raw->time;
-	if ((int)fs->event != m->oc_event) {
-		/* it ran: a span whose switch-in was lost ends here */
-		if (offcpu_seen(m->offcpu, (pid_t)fs->raw->tid,
-				fs->raw->time) != 0)
-			die_nomem();
-		return false;
-	}
-	if (offcpu_stack(m->offcpu, (pid_t)fs->raw->pid, (pid_t)fs->raw->tid,
-			 fs->raw->time, fs->frames, fs->nframes) != 0)
+	rc = offcpu_feed_sample(&m->oc, fs);	/* 1: a switch's stack */
+	if (rc < 0)
 		die_nomem();
-	return true;
+	return rc == 1;
 }
 
 void offcpu_wall_sample(struct monitor *m, const struct profile_sample *ps)
@@ -162,7 +143,7 @@ void offcpu_wall_sample(struct monitor *m, const struct profile_sample *ps)
 
 struct profile *offcpu_export_profile(const struct monitor *m)
 {
-	if (!m->offcpu)
+	if (!m->oc.m)
 		return NULL;
 	return m->wall_prof ? m->wall_prof : m->oc_prof;
 }
@@ -170,8 +151,7 @@ struct profile *offcpu_export_profile(const struct monitor *m)
 void offcpu_end(struct monitor *m)
 {
 	/* the threads still off the CPU, up to the last record seen */
-	if (m->offcpu && m->oc_newest &&
-	    offcpu_flush(m->offcpu, m->oc_newest) != 0)
+	if (m->oc.m && offcpu_feed_flush(&m->oc, 0) != 0)
 		die_nomem();
 }
 
@@ -179,14 +159,14 @@ void offcpu_summary(FILE *out, const struct monitor *m)
 {
 	struct offcpu_stats st;
 
-	if (!m->offcpu)
+	if (!m->oc.m)
 		return;
-	offcpu_stats(m->offcpu, &st);
+	offcpu_stats(m->oc.m, &st);
 	fprintf(out, "%s: off-CPU: %.3f s in %" PRIu64 " spans (%s), %"
 		PRIu64 " switch records lost", progname,
 		(double)st.ns / 1e9, st.spans,
 		m->oc_stacks ? "stacks of the switches" : "no stacks",
-		m->oc_lost);
+		m->oc.lost);
 	/* spans whose switch-in was lost end at the thread's next record */
 	if (st.estimated_ns)
 		fprintf(out, ", %.1f%% of it estimated (%" PRIu64 " spans "
@@ -199,7 +179,7 @@ void offcpu_summary(FILE *out, const struct monitor *m)
 
 void offcpu_release(struct monitor *m)
 {
-	offcpu_free(m->offcpu);
+	offcpu_free(m->oc.m);
 	profile_free(m->oc_prof);
 	profile_free(m->wall_prof);
 }
