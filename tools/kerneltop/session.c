@@ -31,6 +31,7 @@
 #include "sampling-cli/rings.h"
 #include "sampling-cli/sample-args.h"
 #include "sampling-cli/sample-setup.h"
+#include "util/cpu-topo.h"
 #include "util/die.h"
 #include "util/events.h"
 #include "util/output.h"
@@ -426,9 +427,7 @@ void session_close(struct kt *kt)
  */
 static int socket_of(struct kt *kt, int cpu)
 {
-	char path[PATH_MAX];
-	FILE *f;
-	int v = -1;
+	int v;
 
 	if (cpu < 0 || cpu >= KT_MAX_CPUS)
 		return -1;
@@ -439,14 +438,8 @@ static int socket_of(struct kt *kt, int cpu)
 	}
 	if (kt->socket_of[cpu] != INT_MIN)
 		return kt->socket_of[cpu];
-	snprintf(path, sizeof(path),
-		 "/sys/devices/system/cpu/cpu%d/topology/physical_package_id",
-		 cpu);
-	f = fopen(path, "re");
-	if (!f || fscanf(f, "%d", &v) != 1)
+	if (cpu_topo_id(NULL, cpu, "physical_package_id", &v) != 0)
 		v = -1;
-	if (f)
-		fclose(f);
 	return kt->socket_of[cpu] = v;
 }
 

@@ -10,11 +10,12 @@
 
 #include <sysapi/sysapi.h>
 
+#include "util/cpu-topo.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 #include "topology.h"
 
-const char *topo_sysfs = "/sys/devices/system/cpu";
+const char *topo_sysfs = CPU_TOPO_SYSFS;
 
 static const struct topo_mode modes[] = {
 	{ AGGR_SOCKET, "--per-socket", "socket", "socket" },
@@ -34,17 +35,11 @@ const struct topo_mode *topo_mode(enum aggr_mode mode)
 
 static int read_int(int cpu, const char *file)
 {
-	char path[PATH_MAX];
-	FILE *f;
-	int v = -1;
+	int v;
 
-	snprintf(path, sizeof(path), "%s/cpu%d/topology/%s", topo_sysfs, cpu,
-		 file);
-	f = fopen(path, "re");
-	if (f == NULL || fscanf(f, "%d", &v) != 1)
-		die("cannot read %s (a kernel without CPU topology in sysfs?)",
-		    path);
-	fclose(f);
+	if (cpu_topo_id(topo_sysfs, cpu, file, &v) != 0)
+		die("cannot read %s/cpu%d/topology/%s (a kernel without CPU "
+		    "topology in sysfs?)", topo_sysfs, cpu, file);
 	return v;
 }
 
