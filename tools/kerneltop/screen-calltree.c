@@ -230,19 +230,24 @@ static void key_callees(struct tui *t, struct screen *s)
 	visible(c);
 }
 
-/* E: open every node shown, again until none is left closed. */
+/* E: every node open, C: the root and its children only; nodes that
+   come later follow. */
 static void key_expand(struct tui *t, struct screen *s)
 {
 	struct calltree_screen *c = s->data;
-	size_t i;
 
 	(void)t;
-	for (i = 0; i < c->nvis; i++)
-		if (!line_open(c, i) &&
-		    c->nodes[c->vis[i].node].child != STK_NONE) {
-			tree_set_open(&c->open, c->vis[i].path, true);
-			visible(c);
-		}
+	tree_open_all(&c->open);
+	visible(c);
+}
+
+static void key_collapse(struct tui *t, struct screen *s)
+{
+	struct calltree_screen *c = s->data;
+
+	(void)t;
+	tree_close_all(&c->open);
+	visible(c);
 }
 
 static const struct screen_key calltree_keys[] = {
@@ -255,8 +260,10 @@ static const struct screen_key calltree_keys[] = {
 	  "Left up", FOOT_ALWAYS, key_up },
 	{ "c", { 'c' }, "the callers or the callees of the function",
 	  "c callers/callees", FOOT_ALWAYS, key_callees },
-	{ "E", { 'E' }, "open every node", "E expand all", FOOT_ALWAYS,
-	  key_expand },
+	{ "E", { 'E' }, "open every node, those that come later too",
+	  "E expand all", FOOT_ALWAYS, key_expand },
+	{ "C", { 'C' }, "close every node: the root and its children only",
+	  "C collapse all", FOOT_ALWAYS, key_collapse },
 };
 
 /* arg: the function (a uint32_t id of kt->stacks). */
