@@ -85,6 +85,11 @@ else
 		fail "-g --pprof on xz: '$(head -1 xz.top)' (want File: xz)"
 fi
 
+# tree_lines NAME: the lines of the call tree on NAME's last screen
+tree_lines() {
+	grep -cE '^ *[0-9.]+% +[0-9]+  ' "$1.screen"
+}
+
 # === the TUI ===============================================================
 kt_start g 120 40 -d 0.5 -e cpu-clock --call-graph $mode -p $hp
 wait_screen g '^ *Children +Self +Samples' 5 && wait_screen g ' \[\.\] cg_b ' 10 ||
@@ -128,6 +133,34 @@ if wait_screen g '^Callers of cg_hot ' 5; then
 	keys g Down Enter
 	wait_screen g '^ *[0-9.]+% +[0-9]+ {7,}[-+ ] main ' 3 &&
 		ok "cg_a opened: main, three levels down" || fail "cg_a open: $(cat g.screen)"
+	# C: the root and its callers alone, every one closed; E: every
+	# node open, cg_c's too (never opened), and those that come later
+	# (the tree is taken afresh at each refresh); C again: as before
+	keys g C
+	tree_deep='^ *[0-9.]+% +[0-9]+ {6,}[-+ ] '
+	wait_screen_not g "$tree_deep" 3 && wait_screen g '^ *[0-9.]+% +[0-9]+ {4}\+ cg_b ' 3 &&
+		grep -Eq '^ *[0-9.]+% +[0-9]+ {4}\+ cg_c ' g.screen &&
+		ok "C: cg_hot and its callers only, closed ($(tree_lines g) lines)" ||
+		fail "C: $(cat g.screen)"
+	closed=$(tree_lines g)
+	tail -n 1 g.screen | grep -q 'E expand all  C collapse all' ||
+		fail "call tree footer: $(tail -n 1 g.screen)"
+	keys g E
+	wait_screen g '^ *[0-9.]+% +[0-9]+ {6}[- ] main ' 3 &&
+		wait_screen g '^ *[0-9.]+% +[0-9]+ {8}[- ] main ' 3 &&
+		wait_screen_not g '^ *[0-9.]+% +[0-9]+ +\+ ' 3 &&
+		[ "$(tree_lines g)" -gt "$closed" ] &&
+		ok "E: every node open, main under cg_c and under cg_a ($(tree_lines g) lines)" ||
+		fail "E: $(cat g.screen)"
+	sleep 1.2	# two refreshes: the nodes taken anew stay open
+	screen g > /dev/null
+	! grep -Eq '^ *[0-9.]+% +[0-9]+ +\+ ' g.screen &&
+		ok "E: still open after refreshes" || fail "E, refreshed: $(cat g.screen)"
+	keys g C
+	wait_screen_not g "$tree_deep" 3 && wait_screen g '^ *[0-9.]+% +[0-9]+ {4}\+ cg_b ' 3 &&
+		grep -Eq '^ *[0-9.]+% +[0-9]+ {4}\+ cg_c ' g.screen &&
+		ok "C again: closed back to the callers of cg_hot ($(tree_lines g) lines)" ||
+		fail "C again: $(cat g.screen)"
 	# c: the callees instead; q: back
 	keys g c
 	wait_screen g '^Callees of cg_hot ' 3 && ok "c: the callees of cg_hot" ||

@@ -41,6 +41,21 @@ path_shown() {
 		      (length($0) >= w && r != "" && index(p, r) == 1)) f = 1 }
 		END { exit !f }'
 }
+# fixline NAME: the number of the first line with a fix on NAME's screen
+# (captured anew), empty when none is shown; fixline_at NAME N: it is N
+fixline() {
+	screen "$1" | grep -nE '^ +fix: ' | head -1 | cut -d: -f1
+}
+fixline_at() {
+	[ "$(fixline "$1")" = "$2" ]
+}
+# fixline_past NAME N: the first fix, at N at the start, is gone or above
+# line N - 1 (scrolled past a line)
+fixline_past() {
+	local f
+	f=$(fixline "$1")
+	[ -z "$f" ] || [ "$f" -lt $(($2 - 1)) ]
+}
 # lastline NAME: the bottom line of the screen
 lastline() {
 	tail -n 1 "$1.screen"
@@ -611,6 +626,28 @@ if wait_screen st 'Symbolization health' 3 && wait_screen st 'SAMPLES +CAUSE +DS
 else
 	fail "H: $(head -6 st.screen)"
 fi
+# on a terminal too small for the text (40x9: five lines of it, the
+# fix wrapped on six), the list keys scroll it under the heading: Down
+# a line, End further, Home back
+tm resize-window -t st -x 40 -y 9
+if wait_screen st '^ +fix: ' 5 && [ "$(fixline st)" -gt 4 ]; then
+	at=$(fixline st)
+	keys st Down
+	retry 3 fixline_at st $((at - 1)) &&
+		ok "H, 40x9: Down moves the text a line (fix: from line $at up)" ||
+		fail "H, 40x9, Down: $(cat st.screen)"
+	keys st End
+	retry 3 fixline_past st "$at" && line st 1 | grep -q 'Symbolization health' &&
+		line st 3 | grep -Eq 'SAMPLES +CAUSE' &&
+		ok "H, 40x9: End: further down, under the heading" ||
+		fail "H, 40x9, End: $(cat st.screen)"
+	keys st Home
+	retry 3 fixline_at st "$at" && ok "H, 40x9: Home: the text from its start" ||
+		fail "H, 40x9, Home: $(cat st.screen)"
+else
+	fail "H, 40x9: the text fits, or no fix: $(cat st.screen)"
+fi
+tm resize-window -t st -x 80 -y 40
 keys st Escape
 wait_screen st '^ *Overhead ' 3 && ok "Esc leaves the health view" || fail "Esc in H: $(head -3 st.screen)"
 keys st q

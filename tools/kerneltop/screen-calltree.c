@@ -4,8 +4,8 @@
  * its row), or by a key its callees, as a tree with each node's share of
  * all samples.  The tree is taken afresh from the decaying chains at
  * each draw (not while paused) and kept: the keys act on the tree drawn.
- * Which nodes are open is kept by their path from the root, so that it
- * survives the refreshes.
+ * Which nodes are open is a struct tree (tree.h), by their path from
+ * the root, so that it survives the refreshes.
  */
 #include "config.h"
 
@@ -15,15 +15,15 @@
 
 #include "base/array.h"
 #include "base/escape.h"
-#include "base/hashtab.h"
 #include "screen.h"
+#include "tree.h"
 #include "util/die.h"
 #include "util/xmalloc.h"
 
-#define TREE_FIRST 3		/* title, totals, column header */
+#define CALLTREE_FIRST 3	/* title, totals, column header */
 
 /* A line of the tree: a node, and its path from the root. */
-struct tree_line {
+struct calltree_line {
 	uint32_t node;
 	uint64_t path;
 };
@@ -34,50 +34,30 @@ struct calltree_screen {
 	struct stk_node *nodes;		/* the tree drawn (a copy) */
 	size_t nnodes, anodes;
 	bool taken;
-	uint64_t *open;			/* the paths of the open nodes */
-	size_t nopen, aopen;
-	struct tree_line *vis;		/* the lines shown */
+	struct tree open;		/* the nodes open */
+	struct calltree_line *vis;	/* the lines shown */
 	size_t nvis, avis;
 	struct list list;
 };
 
-/* A node's path: its function's after its parent's. */
 /* The chains the tree is read from: the shown profile's, decaying. */
 static struct stacks *view_chains(const struct tui *t)
 {
 	return profile_chains(kt_profile(t->kt, t->view));
 }
 
+/* A node's path: its function's after its parent's. */
 static uint64_t path_of(uint64_t parent, uint32_t func)
 {
-	return hash_bytes(&func, sizeof(func), (size_t)parent + 1);
+	return tree_path(parent, &func, sizeof(func));
 }
 
-static bool is_open(const struct calltree_screen *c, uint64_t path)
+/* Whether the node of line i is open: the root always is, a node
+   without children never. */
+static bool line_open(const struct calltree_screen *c, size_t i)
 {
-	size_t i;
-
-	for (i = 0; i < c->nopen; i++)
-		if (c->open[i] == path)
-			return true;
-	return false;
-}
-
-static void set_open(struct calltree_screen *c, uint64_t path, bool open)
-{
-	size_t i;
-
-	for (i = 0; i < c->nopen; i++)
-		if (c->open[i] == path) {
-			if (!open)
-				c->open[i] = c->open[--c->nopen];
-			return;
-		}
-	if (!open)
-		return;
-	if (ARRAY_GROW(c->open, c->nopen + 1, c->aopen) != 0)
-		die_nomem();
-	c->open[c->nopen++] = path;
+	return i == 0 || (c->nodes[c->vis[i].node].child != STK_NONE &&
+			  tree_is_open(&c->open, c->vis[i].path));
 }
 
 /* The tree from the chains now, unless the view is paused. */
@@ -108,7 +88,8 @@ static void visible(struct calltree_screen *c)
 
 	if (ARRAY_GROW(c->vis, c->nnodes, c->avis) != 0)
 		die_nomem();
-	c->vis[k++] = (struct tree_line){ 0, path_of(c->callees, c->func) };
+	c->vis[k++] = (struct calltree_line){ 0, path_of(c->callees,
+							 c->func) };
 	for (at = nd[0].child; at != STK_NONE;) {
 		uint64_t parent = c->vis[k - 1].path;
 		size_t j;
@@ -122,7 +103,8 @@ static void visible(struct calltree_screen *c)
 		c->vis[k].node = at;
 		c->vis[k].path = path_of(parent, nd[at].func);
 		/* into the children of an open node, else past them */
-		if (nd[at].child != STK_NONE && is_open(c, c->vis[k].path)) {
+		if (nd[at].child != STK_NONE &&
+		    tree_is_open(&c->open, c->vis[k].path)) {
 			k++;
 			at = nd[at].child;
 			continue;
@@ -133,7 +115,7 @@ static void visible(struct calltree_screen *c)
 		at = at ? nd[at].next : STK_NONE;
 	}
 	c->nvis = k;
-	list_place(&c->list, k, TREE_FIRST);
+	list_place(&c->list, k, CALLTREE_FIRST);
 }
 
 static bool calltree_draw(struct tui *t, struct screen *s)
@@ -166,8 +148,7 @@ static bool calltree_draw(struct tui *t, struct screen *s)
 		const struct stk_node *x = &nd[c->vis[i].node];
 		const struct stk_func *g = stacks_func(view_chains(t), x->func);
 		char mark = x->child == STK_NONE ? ' '
-			    : is_open(c, c->vis[i].path) || i == 0 ? '-'
-								   : '+';
+			    : line_open(c, i) ? '-' : '+';
 
 		esc_visible(name, sizeof(name), g->name);
 		esc_visible(dso, sizeof(dso), g->dso);
@@ -179,8 +160,8 @@ static bool calltree_draw(struct tui *t, struct screen *s)
 		term_line(list_y(&c->list, i), line, list_attr(&c->list, i));
 	}
 	if (nd[0].total == 0)
-		term_line(TREE_FIRST + 1, "  (no samples in the chains any "
-			  "more: they decayed)", 0);
+		term_line(CALLTREE_FIRST + 1, "  (no samples in the chains "
+			  "any more: they decayed)", 0);
 	return false;
 }
 
@@ -196,7 +177,7 @@ static void toggle(struct calltree_screen *c, bool open)
 	uint64_t path = c->vis[c->list.sel].path;
 
 	if (c->list.sel && sel_node(c)->child != STK_NONE)
-		set_open(c, path, open);
+		tree_set_open(&c->open, path, open);
 	visible(c);
 }
 
@@ -205,7 +186,7 @@ static void key_toggle(struct tui *t, struct screen *s)
 	struct calltree_screen *c = s->data;
 
 	(void)t;
-	toggle(c, !is_open(c, c->vis[c->list.sel].path));
+	toggle(c, !line_open(c, c->list.sel));
 }
 
 static void key_open(struct tui *t, struct screen *s)
@@ -221,8 +202,8 @@ static void key_up(struct tui *t, struct screen *s)
 	struct calltree_screen *c = s->data;
 	size_t i;
 
-	if (c->list.sel && is_open(c, c->vis[c->list.sel].path)) {
-		set_open(c, c->vis[c->list.sel].path, false);
+	if (c->list.sel && line_open(c, c->list.sel)) {
+		tree_set_open(&c->open, c->vis[c->list.sel].path, false);
 		visible(c);
 		return;
 	}
@@ -242,26 +223,31 @@ static void key_callees(struct tui *t, struct screen *s)
 	struct calltree_screen *c = s->data;
 
 	c->callees = !c->callees;
-	c->nopen = 0;
+	tree_close_all(&c->open);
 	list_reset(&c->list);
 	c->taken = false;	/* the other tree, even paused */
 	take(t, c);
 	visible(c);
 }
 
-/* E: open every node shown, again until none is left closed. */
+/* E: every node open, C: the root and its children only; nodes that
+   come later follow. */
 static void key_expand(struct tui *t, struct screen *s)
 {
 	struct calltree_screen *c = s->data;
-	size_t i;
 
 	(void)t;
-	for (i = 0; i < c->nvis; i++)
-		if (c->nodes[c->vis[i].node].child != STK_NONE &&
-		    !is_open(c, c->vis[i].path)) {
-			set_open(c, c->vis[i].path, true);
-			visible(c);
-		}
+	tree_open_all(&c->open);
+	visible(c);
+}
+
+static void key_collapse(struct tui *t, struct screen *s)
+{
+	struct calltree_screen *c = s->data;
+
+	(void)t;
+	tree_close_all(&c->open);
+	visible(c);
 }
 
 static const struct screen_key calltree_keys[] = {
@@ -274,8 +260,10 @@ static const struct screen_key calltree_keys[] = {
 	  "Left up", FOOT_ALWAYS, key_up },
 	{ "c", { 'c' }, "the callers or the callees of the function",
 	  "c callers/callees", FOOT_ALWAYS, key_callees },
-	{ "E", { 'E' }, "open every node", "E expand all", FOOT_ALWAYS,
-	  key_expand },
+	{ "E", { 'E' }, "open every node, those that come later too",
+	  "E expand all", FOOT_ALWAYS, key_expand },
+	{ "C", { 'C' }, "close every node: the root and its children only",
+	  "C collapse all", FOOT_ALWAYS, key_collapse },
 };
 
 /* arg: the function (a uint32_t id of kt->stacks). */
@@ -295,7 +283,7 @@ static void calltree_close(struct screen *s)
 	struct calltree_screen *c = s->data;
 
 	free(c->nodes);
-	free(c->open);
+	tree_release(&c->open);
 	free(c->vis);
 	free(c);
 }

@@ -19,6 +19,7 @@
 #include "exports.h"
 #include "offcpu.h"
 #include "screen.h"
+#include "tree.h"
 #include "util/output.h"
 #include "util/xmalloc.h"
 
@@ -29,9 +30,7 @@ struct main_screen {
 	/* --hierarchy: tb's rows nested, the groups shown open */
 	struct kt_hline *hl;
 	size_t nhl;
-	bool all_open;			/* E: every group open, C: none */
-	char **toggled;			/* groups opened or closed otherwise */
-	size_t ntoggled;
+	struct tree open;		/* the groups open, by path */
 	char head[2][KT_LINE];		/* and its header lines */
 	bool taken;			/* tb holds a table */
 	unsigned gen;			/* the view's gen it was drawn at */
@@ -59,31 +58,19 @@ static const struct top_row *selected(struct tui *t, struct main_screen *m)
 
 /* --- --hierarchy -------------------------------------------------------- */
 
-static size_t toggled_find(const struct main_screen *m, const char *path)
+/* A group's node in m->open: a hash of its path (frame.h's, the key
+   values from the top). */
+static uint64_t group_path(const char *path)
 {
-	size_t i;
-
-	for (i = 0; i < m->ntoggled && strcmp(m->toggled[i], path); i++)
-		;
-	return i;
+	return tree_path(0, path, strlen(path));
 }
 
-/* Whether the group at path is shown open: as E or C left them all,
-   unless toggled since. */
+/* Whether the group at path is shown open (frame_hier_lines()'s). */
 static bool group_open(const char *path, void *arg)
 {
 	const struct main_screen *m = arg;
 
-	return m->all_open != (toggled_find(m, path) < m->ntoggled);
-}
-
-static void toggled_clear(struct main_screen *m)
-{
-	for (size_t i = 0; i < m->ntoggled; i++)
-		free(m->toggled[i]);
-	free(m->toggled);
-	m->toggled = NULL;
-	m->ntoggled = 0;
+	return tree_is_open(&m->open, group_path(path));
 }
 
 /* The lines of the table drawn, as its groups are open now; none
@@ -403,22 +390,13 @@ static void key_annotate(struct tui *t, struct screen *s)
 static bool key_fold(struct tui *t, struct main_screen *m)
 {
 	const struct kt_hline *h;
-	size_t i;
 
 	if (!m->hl || !m->nhl)
 		return false;
 	h = &m->hl[m->list.sel];
 	if (h->row)
 		return false;		/* a row: Enter acts on it */
-	i = toggled_find(m, h->path);
-	if (i < m->ntoggled) {
-		free(m->toggled[i]);
-		m->toggled[i] = m->toggled[--m->ntoggled];
-	} else {
-		m->toggled = xrealloc(m->toggled, (m->ntoggled + 1) *
-				      sizeof(*m->toggled));
-		m->toggled[m->ntoggled++] = xstrdup(h->path);
-	}
+	tree_toggle(&m->open, group_path(h->path));
 	hier_build(t, m);
 	return true;
 }
@@ -437,8 +415,10 @@ static void key_all(struct tui *t, struct main_screen *m, bool open)
 		snprintf(t->msg, sizeof(t->msg), "groups are of --hierarchy");
 		return;
 	}
-	m->all_open = open;
-	toggled_clear(m);
+	if (open)
+		tree_open_all(&m->open);
+	else
+		tree_close_all(&m->open);
 	hier_build(t, m);
 }
 
@@ -645,7 +625,7 @@ static void main_close(struct screen *s)
 
 	table_release(&m->tb);
 	frame_hier_free(m->hl, m->nhl);
-	toggled_clear(m);
+	tree_release(&m->open);
 	free(m);
 }
 
