@@ -488,12 +488,122 @@ static void rate_fix(const struct monitor *m, char *buf, size_t size)
 		 m->format == FORMAT_NONE ? "" : ", or print --summary only");
 }
 
+/*
+ * The command we started, once the sampling ended: -n ended us first
+ * (the command is ended, SIGTERM then SIGKILL after a second, as pcstat
+ * --timeout does), or a stop signal did (the command gets it too and is
+ * waited for, never left running behind our back).
+ */
+static void command_end(struct monitor *m)
+{
+	if (m->command && m->child.pid > 0 && !interrupted && samples_done(m)) {
+		/* -n ended us first: the command is not left running on its
+		   own (SIGTERM, then SIGKILL after a second), as pcstat
+		   --timeout does */
+		int st;
+		pid_t w = waitpid(m->child.pid, &st, WNOHANG);
+
+		if (w == m->child.pid)		/* it ended on its own */
+			m->child_status = st;
+		if (w == 0) {
+			spawn_end_started();
+			if (!m->quiet)
+				warn_msg("%" PRIu64 " samples taken (-n): ended %s "
+				 "(pid %d)", m->max_samples, m->command[0],
+				 (int)m->child.pid);
+		}
+		m->child.pid = 0;
+	}
+	if (m->command && m->child.pid > 0 && interrupted) {
+		/* a stop signal ended us: the command gets it too (from the
+		   terminal it already has), and is waited for, never left
+		   running behind our back; a second signal ends one that
+		   ignores the first (polled: no signal is missed between a
+		   check and a blocking wait) */
+		struct timespec tick = { 0, 20 * 1000 * 1000 };
+		unsigned passed = 0;
+
+		while (waitpid(m->child.pid, NULL, WNOHANG) == 0) {
+			unsigned n = (unsigned)interrupt_count;
+
+			if (n != passed)
+				stop_signal_pass(m->child.pid, interrupted,
+						 interrupt_code, n);
+			passed = n;
+			nanosleep(&tick, NULL);
+		}
+		m->child.pid = 0;
+	}
+}
+
+/* The run's last figures (the spans still open, what the feed counted)
+   and its summary, on standard error (--summary: standard output). */
+static void summary_say(struct monitor *m)
+{
+	char fix[160], sampling[512];
+
+	offcpu_end(m);
+	feed_info(m->feed, &m->info);
+	m->totals.event = m->events_joined;
+	m->totals.target = m->target_name;
+	m->totals.callgraph = m->callgraph;
+	m->totals.stack_size = m->stack_size;
+	rate_fix(m, fix, sizeof(fix));
+	m->totals.lost_fix = fix;
+	feed_scheme_str(m->feed, sampling, sizeof(sampling));
+	m->totals.sampling = sampling;
+	if (m->summary_only || !m->quiet) {
+		summary_print(m->summary_only ? stdout : stderr, m->prof,
+			      m->group_read ? &m->metrics : NULL,
+			      (const char (*)[64])m->event_names,
+			      m->group_read ? 1 : m->nevents,
+			      m->sym, &m->totals, m->top, &m->info);
+		offcpu_summary(m->summary_only ? stdout : stderr, m);
+		output_check(m->summary_only ? stdout : stderr,
+			     m->summary_only ? "standard output"
+					    : "standard error");
+	}
+	m->totals.lost_fix = m->totals.sampling = NULL;	/* ours, here */
+}
+
+/* --annotate and the exports, the last interval's snapshots included;
+   0, or 1 when one could not be written (said on stderr). */
+static int outputs_write(struct monitor *m)
+{
+	int status = 0;
+
+	if (m->annotate && annotate_print(m, stdout) != 0)
+		status = 1;
+	/* the last interval, partial: the snapshots add up to the run;
+	   one lost on the way fails the run, whatever the last did */
+	if (export_tick(m, true) || exports_every_failed(&m->exports))
+		status = 1;
+	exports_every_release(&m->exports);
+	if (export_chains(m)) {
+		struct export_meta meta = export_meta(m);
+
+		if (exports_write(&m->exports, export_chains(m), &meta) != 0)
+			status = 1;
+	}
+	return status;
+}
+
+/* The command's own status, as perf record and pcstat pass it on. */
+static int command_status(const struct monitor *m)
+{
+	/* a script sees the command fail; 128 + N for a signal */
+	if (m->child_status != -1 && WIFEXITED(m->child_status))
+		return WEXITSTATUS(m->child_status);
+	if (m->child_status != -1 && WIFSIGNALED(m->child_status))
+		return 128 + WTERMSIG(m->child_status);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20,
 			     .child_status = -1 };
-	char fix[160], sampling[512];
-	int status = 0;
+	int status;
 	set_progname(argv[0]);
 	std_fds_guard();
 	fd_limit_raise();
@@ -548,79 +658,10 @@ int main(int argc, char **argv)
 	/* what was lost while we read: not what came once we stopped */
 	feed_info(m.feed, &m.info);
 	m.totals.lost = m.info.lost;
-	if (m.command && m.child.pid > 0 && !interrupted && samples_done(&m)) {
-		/* -n ended us first: the command is not left running on its
-		   own (SIGTERM, then SIGKILL after a second), as pcstat
-		   --timeout does */
-		int st;
-		pid_t w = waitpid(m.child.pid, &st, WNOHANG);
+	command_end(&m);
 
-		if (w == m.child.pid)		/* it ended on its own */
-			m.child_status = st;
-		if (w == 0) {
-			spawn_end_started();
-			if (!m.quiet)
-				warn_msg("%" PRIu64 " samples taken (-n): ended %s "
-				 "(pid %d)", m.max_samples, m.command[0],
-				 (int)m.child.pid);
-		}
-		m.child.pid = 0;
-	}
-	if (m.command && m.child.pid > 0 && interrupted) {
-		/* a stop signal ended us: the command gets it too (from the
-		   terminal it already has), and is waited for, never left
-		   running behind our back; a second signal ends one that
-		   ignores the first (polled: no signal is missed between a
-		   check and a blocking wait) */
-		struct timespec tick = { 0, 20 * 1000 * 1000 };
-		unsigned passed = 0;
-
-		while (waitpid(m.child.pid, NULL, WNOHANG) == 0) {
-			unsigned n = (unsigned)interrupt_count;
-
-			if (n != passed)
-				stop_signal_pass(m.child.pid, interrupted,
-						 interrupt_code, n);
-			passed = n;
-			nanosleep(&tick, NULL);
-		}
-		m.child.pid = 0;
-	}
-
-	offcpu_end(&m);
-	feed_info(m.feed, &m.info);
-	m.totals.event = m.events_joined;
-	m.totals.target = m.target_name;
-	m.totals.callgraph = m.callgraph;
-	m.totals.stack_size = m.stack_size;
-	rate_fix(&m, fix, sizeof(fix));
-	m.totals.lost_fix = fix;
-	feed_scheme_str(m.feed, sampling, sizeof(sampling));
-	m.totals.sampling = sampling;
-	if (m.summary_only || !m.quiet) {
-		summary_print(m.summary_only ? stdout : stderr, m.prof,
-			      m.group_read ? &m.metrics : NULL,
-			      (const char (*)[64])m.event_names,
-			      m.group_read ? 1 : m.nevents,
-			      m.sym, &m.totals, m.top, &m.info);
-		offcpu_summary(m.summary_only ? stdout : stderr, &m);
-		output_check(m.summary_only ? stdout : stderr,
-			     m.summary_only ? "standard output"
-					    : "standard error");
-	}
-	if (m.annotate && annotate_print(&m, stdout) != 0)
-		status = 1;
-	/* the last interval, partial: the snapshots add up to the run;
-	   one lost on the way fails the run, whatever the last did */
-	if (export_tick(&m, true) || exports_every_failed(&m.exports))
-		status = 1;
-	exports_every_release(&m.exports);
-	if (export_chains(&m)) {
-		struct export_meta meta = export_meta(&m);
-
-		if (exports_write(&m.exports, export_chains(&m), &meta) != 0)
-			status = 1;
-	}
+	summary_say(&m);
+	status = outputs_write(&m);
 	feed_close(m.feed);
 	if (m.command && m.child.pid > 0)
 		waitpid(m.child.pid, &m.child_status, 0);
@@ -633,11 +674,5 @@ int main(int argc, char **argv)
 	output_check(stdout, "standard output");
 	if (status)
 		return 1;
-	/* the command's own status, as perf record and pcstat pass it
-	   on: a script sees the command fail; 128 + N for a signal */
-	if (m.child_status != -1 && WIFEXITED(m.child_status))
-		return WEXITSTATUS(m.child_status);
-	if (m.child_status != -1 && WIFSIGNALED(m.child_status))
-		return 128 + WTERMSIG(m.child_status);
-	return 0;
+	return command_status(&m);
 }
