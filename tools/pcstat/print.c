@@ -217,36 +217,19 @@ static int cmp_row_desc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-void print_counts(const struct config *cfg, const struct cset *cs,
-		  const struct stats *st, const struct run_result *last,
-		  bool interval, uint64_t ts_ns)
-{
-	static unsigned nintervals;
-	const struct printer *p = printers[cfg->fmt];
-	/* The whole report in one write(2), not one per field: stderr is
-	   unbuffered, and each write costs (a pipe reader wakes each time). */
-	char *text = NULL;
-	size_t text_len = 0;
-	FILE *mem = open_memstream(&text, &text_len);
-	struct print_ctx pc = { .cfg = cfg, .f = mem ? mem : cfg->out };
-	size_t nrows = st->nev * st->nslots;
-	struct row *rows = xcalloc(nrows, sizeof(*rows));
-	/* Metrics take their inputs from the same cgroup, as perf's do:
-	   ctx[(cgroup + 1) * nslots + slot]. */
-	size_t nctx = (cfg->ncgroups + 1) * st->nslots;
-	struct metric_ctx *ctx = xcalloc(nctx, sizeof(*ctx));
-	size_t *order = xcalloc(st->nslots, sizeof(*order));
-	/* per context and input: the event its value came from, or -1 */
-	int *src = xmalloc(nctx * MI_MAX * sizeof(*src));
-	/* the ticks of a ticked run: the multiplexing intervals */
-	const struct muxci *ci = st->ticks && st->ticks->active ?
-				 ticks_models(st->ticks, interval) : NULL;
-
-	for (size_t i = 0; i < nctx * MI_MAX; i++)
-		src[i] = -1;
+/*
+ * Row (e, s)'s metric context, and the event its input in came from: the
+ * functions below that use them name ctx, src, cfg and st so.
+ */
 #define CTX(e, s) (&ctx[(size_t)(cgroup_of(cfg, e) + 1) * st->nslots + (s)])
 #define SRC(e, s, in) (src[((size_t)(cgroup_of(cfg, e) + 1) * st->nslots + \
 			    (s)) * MI_MAX + (in)])
+
+/* Fill every row, and each metric context with the counts it takes. */
+static void fill_rows(const struct config *cfg, const struct cset *cs,
+		      const struct stats *st, struct row *rows,
+		      struct metric_ctx *ctx, int *src)
+{
 	for (size_t e = 0; e < st->nev; e++)
 		for (size_t s = 0; s < st->nslots; s++) {
 			struct row *r = &rows[e * st->nslots + s];
@@ -262,22 +245,40 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 			    SRC(e, s, metric_input_of(a)) < 0)
 				SRC(e, s, metric_input_of(a)) = (int)e;
 		}
-	for (size_t i = 0; i < nctx; i++)
-		ctx[i].wall_ns = interval ? cfg->interval_ms * 1e6
-					  : st->wall.mean;
+}
+
+/* What comes before the rows: perf's header, or -I's column header. */
+static void print_heading(const struct config *cfg, const struct stats *st,
+			  const struct printer *p, const struct print_ctx *pc,
+			  bool interval)
+{
+	static unsigned nintervals;
 
 	if (cfg->fmt == FMT_STD && !interval)
-		print_header(cfg, st, pc.f);
+		print_header(cfg, st, pc->f);
 	/* --interval-clear: perf puts() the clear on stdout, whatever
 	   the output, then gives every interval the header, the human
 	   one in CSV and JSON too. */
 	if (interval && cfg->interval_clear) {
 		fputs("\033[H\033[2J\n", stdout);
 		fflush(stdout);
-		(p->interval_header ? p : &print_std)->interval_header(&pc);
+		(p->interval_header ? p : &print_std)->interval_header(pc);
 	} else if (interval && p->interval_header && nintervals++ % 25 == 0) {
-		p->interval_header(&pc);
+		p->interval_header(pc);
 	}
+}
+
+/*
+ * Print the rows in perf's order, each with its time stamp, its metric
+ * and (ci, a ticked run) its intervals.
+ */
+static void print_rows(const struct print_ctx *pc, const struct printer *p,
+		       const struct stats *st, struct row *rows,
+		       struct metric_ctx *ctx, const int *src,
+		       const struct muxci *ci, bool interval, uint64_t ts_ns)
+{
+	const struct config *cfg = pc->cfg;
+	size_t *order = xcalloc(st->nslots, sizeof(*order));
 	/* perf prints each event's CPUs or threads in turn, but with
 	   --per-socket and the like each group's events together
 	   (print_aggr()): the group is then the outer loop. */
@@ -317,16 +318,51 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 				fill_ci(r, &ci[s], e, de, de < 0 ? NULL :
 					&rows[(size_t)de * st->nslots + s]);
 			}
-			p->row(&pc, r);
+			p->row(pc, r);
 		}
 	}
+	free(order);
+}
+#undef CTX
+#undef SRC
+
+void print_counts(const struct config *cfg, const struct cset *cs,
+		  const struct stats *st, const struct run_result *last,
+		  bool interval, uint64_t ts_ns)
+{
+	const struct printer *p = printers[cfg->fmt];
+	/* The whole report in one write(2), not one per field: stderr is
+	   unbuffered, and each write costs (a pipe reader wakes each time). */
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *mem = open_memstream(&text, &text_len);
+	struct print_ctx pc = { .cfg = cfg, .f = mem ? mem : cfg->out };
+	size_t nrows = st->nev * st->nslots;
+	struct row *rows = xcalloc(nrows, sizeof(*rows));
+	/* Metrics take their inputs from the same cgroup, as perf's do:
+	   ctx[(cgroup + 1) * nslots + slot]. */
+	size_t nctx = (cfg->ncgroups + 1) * st->nslots;
+	struct metric_ctx *ctx = xcalloc(nctx, sizeof(*ctx));
+	/* per context and input: the event its value came from, or -1 */
+	int *src = xmalloc(nctx * MI_MAX * sizeof(*src));
+	/* the ticks of a ticked run: the multiplexing intervals */
+	const struct muxci *ci = st->ticks && st->ticks->active ?
+				 ticks_models(st->ticks, interval) : NULL;
+
+	for (size_t i = 0; i < nctx * MI_MAX; i++)
+		src[i] = -1;
+	fill_rows(cfg, cs, st, rows, ctx, src);
+	for (size_t i = 0; i < nctx; i++)
+		ctx[i].wall_ns = interval ? cfg->interval_ms * 1e6
+					  : st->wall.mean;
+
+	print_heading(cfg, st, p, &pc, interval);
+	print_rows(&pc, p, st, rows, ctx, src, ci, interval, ts_ns);
 	if (cfg->fmt == FMT_STD && !interval) {
 		print_footer(cfg, st, last, pc.f);
 		if (cfg->table && st->wall.n > 1)
 			print_spread(cfg, st, pc.f);
 	}
-#undef CTX
-#undef SRC
 	if (mem && fclose(mem) == 0)
 		fwrite(text, 1, text_len, cfg->out);
 	else if (mem)
@@ -335,7 +371,6 @@ void print_counts(const struct config *cfg, const struct cset *cs,
 	/* counts that cannot be written are a failure, not a silent loss */
 	output_check(cfg->out, cfg->out_name);
 	free(src);
-	free(order);
 	free(ctx);
 	free(rows);
 }

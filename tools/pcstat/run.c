@@ -177,6 +177,216 @@ static bool ticked(const struct config *cfg, const struct cset *cs,
 	       ticks_wanted(cs, cfg);
 }
 
+/* The clocks of one run (ns, CLOCK_MONOTONIC) and -I's state. */
+struct timing {
+	uint64_t t0;		/* taken before the counters were enabled */
+	uint64_t t_count;	/* where elapsed time and --timeout start */
+	uint64_t deadline;	/* --timeout, 0 = none */
+	uint64_t next;		/* the next -I tick, 0 = none */
+	uint64_t last_tick;
+	uint64_t next_mux;	/* the next multiplexing tick, 0 = none */
+	uint64_t mux_ns;
+	unsigned nticks;	/* -I ticks printed */
+	struct pc_count *prev;	/* -I: the counts at the last tick */
+};
+
+/* Start the command, held before exec until its counters exist. */
+static void command_hold(const struct config *cfg, struct spawn *wl,
+			 struct waiter *w)
+{
+	/* held before exec until its counters exist; the child gets
+	   back the signal mask pcstat blocked for its signalfd */
+	if (spawn_hold(wl, cfg->argv, &oldset)) {
+		char why[512];
+
+		die("cannot start '%s': %s", cfg->argv[0],
+		    spawn_strerror(wl, errno, why, sizeof(why)));
+	}
+	w->child = wl->pid;
+	if (cfg->backend == PC_BACKEND_LEGACY)
+		spawn_park(wl);
+}
+
+/* Let the held command exec; stop if it could not. */
+static void command_release(const struct config *cfg, struct spawn *wl)
+{
+	int e = spawn_release(wl);
+
+	if (e) {
+		char why[512];
+
+		waitpid(wl->pid, NULL, 0);
+		die_status(spawn_exit_status(wl, e), "cannot run '%s': "
+			   "%s", cfg->argv[0],
+			   spawn_strerror(wl, e, why, sizeof(why)));
+	}
+}
+
+/* -D: wait, then enable the counters.  Returns true when counting ends. */
+static bool delay_start(const struct config *cfg, struct cset *cs,
+			struct waiter *w, uint64_t t0)
+{
+	bool done;
+
+	/* perf's messages, on stderr whatever -o says. */
+	if (!cfg->quiet)
+		fputs("Events disabled\n", stderr);
+	done = wait_until(w, t0 + cfg->delay_ms * 1000000ull);
+	cset_enable(cs, cfg);
+	if (!cfg->quiet)
+		fputs("Events enabled\n", stderr);
+	return done;
+}
+
+/* Set the clocks once the counters count: --timeout, -I, the mux ticks. */
+static void timing_start(const struct config *cfg, const struct cset *cs,
+			 struct stats *st, struct timing *t)
+{
+	/* As perf: elapsed time and --timeout run from the enable (t0,
+	   taken before the command was let go, without -D). */
+	t->last_tick = clock_ns(CLOCK_MONOTONIC);
+	t->t_count = cfg->delay_ms ? t->last_tick : t->t0;
+	if (cfg->timeout_ms)
+		t->deadline = t->t_count + cfg->timeout_ms * 1000000ull;
+	if (cfg->interval_ms) {
+		t->prev = xcalloc(cs->nev * cs->nunits, sizeof(*t->prev));
+		t->next = t->last_tick + cfg->interval_ms * 1000000ull;
+	}
+	if (st->ticks)
+		ticks_run_start(st->ticks, cs, ticked(cfg, cs, st));
+	/* a tick reads every counter: beyond 64 of them (-a on a big
+	   machine, -d) it comes as much less often */
+	if (cs->nev * cs->nunits > 64)
+		t->mux_ns *= (cs->nev * cs->nunits + 63) / 64;
+	if (st->ticks && st->ticks->active)
+		t->next_mux = t->last_tick + t->mux_ns;
+}
+
+/* The earliest of --timeout, the next -I tick and the next mux tick. */
+static uint64_t next_wakeup(const struct timing *t)
+{
+	uint64_t until = t->deadline;
+
+	if (t->next && (!until || t->next < until))
+		until = t->next;
+	if (t->next_mux && (!until || t->next_mux < until))
+		until = t->next_mux;
+	return until;
+}
+
+/*
+ * The -I tick, when it is due.  Returns true when counting ends: that was
+ * the last tick of --interval-count.
+ */
+static bool interval_due(const struct config *cfg, struct cset *cs,
+			 struct stats *st, struct waiter *w, struct timing *t)
+{
+	if (t->next && clock_ns(CLOCK_MONOTONIC) >= t->next) {
+		tick(cfg, cs, st, t->prev, t->next - t->t0);
+		t->last_tick = t->next;
+		t->next += cfg->interval_ms * 1000000ull;
+		/* that read was a tick too: none of zero length */
+		if (t->next_mux)
+			t->next_mux = clock_ns(CLOCK_MONOTONIC) + t->mux_ns;
+		if (cfg->interval_count && ++t->nticks >= cfg->interval_count) {
+			/* As perf: the counting ends, the command
+			   runs on to its end or to --timeout. */
+			if (w->child > 0)
+				wait_until(w, t->deadline);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The multiplexing tick, when it is due: a read for the intervals. */
+static void mux_due(const struct config *cfg, struct cset *cs,
+		    struct stats *st, struct timing *t)
+{
+	if (t->next_mux && clock_ns(CLOCK_MONOTONIC) >= t->next_mux) {
+		cset_read(cs, cfg);
+		ticks_add(st->ticks, cs);
+		/* behind (a busy machine): the next a period on */
+		t->next_mux += t->mux_ns;
+		if (t->next_mux <= clock_ns(CLOCK_MONOTONIC))
+			t->next_mux = clock_ns(CLOCK_MONOTONIC) + t->mux_ns;
+	}
+}
+
+/*
+ * Count, with the ticks on the way, until the command ends, a stop
+ * signal, --timeout or the last tick of --interval-count.
+ */
+static void count(const struct config *cfg, struct cset *cs,
+		  struct stats *st, struct waiter *w, struct timing *t)
+{
+	for (;;) {
+		if (wait_until(w, next_wakeup(t)))
+			break;
+		if (w->interrupted) {
+			/* The child got the signal too: let it end as it
+			   chooses, as perf does; only --timeout still cuts
+			   it short (-I would SIGTERM a child that takes
+			   longer than one interval to exit). */
+			if (w->child > 0)
+				wait_until(w, t->deadline);
+			break;
+		}
+		if (t->deadline && clock_ns(CLOCK_MONOTONIC) >= t->deadline)
+			break;
+		if (interval_due(cfg, cs, st, w, t))
+			break;
+		mux_due(cfg, cs, st, t);
+	}
+}
+
+/* Stop the counters and take the last counts: res->wall_ns, the tools. */
+static void count_end(const struct config *cfg, struct cset *cs,
+		      struct stats *st, struct waiter *w, struct timing *t,
+		      struct run_result *res)
+{
+	/* As perf: the counters stop before the clock is read, so that
+	   none runs longer than the elapsed time its rate divides by
+	   (-a would count 1.001 CPUs utilized of one CPU). */
+	if (!cfg->interval_ms && cfg->backend != PC_BACKEND_LEGACY)
+		cset_disable(cs, cfg);
+	res->wall_ns = (double)(clock_ns(CLOCK_MONOTONIC) - t->t_count);
+	if (cfg->interval_ms) {
+		/* The last part of an interval, as perf prints it. */
+		if (!(cfg->interval_count &&
+		      t->nticks >= cfg->interval_count) &&
+		    clock_ns(CLOCK_MONOTONIC) > t->last_tick)
+			tick(cfg, cs, st, t->prev,
+			     clock_ns(CLOCK_MONOTONIC) - t->t0);
+		free(t->prev);
+	} else {
+		cset_read(cs, cfg);
+		/* the last tick: the ticks add up to the counts printed */
+		if (st->ticks && st->ticks->active)
+			ticks_add(st->ticks, cs);
+		/* the command's times once it is reaped, as perf takes them */
+		cset_tools(cs, cfg, (uint64_t)res->wall_ns,
+			   w->child_done ? &w->ru : NULL);
+	}
+}
+
+/* The command's end into res: its status and rusage, perf's signal line. */
+static void child_result(const struct config *cfg, const struct waiter *w,
+			 bool target, struct run_result *res)
+{
+	/* perf stat's line for a command that a signal ended
+	   (psignal()'s, the name shown, never run) */
+	if (w->child_done && WIFSIGNALED(w->status) && !cfg->quiet) {
+		esc_print_visible(stderr, cfg->argv[0]);
+		fprintf(stderr, ": %s\n", strsignal(WTERMSIG(w->status)));
+	}
+	/* --timeout ended it: the measurement's end, not the
+	   command's failure (perf exits 0 too). */
+	res->status = w->stopped ? 0 : exit_status(w->status);
+	res->ru = w->ru;
+	res->have_ru = !target;
+}
+
 void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	      struct run_result *res)
 {
@@ -187,31 +397,17 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 	bool target = cfg->cpus || cfg->tids;
 	bool on_exec = cfg->argv && !target && cfg->delay_ms == 0 &&
 		       !cfg->start_disabled;
-	struct pc_count *prev = NULL;
-	uint64_t t0, t_count, deadline = 0, next = 0, last_tick, next_mux = 0;
-	uint64_t mux_ns = cfg->mux_tick_ms * 1000000ull;
-	unsigned nticks = 0;
+	struct timing t = { .mux_ns = cfg->mux_tick_ms * 1000000ull };
 	bool done = false;
 
 	memset(res, 0, sizeof(*res));
-	if (cfg->argv) {
-		/* held before exec until its counters exist; the child gets
-		   back the signal mask pcstat blocked for its signalfd */
-		if (spawn_hold(&wl, cfg->argv, &oldset)) {
-			char why[512];
-
-			die("cannot start '%s': %s", cfg->argv[0],
-			    spawn_strerror(&wl, errno, why, sizeof(why)));
-		}
-		w.child = wl.pid;
-		if (cfg->backend == PC_BACKEND_LEGACY)
-			spawn_park(&wl);
-	}
+	if (cfg->argv)
+		command_hold(cfg, &wl, &w);
 	cset_init(cs, cfg, target ? -1 : w.child);
 	cset_open(cs, cfg, on_exec);
 	/* the clock starts before the counters, as perf's, so that none
 	   counts longer than the elapsed time */
-	t0 = clock_ns(CLOCK_MONOTONIC);
+	t.t0 = clock_ns(CLOCK_MONOTONIC);
 	if (!on_exec && cfg->delay_ms == 0 && !cfg->start_disabled)
 		cset_enable(cs, cfg);
 	control_open(&ctl, cfg->control);
@@ -219,127 +415,19 @@ void run_once(const struct config *cfg, struct cset *cs, struct stats *st,
 		w.ctl = &ctl;
 	if (cfg->start_disabled && !cfg->quiet)
 		fputs("Events disabled\n", stderr);
-	if (cfg->argv) {
-		int e = spawn_release(&wl);
-
-		if (e) {
-			char why[512];
-
-			waitpid(wl.pid, NULL, 0);
-			die_status(spawn_exit_status(&wl, e), "cannot run '%s': "
-				   "%s", cfg->argv[0],
-				   spawn_strerror(&wl, e, why, sizeof(why)));
-		}
-	}
-	if (cfg->delay_ms) {
-		/* perf's messages, on stderr whatever -o says. */
-		if (!cfg->quiet)
-			fputs("Events disabled\n", stderr);
-		done = wait_until(&w, t0 + cfg->delay_ms * 1000000ull);
-		cset_enable(cs, cfg);
-		if (!cfg->quiet)
-			fputs("Events enabled\n", stderr);
-	}
-	/* As perf: elapsed time and --timeout run from the enable (t0,
-	   taken before the command was let go, without -D). */
-	last_tick = clock_ns(CLOCK_MONOTONIC);
-	t_count = cfg->delay_ms ? last_tick : t0;
-	if (cfg->timeout_ms)
-		deadline = t_count + cfg->timeout_ms * 1000000ull;
-	if (cfg->interval_ms) {
-		prev = xcalloc(cs->nev * cs->nunits, sizeof(*prev));
-		next = last_tick + cfg->interval_ms * 1000000ull;
-	}
-	if (st->ticks)
-		ticks_run_start(st->ticks, cs, ticked(cfg, cs, st));
-	/* a tick reads every counter: beyond 64 of them (-a on a big
-	   machine, -d) it comes as much less often */
-	if (cs->nev * cs->nunits > 64)
-		mux_ns *= (cs->nev * cs->nunits + 63) / 64;
-	if (st->ticks && st->ticks->active)
-		next_mux = last_tick + mux_ns;
-	while (!done) {
-		uint64_t until = deadline;
-
-		if (next && (!until || next < until))
-			until = next;
-		if (next_mux && (!until || next_mux < until))
-			until = next_mux;
-		done = wait_until(&w, until);
-		if (done)
-			break;
-		if (w.interrupted) {
-			/* The child got the signal too: let it end as it
-			   chooses, as perf does; only --timeout still cuts
-			   it short (-I would SIGTERM a child that takes
-			   longer than one interval to exit). */
-			if (w.child > 0)
-				wait_until(&w, deadline);
-			break;
-		}
-		if (deadline && clock_ns(CLOCK_MONOTONIC) >= deadline)
-			break;
-		if (next && clock_ns(CLOCK_MONOTONIC) >= next) {
-			tick(cfg, cs, st, prev, next - t0);
-			last_tick = next;
-			next += cfg->interval_ms * 1000000ull;
-			/* that read was a tick too: none of zero length */
-			if (next_mux)
-				next_mux = clock_ns(CLOCK_MONOTONIC) + mux_ns;
-			if (cfg->interval_count && ++nticks >= cfg->interval_count) {
-				/* As perf: the counting ends, the command
-				   runs on to its end or to --timeout. */
-				if (w.child > 0)
-					wait_until(&w, deadline);
-				break;
-			}
-		}
-		if (next_mux && clock_ns(CLOCK_MONOTONIC) >= next_mux) {
-			cset_read(cs, cfg);
-			ticks_add(st->ticks, cs);
-			/* behind (a busy machine): the next a period on */
-			next_mux += mux_ns;
-			if (next_mux <= clock_ns(CLOCK_MONOTONIC))
-				next_mux = clock_ns(CLOCK_MONOTONIC) + mux_ns;
-		}
-	}
+	if (cfg->argv)
+		command_release(cfg, &wl);
+	if (cfg->delay_ms)
+		done = delay_start(cfg, cs, &w, t.t0);
+	timing_start(cfg, cs, st, &t);
+	if (!done)
+		count(cfg, cs, st, &w, &t);
 	stop_child(&w);
-	/* As perf: the counters stop before the clock is read, so that
-	   none runs longer than the elapsed time its rate divides by
-	   (-a would count 1.001 CPUs utilized of one CPU). */
-	if (!cfg->interval_ms && cfg->backend != PC_BACKEND_LEGACY)
-		cset_disable(cs, cfg);
-	res->wall_ns = (double)(clock_ns(CLOCK_MONOTONIC) - t_count);
-	if (cfg->interval_ms) {
-		/* The last part of an interval, as perf prints it. */
-		if (!(cfg->interval_count && nticks >= cfg->interval_count) &&
-		    clock_ns(CLOCK_MONOTONIC) > last_tick)
-			tick(cfg, cs, st, prev, clock_ns(CLOCK_MONOTONIC) - t0);
-		free(prev);
-	} else {
-		cset_read(cs, cfg);
-		/* the last tick: the ticks add up to the counts printed */
-		if (st->ticks && st->ticks->active)
-			ticks_add(st->ticks, cs);
-		/* the command's times once it is reaped, as perf takes them */
-		cset_tools(cs, cfg, (uint64_t)res->wall_ns,
-			   w.child_done ? &w.ru : NULL);
-	}
+	count_end(cfg, cs, st, &w, &t, res);
 	control_close(&ctl);
 	res->interrupted = w.interrupted;
-	if (w.child > 0) {
-		/* perf stat's line for a command that a signal ended
-		   (psignal()'s, the name shown, never run) */
-		if (w.child_done && WIFSIGNALED(w.status) && !cfg->quiet) {
-			esc_print_visible(stderr, cfg->argv[0]);
-			fprintf(stderr, ": %s\n", strsignal(WTERMSIG(w.status)));
-		}
-		/* --timeout ended it: the measurement's end, not the
-		   command's failure (perf exits 0 too). */
-		res->status = w.stopped ? 0 : exit_status(w.status);
-		res->ru = w.ru;
-		res->have_ru = !target;
-	}
+	if (w.child > 0)
+		child_result(cfg, &w, target, res);
 }
 
 int run_hook(char *const argv[])
