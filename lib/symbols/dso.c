@@ -261,6 +261,48 @@ static enum sym_cause libdw_cause(uint64_t size)
 	return SYM_BAD_ELF;
 }
 
+/*
+ * Whether the address space has bytes to spare: under RLIMIT_AS, libdw's
+ * allocations failing inside it end the process (an assertion, exit(1)
+ * with "libdw: Cannot allocate memory", or a NULL followed: SIGSEGV), so
+ * near the limit what it would read is left out rather than read.
+ * Always room without the limit.
+ */
+static bool dso_room(uint64_t bytes)
+{
+	static int limited = -1;
+	static uint64_t limit;
+	unsigned long long pages;
+	struct rlimit rl;
+	char buf[64];
+	ssize_t n;
+	int fd;
+
+	if (limited < 0) {
+		limited = getrlimit(RLIMIT_AS, &rl) == 0 &&
+			  rl.rlim_cur != RLIM_INFINITY;
+		limit = limited ? (uint64_t)rl.rlim_cur : 0;
+	}
+	if (!limited)
+		return true;
+	fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu", &pages) != 1)
+		return false;
+	return pages * (uint64_t)sysconf(_SC_PAGESIZE) + bytes <= limit;
+}
+
+/* What libdw takes to read a line table, and an image in memory (its
+   ELF and the module's tables) besides the image's own bytes. */
+#define DSO_LINES_ROOM (6ull << 20)
+#define DSO_IMAGE_ROOM (2ull << 20)
+
 int dso_load(struct dso *d)
 {
 	const char *file = d->elf_path ? d->elf_path : d->path;
@@ -279,6 +321,10 @@ int dso_load(struct dso *d)
 		return dso_fail(d, SYM_NO_MEMORY);	/* its only failure */
 
 	if (d->image) {
+		/* libdw follows its own failed allocation here (SIGSEGV seen
+		   under ulimit -v): near the limit, the image is not read */
+		if (!dso_room(DSO_IMAGE_ROOM + d->image_size))
+			return dso_fail(d, SYM_NO_MEMORY);
 		d->mod = dwfl_report_offline_memory(d->dwfl, d->path, d->path,
 						    d->image, d->image_size);
 	} else {
@@ -591,44 +637,6 @@ static bool cent_eq(const void *item, const void *key)
 	return ((const struct dso_cent *)item)->addr == *(const uint64_t *)key;
 }
 
-/*
- * Whether libdw has room to read a line table: under RLIMIT_AS its
- * allocations failing inside end the process (an assertion, or exit(1)
- * with "libdw: Cannot allocate memory"), so near the limit the lines are
- * left out rather than read.  Always room without the limit.
- */
-#define DSO_LINES_ROOM (6ull << 20)
-static bool dso_room_for_lines(void)
-{
-	static int limited = -1;
-	static uint64_t limit;
-	unsigned long long pages;
-	struct rlimit rl;
-	char buf[64];
-	ssize_t n;
-	int fd;
-
-	if (limited < 0) {
-		limited = getrlimit(RLIMIT_AS, &rl) == 0 &&
-			  rl.rlim_cur != RLIM_INFINITY;
-		limit = limited ? (uint64_t)rl.rlim_cur : 0;
-	}
-	if (!limited)
-		return true;
-	fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	if (sscanf(buf, "%llu", &pages) != 1)
-		return false;
-	return pages * (uint64_t)sysconf(_SC_PAGESIZE) + DSO_LINES_ROOM <=
-	       limit;
-}
-
 static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 {
 	Dwarf_Addr a = vaddr + d->bias;
@@ -655,7 +663,7 @@ static void dso_resolve(struct dso *d, uint64_t vaddr, struct dso_cent *e)
 
 	if (d->flags & SYMBOLS_NO_LINES)
 		return;
-	if (d->has_dwarf && dso_room_for_lines()) {
+	if (d->has_dwarf && dso_room(DSO_LINES_ROOM)) {
 		Dwfl_Line *l = dwfl_module_getsrc(d->mod, a);
 
 		if (l)
