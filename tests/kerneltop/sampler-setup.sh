@@ -47,9 +47,11 @@ for bad in "-m 0" "-m 2X" "-m 2000000" "-m 8G" "-m 16," "-m 16,x" "-m ,16" \
 done
 
 # -m's forms: pages rounded up to a power of two, a size, perf record's
-# AUX pages (no use here): taken by both, nothing said
+# AUX pages (no use here): taken by both, nothing said but, on a slow
+# build, the samples a ring of 4 pages lost (seen under ASan)
 for m in 3 512K 1M 16,16; do
 	both m -m $m -e cpu-clock
+	sed -i '/ samples lost: they came faster than read/d' m.m m.k
 	[ $mrc -eq 0 ] && [ $krc -eq 0 ] && [ ! -s m.m ] && [ ! -s m.k ] &&
 		ok "-m $m: taken by both" ||
 		fail "-m $m: monitor exit $mrc '$(cat m.me)', kerneltop exit $krc '$(cat m.ke)'"
