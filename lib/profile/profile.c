@@ -224,13 +224,3 @@ const struct rates_metric *profile_metric(const struct profile *p,
 {
 	return i < p->nmetrics ? &p->metrics[i] : NULL;
 }
-
-int profile_rate_all(const struct profile *p, unsigned i,
-		     struct rates_est *out)
-{
-	if (i >= p->nmetrics) {
-		errno = EINVAL;
-		return -1;
-	}
-	return rates_get(p->rates, NULL, NULL, &p->metrics[i], out);
-}

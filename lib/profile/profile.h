@@ -112,9 +112,4 @@ unsigned profile_nmetrics(const struct profile *p);
 const struct rates_metric *profile_metric(const struct profile *p,
 					  unsigned i);
 
-/* Metric i's rate over every sample of p (rates_get() with sym NULL);
-   0, or -1 with errno as rates_get(). */
-int profile_rate_all(const struct profile *p, unsigned i,
-		     struct rates_est *out);
-
 #endif

@@ -7,7 +7,6 @@
 
 #include "sampling-cli/metrics.h"
 #include "util/die.h"
-#include "util/xmalloc.h"
 
 bool metrics_group_read(const struct pc_event_list *list)
 {

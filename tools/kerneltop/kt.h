@@ -47,8 +47,6 @@ struct kt {
 	   the others --off-cpu's (offcpu.c), NULL without; a view shows
 	   one (kt_profile()) */
 	struct profile *prof[KT_MEASURES];
-	struct top_view lists;		/* --comms, --dsos, --symbols: the
-					   chains' (the profile's rule) */
 
 	/* per-refresh figures for the header */
 	struct feed_info info, info_prev;

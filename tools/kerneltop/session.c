@@ -106,10 +106,9 @@ static void profiles_new(struct kt *kt)
 		.nmembers = kt->group_read ? kt->nevents - 1 : 0,
 		.metrics = kt->metrics.m, .nmetrics = kt->metrics.n,
 		.threads = o->cols & KT_COL_THREADS,
-		.lists = &kt->lists,
+		.lists = &lists,	/* copied: the strings are the options' */
 	};
 
-	kt->lists = lists;
 	kt->prof[KT_ON_CPU] = profile_new(&c);
 	if (!kt->prof[KT_ON_CPU])
 		die_nomem();
