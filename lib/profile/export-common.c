@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile/feed.h"
 #include "profile/offcpu.h"
 
 #include "profile/export-internal.h"
@@ -76,7 +77,5 @@ bool export_time_event(const struct export_meta *m)
 {
 	if (m->ns_weights)
 		return true;
-	return m->attr && m->attr->type == PERF_TYPE_SOFTWARE &&
-	       (m->attr->config == PERF_COUNT_SW_CPU_CLOCK ||
-		m->attr->config == PERF_COUNT_SW_TASK_CLOCK);
+	return m->attr && feed_time_event(m->attr);
 }

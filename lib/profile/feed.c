@@ -565,6 +565,13 @@ bool feed_event_fallback(struct perf_event_attr *attr)
 	return true;
 }
 
+bool feed_time_event(const struct perf_event_attr *attr)
+{
+	return attr->type == PERF_TYPE_SOFTWARE &&
+	       (attr->config == PERF_COUNT_SW_CPU_CLOCK ||
+		attr->config == PERF_COUNT_SW_TASK_CLOCK);
+}
+
 /* --- waiting ---------------------------------------------------------------- */
 
 int feed_poll(struct feed *f, int timeout_ms)

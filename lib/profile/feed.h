@@ -435,4 +435,8 @@ const struct perf_event_attr *feed_attr(const struct feed *f, unsigned i);
  */
 bool feed_event_fallback(struct perf_event_attr *attr);
 
+/* Whether attr counts time, its period nanoseconds of CPU: cpu-clock,
+   task-clock (off-CPU's wall-clock, ns per ms rates, pprof's unit). */
+bool feed_time_event(const struct perf_event_attr *attr);
+
 #endif /* PROFILE_FEED_H */

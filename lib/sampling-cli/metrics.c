@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "profile/feed.h"
 #include "sampling-cli/metrics.h"
 #include "util/die.h"
 
@@ -28,13 +29,6 @@ bool metrics_group_read(const struct pc_event_list *list)
 	return true;
 }
 
-static bool counts_time(const struct perf_event_attr *a)
-{
-	return a->type == PERF_TYPE_SOFTWARE &&
-	       (a->config == PERF_COUNT_SW_CPU_CLOCK ||
-		a->config == PERF_COUNT_SW_TASK_CLOCK);
-}
-
 void metrics_setup(struct metrics *ms, char *const *args, unsigned n,
 		   const struct pc_event_list *list, const char (*names)[64],
 		   const struct perf_event_attr *leader)
@@ -55,10 +49,10 @@ void metrics_setup(struct metrics *ms, char *const *args, unsigned n,
 
 		if (!n) {	/* the default: each member per leader */
 			snprintf(def, sizeof(def), "%s/%s", names[i + 1],
-				 counts_time(leader) ? "ms" : names[0]);
+				 feed_time_event(leader) ? "ms" : names[0]);
 			s = def;
 		}
-		if (rates_metric_parse(s, nm, alias, nev, counts_time(leader),
+		if (rates_metric_parse(s, nm, alias, nev, feed_time_event(leader),
 				       &ms->m[ms->n], err, sizeof(err)) != 0)
 			usage_error("%s", err);
 		ms->n++;

@@ -31,8 +31,7 @@ static void notice(const struct sample_setup *s, const char *msg)
 static bool is_fast(const struct perf_event_attr *a)
 {
 	if (a->type == PERF_TYPE_SOFTWARE)
-		return a->config == PERF_COUNT_SW_CPU_CLOCK ||
-		       a->config == PERF_COUNT_SW_TASK_CLOCK;
+		return feed_time_event(a);
 	return a->type != PERF_TYPE_TRACEPOINT &&
 	       a->type != PERF_TYPE_BREAKPOINT;
 }

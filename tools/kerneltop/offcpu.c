@@ -30,14 +30,6 @@ static void notice_add(struct kt *kt, const char *msg)
 	str_join(kt->notice, sizeof(kt->notice), "; ", msg);
 }
 
-/* Whether attr's period is nanoseconds (cpu-clock, task-clock). */
-static bool time_event(const struct perf_event_attr *a)
-{
-	return a->type == PERF_TYPE_SOFTWARE &&
-	       (a->config == PERF_COUNT_SW_CPU_CLOCK ||
-		a->config == PERF_COUNT_SW_TASK_CLOCK);
-}
-
 void offcpu_setup(struct kt *kt)
 {
 	kt->oc.event = -1;
@@ -45,7 +37,7 @@ void offcpu_setup(struct kt *kt)
 	if (!kt->opt.off_cpu)
 		return;
 	kt->measure = kt->opt.measure;
-	kt->wall_ok = time_event(&kt->attrs[0]);
+	kt->wall_ok = feed_time_event(&kt->attrs[0]);
 	if (!kt->wall_ok) {
 		notice_add(kt, "wall-clock needs a time event (-e cpu-clock "
 			   "or task-clock): on-CPU and off-CPU views only");

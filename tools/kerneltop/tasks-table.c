@@ -47,9 +47,7 @@ const size_t kt_tasks_norders = sizeof(kt_tasks_orders) /
 static int clock_event(const struct kt *kt)
 {
 	for (unsigned i = 0; i < kt->nevents; i++)
-		if (kt->attrs[i].type == PERF_TYPE_SOFTWARE &&
-		    (kt->attrs[i].config == PERF_COUNT_SW_CPU_CLOCK ||
-		     kt->attrs[i].config == PERF_COUNT_SW_TASK_CLOCK))
+		if (feed_time_event(&kt->attrs[i]))
 			return (int)i;
 	return -1;
 }

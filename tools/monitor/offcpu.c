@@ -25,9 +25,7 @@ void offcpu_events(struct monitor *m)
 	m->nattrs = m->nevents;
 	if (!m->off_cpu)
 		return;
-	m->oc_wall = a0->type == PERF_TYPE_SOFTWARE &&
-		     (a0->config == PERF_COUNT_SW_CPU_CLOCK ||
-		      a0->config == PERF_COUNT_SW_TASK_CLOCK);
+	m->oc_wall = feed_time_event(a0);
 	if (!m->oc_wall && !m->quiet && exports_any(&m->exports))
 		warn_msg("wall-clock needs a time event (-e cpu-clock or "
 			 "task-clock): the exports hold off-CPU time only");
