@@ -18,6 +18,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/*
+ * What a row does with its option, git's parse-options way: the row
+ * carries its target, a member of the tool's options struct named by
+ * its offset, so that most options need no code at all.  The doing is
+ * usage_parse()'s (lib/util/usage.h), which prints a bad argument's
+ * error; this library only describes.
+ */
+enum opt_does {
+	OPT_DOES_CODE,		/* the tool's own code handles the id */
+	OPT_DOES_SET,		/* store value (a bool, int or enum member) */
+	OPT_DOES_STRING,	/* store the argument (a char * member) */
+	OPT_DOES_COUNT,		/* add 1 (an int or unsigned member) */
+	OPT_DOES_NUMBER,	/* the argument, an integer from min to max
+				   (any unsigned or int member) */
+	OPT_DOES_CALL,		/* call(opts, argument) */
+};
+
 struct opt_def {
 	const char *name;	/* long name, without -- */
 	int letter;		/* short letter, 0 for none */
@@ -26,7 +43,29 @@ struct opt_def {
 				   argument; "[=L]" when it is optional (given
 				   as --name=L, -xL) */
 	const char *help;	/* one line */
+	/* the target, set by one of the OPT_* macros below */
+	enum opt_does does;
+	size_t at, size;	/* the member's offset and size */
+	long long value;	/* OPT_DOES_SET's */
+	unsigned long long min, max;	/* OPT_DOES_NUMBER's range */
+	const char *what;	/* OPT_DOES_NUMBER's error: "-E" + what + the
+				   range, e.g. "wants a number of rows" */
+	void (*call)(void *opts, const char *arg);
 };
+
+/*
+ * A row's last item, after its help: what it does.  T is the tool's
+ * options struct, m a member of it.
+ *	{ "zero", 'z', 'z', NULL, "zero the counts", OPT_SET(struct o, zero, 1) }
+ */
+#define OPT_MEMBER_(T, m) .at = offsetof(T, m), .size = sizeof(((T *)0)->m)
+#define OPT_CODE .does = OPT_DOES_CODE
+#define OPT_SET(T, m, v) .does = OPT_DOES_SET, OPT_MEMBER_(T, m), .value = (v)
+#define OPT_STRING(T, m) .does = OPT_DOES_STRING, OPT_MEMBER_(T, m)
+#define OPT_COUNT(T, m) .does = OPT_DOES_COUNT, OPT_MEMBER_(T, m)
+#define OPT_NUMBER(T, m, lo, hi, phrase) .does = OPT_DOES_NUMBER, \
+	OPT_MEMBER_(T, m), .min = (lo), .max = (hi), .what = (phrase)
+#define OPT_CALL(fn) .does = OPT_DOES_CALL, .call = (fn)
 
 /* Room opts_getopt() needs for shortopts, NUL included. */
 #define OPTS_SHORT_SIZE(n) (2 * (n) + 3)

@@ -48,18 +48,19 @@ enum {
  */
 #define EXPORT_OPT_ROWS(base) \
 	{ "folded", 0, (base) + EXPORT_FOLDED, "FILE", \
-	  "write folded stacks (FlameGraph, inferno) to FILE" }, \
+	  "write folded stacks (FlameGraph, inferno) to FILE", OPT_CODE }, \
 	{ "flamegraph", 0, (base) + EXPORT_SVG, "FILE", \
-	  "write an SVG flame graph to FILE" }, \
+	  "write an SVG flame graph to FILE", OPT_CODE }, \
 	{ "pprof", 0, (base) + EXPORT_PPROF, "FILE", \
-	  "write a gzipped pprof profile to FILE" }, \
+	  "write a gzipped pprof profile to FILE", OPT_CODE }, \
 	{ "speedscope", 0, (base) + EXPORT_SPEEDSCOPE, "FILE", \
-	  "write a speedscope profile (JSON) to FILE" }, \
+	  "write a speedscope profile (JSON) to FILE", OPT_CODE }, \
 	{ "export-every", 0, (base) + EXPORT_OPT_EVERY, "SECS", \
 	  "every SECS seconds, the last interval's profile to each " \
-	  "export naming a directory" }, \
+	  "export naming a directory", OPT_CODE }, \
 	{ "export-keep", 0, (base) + EXPORT_OPT_KEEP, "N", \
-	  "keep the newest N snapshots per format (--export-every)" }
+	  "keep the newest N snapshots per format (--export-every)", \
+	  OPT_CODE }
 
 /* getopt returned id: take it when it is an export row (a bad
    --export-every or --export-keep argument exits 2).  Returns whether

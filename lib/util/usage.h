@@ -7,6 +7,7 @@
 #ifndef UTIL_USAGE_H
 #define UTIL_USAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -42,5 +43,18 @@ void usage_no_effect(const struct opt_def *d, const char *why);
  */
 void usage_getopt(const struct opt_def *defs, size_t n, struct option *longopts,
 		  char *shortopts, int stop_at_nonopt);
+
+/*
+ * Parse argv by defs (usage_getopt()'s table): an option whose row carries
+ * a target (OPT_SET, OPT_STRING, OPT_COUNT, OPT_NUMBER, OPT_CALL) is done
+ * here, into opts -- a number outside its row's range exits 2 with "-E
+ * wants a number of rows from 1 to 1000000, not 'x'" -- and an OPT_CODE
+ * row's id goes to code(opts, id, arg).  code returns false for an id it
+ * does not take (':', '?' among them): usage_bad_option().  A bad table
+ * dies.  Returns optind, the first operand.
+ */
+int usage_parse(const struct opt_def *defs, size_t n, int argc, char **argv,
+		bool stop_at_nonopt, void *opts,
+		bool (*code)(void *opts, int id, char *arg));
 
 #endif

@@ -45,108 +45,6 @@ enum {
 /* The task table's. */
 enum { OPT_TASKS = 768, OPT_TASKS_SORT, OPT_TASKS_PROCESSES, OPT_TASKS_RAW };
 
-static const struct opt_def options[] = {
-	{ "event", 'e', 'e', "EVENT",
-	  "event(s) to sample (default cycles, else cpu-clock)" },
-	{ "freq", 'F', 'F', "HZ", "sample HZ times a second (default 4000)" },
-	{ "count", 'c', 'c', "N", "sample every N events instead" },
-	{ "all-cpus", 'a', 'a', NULL, "every task on every CPU (default)" },
-	{ "pid", 'p', 'p', "PID,..", "these processes, all their threads" },
-	{ "tid", 't', 't', "TID,..", "these threads only" },
-	{ "uid", 'u', 'u', "USER", "the tasks of USER" },
-	{ "cpu", 'C', 'C', "LIST", "only these CPUs (0,2-3)" },
-	{ "delay", 'd', 'd', "SECS", "refresh every SECS (default 2)" },
-	{ "sort", 's', 's', "KEYS",
-	  "group by sym,dso,comm,pid,tid,cpu,socket,srcline,parent, "
-	  "trace,trace_fields or a tracepoint field" },
-	{ "comms", 0, OPT_COMMS, "COMM,..", "only samples of these commands" },
-	{ "dsos", 0, OPT_DSOS, "DSO,..",
-	  "only samples in these DSOs (path or file name)" },
-	{ "symbols", 0, OPT_SYMBOLS, "SYM,..", "only samples in these symbols" },
-	{ "count-filter", 'f', 'f', "N", "only rows of more than N samples" },
-	{ "percentage", 0, OPT_PERCENTAGE, "HOW",
-	  "shares of all samples (absolute) or of the filtered (relative)" },
-	{ "show-total-period", 0, OPT_TOTAL_PERIOD, NULL,
-	  "a Period column: the events the samples stand for" },
-	{ "show-nr-samples", 0, OPT_NR_SAMPLES, NULL,
-	  "a Samples column (perf's -n; shown unless --fields omits it)" },
-	{ "fields", 0, OPT_FIELDS, "FIELDS",
-	  "columns: overhead,sample,period and -s keys" },
-	{ "hierarchy", 0, OPT_HIERARCHY, NULL,
-	  "batch: rows nested by the -s keys, in their order" },
-	{ "group", 0, OPT_GROUP, NULL,
-	  "several -e: a share column per event (perf's group view)" },
-	{ "group-sort-idx", 0, OPT_GROUP_SORT_IDX, "N",
-	  "--group: rows by the Nth event's share (from 0)" },
-	{ "tasks", 0, OPT_TASKS, NULL,
-	  "the task table: per-thread counters (-b prints it; `T' key)" },
-	{ "tasks-sort", 0, OPT_TASKS_SORT, "COL",
-	  "--tasks: rows by COL (cpu, ctx, migr, faults, mcycles, minstr, "
-	  "ipc, cache-miss, branch-miss, pid, tid, user, comm)" },
-	{ "tasks-processes", 0, OPT_TASKS_PROCESSES, NULL,
-	  "--tasks: a row per process, its threads summed" },
-	{ "tasks-raw", 0, OPT_TASKS_RAW, NULL,
-	  "--tasks with -b: each interval's counts, not rates" },
-	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh" },
-	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
-	  "hide rows under PCT%" },
-	{ "entries", 'E', 'E', "N", "show at most N rows" },
-	{ "hide-kernel", 'K', 'K', NULL, "hide kernel rows" },
-	{ "hide-user", 'U', 'U', NULL, "hide user rows" },
-	{ "batch", 'b', 'b', NULL, "plain-text frames on stdout" },
-	{ "stdio", 0, OPT_STDIO, NULL, "the same as --batch (perf's name)" },
-	{ "iterations", 'n', 'n', "N", "batch: print N frames, then exit" },
-	{ "call-chains", 'g', 'g', NULL,
-	  "Children and Self, callers and callees (= --call-graph fp)" },
-	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE,..",
-	  "fp, dwarf[,SIZE]; -b: graph|fractal|flat|folded|none,PCT,"
-	  "LIMIT,caller|callee (perf's form)" },
-	{ "children", 0, OPT_CHILDREN, NULL,
-	  "-g: Children and Self (default; the `c' key)" },
-	{ "no-children", 0, OPT_NO_CHILDREN, NULL,
-	  "-g: by Self (-b: Self only, chains of callers)" },
-	{ "max-stack", 0, OPT_MAX_STACK, "N",
-	  "-g: chains cut at N frames, the leaf's included" },
-	{ "off-cpu", 0, OPT_OFF_CPU, NULL,
-	  "show off-CPU time: where threads wait (implies -g; `o' key)" },
-	{ "wall-clock", 0, OPT_WALL_CLOCK, NULL,
-	  "--off-cpu, showing on- and off-CPU time on one scale" },
-	EXPORT_OPT_ROWS(OPT_EXPORT),
-	{ "openmetrics", 0, OPT_OPENMETRICS, "FILE",
-	  "rewrite FILE each refresh: the header's figures as OpenMetrics" },
-	/* perf top's: targets and sampling */
-	{ "cgroup", 'G', 'G', "NAME",
-	  "only the tasks of cgroup NAME (every CPU)" },
-	{ "no-inherit", 'i', 'i', NULL,
-	  "-p/-u: not the threads and children made later" },
-	{ "mmap-pages", 'm', 'm', "N",
-	  "data pages per ring buffer, or a size (512K, 2M)" },
-	{ "realtime", 'r', 'r', "PRIO", "run kerneltop at SCHED_FIFO PRIO" },
-	{ "verbose", 'v', 'v', NULL,
-	  "the counters' setup and refusals, on stderr" },
-	/* perf top's: symbols */
-	{ "kallsyms", 0, OPT_KALLSYMS, "FILE",
-	  "kernel symbols from FILE, not /proc/kallsyms" },
-	{ "sym-annotate", 0, OPT_SYM_ANNOTATE, "SYM",
-	  "annotate SYM (batch: after each frame)" },
-	{ "metric", 0, OPT_METRIC, "RATE",
-	  "with -e '{LEADER,MEMBER,...}:S': a rate column per function with "
-	  "its 95% interval: EVENT (per sample), EVENT/ms, EVENT/EVENT2, "
-	  "EVENT/kEVENT2, ipc (repeatable; `m' cycles them)" },
-	{ "raw-trace", 0, OPT_RAW_TRACE, NULL,
-	  "tracepoint records as their raw fields, not their print fmt" },
-	/* perf top's: the rest of its list */
-	{ "hide_kernel_symbols", 0, 'K', NULL, "the same as -K (perf's)" },
-	{ "hide_user_symbols", 0, 'U', NULL, "the same as -U (perf's)" },
-	{ "tui", 0, OPT_TUI, NULL, "the live screen (the default on a tty)" },
-	{ "help", 'h', 'h', NULL, "this help" },
-	{ "version", 'V', 'V', NULL, "print the version" },
-};
-#define NOPTIONS (sizeof(options) / sizeof(options[0]))
-
-/* kerneltop's options, then perf top's that mean nothing here */
-static struct opt_def all_options[NOPTIONS + 32];
-static size_t nall, first_perf;
 
 /* The -s keys, as perf spells them. */
 static const struct sort_key {
@@ -297,17 +195,6 @@ static void parse_user(struct kt_options *o, const char *arg)
 	o->user = arg;
 }
 
-static double parse_seconds(const char *arg)
-{
-	double d;
-
-	/* 10 ms, as pcstat's -I: a refresh faster means nothing */
-	if (!parse_fraction(arg, 0.01, 3600, &d))
-		usage_error("-d wants a refresh time in seconds from 0.01 to "
-			    "3600 (e.g. 0.5), not '%s'", arg);
-	return d;
-}
-
 static void set_scope(struct kt_options *o, enum feed_scope scope)
 {
 	if (o->scope != FEED_SYSTEM && o->scope != scope)
@@ -336,182 +223,362 @@ static void openmetrics_check(const struct kt_options *o)
 	output_paths_distinct(opt, path, EXPORT_FORMAT_MAX + 1);
 }
 
-void options_parse(struct kt_options *o, int argc, char **argv)
+/* The rows' calls: an option that is more than a store. */
+static void opt_event(void *o, const char *arg)
 {
-	struct option longopts[sizeof(all_options) / sizeof(all_options[0]) +
-			       1];
-	char shortopts[OPTS_SHORT_SIZE(sizeof(all_options) /
-				       sizeof(all_options[0]))];
-	unsigned field_keys = 0, field_order[KT_NKEYS], nfield_order = 0;
-	uint64_t sort_idx = 0;
-	bool fields = false, total_period = false, nr_samples = false;
-	uint64_t v;
-	int c;
+	events_add(&((struct kt_options *)o)->events, arg);
+}
 
-	*o = (struct kt_options){ .delay = 2.0,
-				  .cg_print = CALLGRAPH_PRINT_DEFAULT,
-				  .tasks_order = TASKS_COL_CPU };
-	nall = perf_options_table(PERF_TOP, options, NOPTIONS, all_options,
-				  sizeof(all_options) / sizeof(all_options[0]),
-				  &first_perf);
-	usage_getopt(all_options, nall, longopts, shortopts, 0);
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-		switch (c) {
-		case 'e': events_add(&o->events, optarg); break;
-		case 'F':
-			o->freq = sample_arg_freq_max(optarg);
-			o->freq_set = true;
-			break;
-		case 'c':
-			o->period = sample_arg_period(optarg);
-			o->period_set = o->period != 0;
-			break;
-		case 'a': break;
-		case 'p':
-			set_scope(o, FEED_PROCESSES);
-			target_arg_ids(optarg, 'p', &o->ids, &o->nids);
-			break;
-		case 't':
-			set_scope(o, FEED_THREADS);
-			target_arg_ids(optarg, 't', &o->ids, &o->nids);
-			break;
-		case 'u':
-			set_scope(o, FEED_USER);
-			parse_user(o, optarg);
-			break;
-		case 'C':
-			free(o->cpus);
-			o->cpus = NULL;
-			target_arg_cpus(optarg, &o->cpus, &o->ncpus);
-			o->cpu_list = optarg;
-			break;
-		case 'd': o->delay = parse_seconds(optarg); break;
-		case 's': o->keys = parse_sort(o, optarg); break;
-		case OPT_COMMS: o->comms = optarg; break;
-		case OPT_DSOS: o->dsos = optarg; break;
-		case OPT_SYMBOLS: o->symbols = optarg; break;
-		case 'f':
-			if (!parse_u64(optarg, 0, UINT64_MAX, &o->count_filter))
-				usage_error("-f wants a number of samples, not "
-					    "'%s'", optarg);
-			break;
-		case OPT_PERCENTAGE:
-			if (strcmp(optarg, "relative") &&
-			    strcmp(optarg, "absolute"))
-				usage_error("--percentage wants relative or "
-					    "absolute, not '%s'", optarg);
-			o->relative = !strcmp(optarg, "relative");
-			break;
-		case OPT_TOTAL_PERIOD: total_period = true; break;
-		case OPT_NR_SAMPLES: nr_samples = true; break;
-		case OPT_HIERARCHY: o->hierarchy = true; break;
-		case OPT_TASKS: o->tasks = true; break;
-		case OPT_TASKS_SORT: {
-			int col = tasks_col_by_name(optarg);
+static void opt_freq(void *p, const char *arg)
+{
+	struct kt_options *o = p;
 
-			if (col < 0)
-				usage_error("unknown task column '%s' (see "
-					    "--help: --tasks-sort)", optarg);
-			o->tasks_order = (enum tasks_col)col;
-			break;
-		}
-		case OPT_TASKS_PROCESSES: o->tasks_processes = true; break;
-		case OPT_OFF_CPU:
-			o->off_cpu = true;
-			o->measure = KT_OFF_CPU;
-			break;
-		case OPT_WALL_CLOCK:
-			o->off_cpu = true;
-			o->measure = KT_WALL;
-			break;
-		case OPT_TASKS_RAW: o->tasks = o->tasks_raw = true; break;
-		case OPT_GROUP: o->group = true; break;
-		case OPT_GROUP_SORT_IDX:
-			if (!parse_u64(optarg, 0, UINT32_MAX, &sort_idx))
-				usage_error("--group-sort-idx wants an event's "
-					    "index from 0, not '%s'", optarg);
-			break;
-		case OPT_FIELDS:
-			nfield_order = 0;
-			parse_fields(optarg, &o->cols, &field_keys,
-				     field_order, &nfield_order);
-			fields = true;
-			break;
-		case 'z': o->zero = true; break;
-		case OPT_PERCENT_LIMIT:
-			if (!parse_fraction(optarg, 0, 100,
-					    &o->percent_limit))
-				usage_error("--percent-limit wants a share "
-					    "from 0 to 100, not '%s'", optarg);
-			break;
-		case 'E':
-			if (!parse_u64(optarg, 1, 1000000, &v))
-				usage_error("-E wants a number of rows from 1 "
-					    "to 1000000, not '%s'", optarg);
-			o->entries = (size_t)v;
-			break;
-		case 'K': o->hide_kernel = true; break;
-		case 'U': o->hide_user = true; break;
-		case 'b': case OPT_STDIO: o->batch = true; break;
-		case 'n':
-			if (!parse_u64(optarg, 1, UINT64_MAX, &o->iterations))
-				usage_error("-n wants a number of frames >= 1, "
-					    "not '%s'", optarg);
-			break;
-		case 'g': o->callgraph = FEED_CG_FP; break;
-		case OPT_CALL_GRAPH:
-			callgraph_parse_full(optarg, &o->callgraph,
-					     &o->stack_size, &o->cg_print);
-			break;
-		case OPT_CHILDREN: o->no_children = false; break;
-		case OPT_NO_CHILDREN: o->no_children = true; break;
-		case OPT_MAX_STACK:
-			if (!parse_u64(optarg, 1, UINT32_MAX, &v))
-				usage_error("--max-stack wants a number of "
-					    "frames >= 1, not '%s'", optarg);
-			o->max_stack = (unsigned)v;
-			break;
-		case OPT_OPENMETRICS: o->openmetrics = optarg; break;
-		case OPT_EXPORT ... OPT_EXPORT + EXPORT_OPT_NIDS - 1:
-			exports_option(&o->exports, c, OPT_EXPORT, optarg);
-			break;
-		case 'G': o->cgroup = optarg; break;
-		case 'i': o->no_inherit = true; break;
-		case 'm': o->mmap_pages = sample_arg_ring_pages(optarg); break;
-		case 'r': o->realtime = sample_arg_realtime(optarg); break;
-		case 'v': o->verbose++; break;
-		case OPT_KALLSYMS: o->kallsyms = optarg; break;
-		case OPT_SYM_ANNOTATE: o->sym_annotate = optarg; break;
-		case OPT_RAW_TRACE: o->raw_trace = true; break;
-		case OPT_METRIC:
-			if (o->nmetric_args == METRICS_MAX)
-				usage_error("at most %d --metric", METRICS_MAX);
-			o->metric_args[o->nmetric_args++] = optarg;
-			break;
-		case OPT_TUI: o->batch = false; break;
-		case 'h':
-			usage_print(stdout, "kerneltop [options]", options,
-				    NOPTIONS, NULL);
-			usage_print(stdout, "\nperf top's options that mean "
-				    "nothing here (accepted, with a notice "
-				    "saying why):", all_options + first_perf,
-				    nall - first_perf, "Keys: press h in "
-				    "kerneltop. See kerneltop(1).");
-			exit(0);
-		case 'V':
-			printf("kerneltop (%s) %s\n", PACKAGE_NAME,
-			       PACKAGE_VERSION);
-			exit(0);
-		default:
-			if (!perf_option_taken(PERF_TOP, all_options, nall, c,
-					       optarg, false))
-				usage_bad_option(c, argv);
-		}
+	o->freq = sample_arg_freq_max(arg);
+	o->freq_set = true;
+}
+
+static void opt_period(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	o->period = sample_arg_period(arg);
+	o->period_set = o->period != 0;
+}
+
+static void opt_pid(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	set_scope(o, FEED_PROCESSES);
+	target_arg_ids(arg, 'p', &o->ids, &o->nids);
+}
+
+static void opt_tid(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	set_scope(o, FEED_THREADS);
+	target_arg_ids(arg, 't', &o->ids, &o->nids);
+}
+
+static void opt_user(void *p, const char *arg)
+{
+	set_scope(p, FEED_USER);
+	parse_user(p, arg);
+}
+
+static void opt_cpus(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	free(o->cpus);
+	o->cpus = NULL;
+	target_arg_cpus(arg, &o->cpus, &o->ncpus);
+	o->cpu_list = arg;
+}
+
+static void opt_delay(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	/* 10 ms, as pcstat's -I: a refresh faster means nothing */
+	if (!parse_fraction(arg, 0.01, 3600, &o->delay))
+		usage_error("-d wants a refresh time in seconds from 0.01 to "
+			    "3600 (e.g. 0.5), not '%s'", arg);
+}
+
+static void opt_sort(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	o->keys = parse_sort(o, arg);
+}
+
+static void opt_percentage(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	if (strcmp(arg, "relative") && strcmp(arg, "absolute"))
+		usage_error("--percentage wants relative or absolute, not "
+			    "'%s'", arg);
+	o->relative = !strcmp(arg, "relative");
+}
+
+static void opt_fields(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	o->given.nfield_order = 0;
+	parse_fields(arg, &o->cols, &o->given.field_keys,
+		     o->given.field_order, &o->given.nfield_order);
+	o->given.fields = true;
+}
+
+static void opt_tasks_sort(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+	int col = tasks_col_by_name(arg);
+
+	if (col < 0)
+		usage_error("unknown task column '%s' (see --help: "
+			    "--tasks-sort)", arg);
+	o->tasks_order = (enum tasks_col)col;
+}
+
+static void opt_tasks_raw(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	(void)arg;
+	o->tasks = o->tasks_raw = true;
+}
+
+static void opt_percent_limit(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	if (!parse_fraction(arg, 0, 100, &o->percent_limit))
+		usage_error("--percent-limit wants a share from 0 to 100, not "
+			    "'%s'", arg);
+}
+
+static void opt_call_graph(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	callgraph_parse_full(arg, &o->callgraph, &o->stack_size,
+			     &o->cg_print);
+}
+
+static void opt_off_cpu(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	(void)arg;
+	o->off_cpu = true;
+	o->measure = KT_OFF_CPU;
+}
+
+static void opt_wall_clock(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	(void)arg;
+	o->off_cpu = true;
+	o->measure = KT_WALL;
+}
+
+static void opt_mmap_pages(void *p, const char *arg)
+{
+	((struct kt_options *)p)->mmap_pages = sample_arg_ring_pages(arg);
+}
+
+static void opt_realtime(void *p, const char *arg)
+{
+	((struct kt_options *)p)->realtime = sample_arg_realtime(arg);
+}
+
+static void opt_metric(void *p, const char *arg)
+{
+	struct kt_options *o = p;
+
+	if (o->nmetric_args == METRICS_MAX)
+		usage_error("at most %d --metric", METRICS_MAX);
+	o->metric_args[o->nmetric_args++] = (char *)arg;
+}
+
+static const struct opt_def options[] = {
+	{ "event", 'e', 'e', "EVENT",
+	  "event(s) to sample (default cycles, else cpu-clock)",
+	  OPT_CALL(opt_event) },
+	{ "freq", 'F', 'F', "HZ", "sample HZ times a second (default 4000)",
+	  OPT_CALL(opt_freq) },
+	{ "count", 'c', 'c', "N", "sample every N events instead",
+	  OPT_CALL(opt_period) },
+	{ "all-cpus", 'a', 'a', NULL, "every task on every CPU (default)",
+	  OPT_CODE },
+	{ "pid", 'p', 'p', "PID,..", "these processes, all their threads",
+	  OPT_CALL(opt_pid) },
+	{ "tid", 't', 't', "TID,..", "these threads only",
+	  OPT_CALL(opt_tid) },
+	{ "uid", 'u', 'u', "USER", "the tasks of USER",
+	  OPT_CALL(opt_user) },
+	{ "cpu", 'C', 'C', "LIST", "only these CPUs (0,2-3)",
+	  OPT_CALL(opt_cpus) },
+	{ "delay", 'd', 'd', "SECS", "refresh every SECS (default 2)",
+	  OPT_CALL(opt_delay) },
+	{ "sort", 's', 's', "KEYS",
+	  "group by sym,dso,comm,pid,tid,cpu,socket,srcline,parent, "
+	  "trace,trace_fields or a tracepoint field",
+	  OPT_CALL(opt_sort) },
+	{ "comms", 0, OPT_COMMS, "COMM,..", "only samples of these commands",
+	  OPT_STRING(struct kt_options, comms) },
+	{ "dsos", 0, OPT_DSOS, "DSO,..",
+	  "only samples in these DSOs (path or file name)",
+	  OPT_STRING(struct kt_options, dsos) },
+	{ "symbols", 0, OPT_SYMBOLS, "SYM,..", "only samples in these symbols",
+	  OPT_STRING(struct kt_options, symbols) },
+	{ "count-filter", 'f', 'f', "N", "only rows of more than N samples",
+	  OPT_NUMBER(struct kt_options, count_filter, 0, UINT64_MAX,
+		     "wants a number of samples") },
+	{ "percentage", 0, OPT_PERCENTAGE, "HOW",
+	  "shares of all samples (absolute) or of the filtered (relative)",
+	  OPT_CALL(opt_percentage) },
+	{ "show-total-period", 0, OPT_TOTAL_PERIOD, NULL,
+	  "a Period column: the events the samples stand for",
+	  OPT_SET(struct kt_options, given.total_period, 1) },
+	{ "show-nr-samples", 0, OPT_NR_SAMPLES, NULL,
+	  "a Samples column (perf's -n; shown unless --fields omits it)",
+	  OPT_SET(struct kt_options, given.nr_samples, 1) },
+	{ "fields", 0, OPT_FIELDS, "FIELDS",
+	  "columns: overhead,sample,period and -s keys",
+	  OPT_CALL(opt_fields) },
+	{ "hierarchy", 0, OPT_HIERARCHY, NULL,
+	  "batch: rows nested by the -s keys, in their order",
+	  OPT_SET(struct kt_options, hierarchy, 1) },
+	{ "group", 0, OPT_GROUP, NULL,
+	  "several -e: a share column per event (perf's group view)",
+	  OPT_SET(struct kt_options, group, 1) },
+	{ "group-sort-idx", 0, OPT_GROUP_SORT_IDX, "N",
+	  "--group: rows by the Nth event's share (from 0)",
+	  OPT_NUMBER(struct kt_options, given.sort_idx, 0, UINT32_MAX,
+		     "wants an event's index from 0") },
+	{ "tasks", 0, OPT_TASKS, NULL,
+	  "the task table: per-thread counters (-b prints it; `T' key)",
+	  OPT_SET(struct kt_options, tasks, 1) },
+	{ "tasks-sort", 0, OPT_TASKS_SORT, "COL",
+	  "--tasks: rows by COL (cpu, ctx, migr, faults, mcycles, minstr, "
+	  "ipc, cache-miss, branch-miss, pid, tid, user, comm)",
+	  OPT_CALL(opt_tasks_sort) },
+	{ "tasks-processes", 0, OPT_TASKS_PROCESSES, NULL,
+	  "--tasks: a row per process, its threads summed",
+	  OPT_SET(struct kt_options, tasks_processes, 1) },
+	{ "tasks-raw", 0, OPT_TASKS_RAW, NULL,
+	  "--tasks with -b: each interval's counts, not rates",
+	  OPT_CALL(opt_tasks_raw) },
+	{ "zero", 'z', 'z', NULL, "zero the counts at each refresh",
+	  OPT_SET(struct kt_options, zero, 1) },
+	{ "percent-limit", 0, OPT_PERCENT_LIMIT, "PCT",
+	  "hide rows under PCT%",
+	  OPT_CALL(opt_percent_limit) },
+	{ "entries", 'E', 'E', "N", "show at most N rows",
+	  OPT_NUMBER(struct kt_options, entries, 1, 1000000, "wants a number of rows") },
+	{ "hide-kernel", 'K', 'K', NULL, "hide kernel rows",
+	  OPT_SET(struct kt_options, hide_kernel, 1) },
+	{ "hide-user", 'U', 'U', NULL, "hide user rows",
+	  OPT_SET(struct kt_options, hide_user, 1) },
+	{ "batch", 'b', 'b', NULL, "plain-text frames on stdout",
+	  OPT_SET(struct kt_options, batch, 1) },
+	{ "stdio", 0, OPT_STDIO, NULL, "the same as --batch (perf's name)",
+	  OPT_SET(struct kt_options, batch, 1) },
+	{ "iterations", 'n', 'n', "N", "batch: print N frames, then exit",
+	  OPT_NUMBER(struct kt_options, iterations, 1, UINT64_MAX,
+		     "wants a number of frames") },
+	{ "call-chains", 'g', 'g', NULL,
+	  "Children and Self, callers and callees (= --call-graph fp)",
+	  OPT_SET(struct kt_options, callgraph, FEED_CG_FP) },
+	{ "call-graph", 0, OPT_CALL_GRAPH, "MODE,..",
+	  "fp, dwarf[,SIZE]; -b: graph|fractal|flat|folded|none,PCT,"
+	  "LIMIT,caller|callee (perf's form)",
+	  OPT_CALL(opt_call_graph) },
+	{ "children", 0, OPT_CHILDREN, NULL,
+	  "-g: Children and Self (default; the `c' key)",
+	  OPT_SET(struct kt_options, no_children, 0) },
+	{ "no-children", 0, OPT_NO_CHILDREN, NULL,
+	  "-g: by Self (-b: Self only, chains of callers)",
+	  OPT_SET(struct kt_options, no_children, 1) },
+	{ "max-stack", 0, OPT_MAX_STACK, "N",
+	  "-g: chains cut at N frames, the leaf's included",
+	  OPT_NUMBER(struct kt_options, max_stack, 1, UINT32_MAX,
+		     "wants a number of frames") },
+	{ "off-cpu", 0, OPT_OFF_CPU, NULL,
+	  "show off-CPU time: where threads wait (implies -g; `o' key)",
+	  OPT_CALL(opt_off_cpu) },
+	{ "wall-clock", 0, OPT_WALL_CLOCK, NULL,
+	  "--off-cpu, showing on- and off-CPU time on one scale",
+	  OPT_CALL(opt_wall_clock) },
+	EXPORT_OPT_ROWS(OPT_EXPORT),
+	{ "openmetrics", 0, OPT_OPENMETRICS, "FILE",
+	  "rewrite FILE each refresh: the header's figures as OpenMetrics",
+	  OPT_STRING(struct kt_options, openmetrics) },
+	/* perf top's: targets and sampling */
+	{ "cgroup", 'G', 'G', "NAME",
+	  "only the tasks of cgroup NAME (every CPU)",
+	  OPT_STRING(struct kt_options, cgroup) },
+	{ "no-inherit", 'i', 'i', NULL,
+	  "-p/-u: not the threads and children made later",
+	  OPT_SET(struct kt_options, no_inherit, 1) },
+	{ "mmap-pages", 'm', 'm', "N",
+	  "data pages per ring buffer, or a size (512K, 2M)",
+	  OPT_CALL(opt_mmap_pages) },
+	{ "realtime", 'r', 'r', "PRIO", "run kerneltop at SCHED_FIFO PRIO",
+	  OPT_CALL(opt_realtime) },
+	{ "verbose", 'v', 'v', NULL,
+	  "the counters' setup and refusals, on stderr",
+	  OPT_COUNT(struct kt_options, verbose) },
+	/* perf top's: symbols */
+	{ "kallsyms", 0, OPT_KALLSYMS, "FILE",
+	  "kernel symbols from FILE, not /proc/kallsyms",
+	  OPT_STRING(struct kt_options, kallsyms) },
+	{ "sym-annotate", 0, OPT_SYM_ANNOTATE, "SYM",
+	  "annotate SYM (batch: after each frame)",
+	  OPT_STRING(struct kt_options, sym_annotate) },
+	{ "metric", 0, OPT_METRIC, "RATE",
+	  "with -e '{LEADER,MEMBER,...}:S': a rate column per function with "
+	  "its 95% interval: EVENT (per sample), EVENT/ms, EVENT/EVENT2, "
+	  "EVENT/kEVENT2, ipc (repeatable; `m' cycles them)",
+	  OPT_CALL(opt_metric) },
+	{ "raw-trace", 0, OPT_RAW_TRACE, NULL,
+	  "tracepoint records as their raw fields, not their print fmt",
+	  OPT_SET(struct kt_options, raw_trace, 1) },
+	/* perf top's: the rest of its list */
+	{ "hide_kernel_symbols", 0, 'K', NULL, "the same as -K (perf's)",
+	  OPT_SET(struct kt_options, hide_kernel, 1) },
+	{ "hide_user_symbols", 0, 'U', NULL, "the same as -U (perf's)",
+	  OPT_SET(struct kt_options, hide_user, 1) },
+	{ "tui", 0, OPT_TUI, NULL, "the live screen (the default on a tty)",
+	  OPT_SET(struct kt_options, batch, 0) },
+	{ "help", 'h', 'h', NULL, "this help",
+	  OPT_CODE },
+	{ "version", 'V', 'V', NULL, "print the version",
+	  OPT_CODE },
+};
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+/* kerneltop's options, then perf top's that mean nothing here */
+static struct opt_def all_options[NOPTIONS + 32];
+static size_t nall, first_perf;
+
+/* The rows without a target: -a (the default), the exports, --help,
+   --version, and perf top's options that mean nothing here. */
+static bool opt_code(void *p, int id, char *arg)
+{
+	struct kt_options *o = p;
+
+	switch (id) {
+	case 'a':
+		return true;
+	case OPT_EXPORT ... OPT_EXPORT + EXPORT_OPT_NIDS - 1:
+		return exports_option(&o->exports, id, OPT_EXPORT, arg);
+	case 'h':
+		usage_print(stdout, "kerneltop [options]", options, NOPTIONS,
+			    NULL);
+		usage_print(stdout, "\nperf top's options that mean nothing "
+			    "here (accepted, with a notice saying why):",
+			    all_options + first_perf, nall - first_perf,
+			    "Keys: press h in kerneltop. See kerneltop(1).");
+		exit(0);
+	case 'V':
+		printf("kerneltop (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		exit(0);
 	}
-	if (optind < argc)
-		usage_error("unexpected argument '%s' (kerneltop takes no "
-			    "command; to watch one, start it and use -p)",
-			    argv[optind]);
+	return perf_option_taken(PERF_TOP, all_options, nall, id, arg, false);
+}
+
+/* What follows from the options together: their conflicts, and the
+   defaults that depend on others. */
+static void options_settle(struct kt_options *o)
+{
 	if (o->period_set && o->freq_set)
 		usage_error("-c and -F exclude each other");
 	if (o->cgroup && o->scope != FEED_SYSTEM)
@@ -522,9 +589,10 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		o->callgraph = FEED_CG_FP;
 	/* perf: --fields' sort keys are the rows' keys, unless -s says */
 	if (!o->keys) {
-		o->keys = field_keys;
-		memcpy(o->key_order, field_order, sizeof(field_order));
-		o->nkey_order = nfield_order;
+		o->keys = o->given.field_keys;
+		memcpy(o->key_order, o->given.field_order,
+		       sizeof(o->key_order));
+		o->nkey_order = o->given.nfield_order;
 	}
 	/* perf: tracepoints alone sort by their records (the fields with
 	   --raw-trace); call chains are of symbols */
@@ -542,18 +610,37 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 		o->nkey_order = 1;
 	}
 	/* perf: an index past the events sorts by the first */
-	o->group_sort_idx = sort_idx < o->events.nr ? (unsigned)sort_idx : 0;
-	if (!fields)
+	o->group_sort_idx = o->given.sort_idx < o->events.nr ?
+			    o->given.sort_idx : 0;
+	if (!o->given.fields)
 		o->cols = KT_COL_OVERHEAD | KT_COL_SAMPLES;
-	if (total_period)
+	if (o->given.total_period)
 		o->cols |= KT_COL_PERIOD;
-	if (nr_samples)
+	if (o->given.nr_samples)
 		o->cols |= KT_COL_SAMPLES;
 	exports_check(&o->exports);
 	if (o->openmetrics)
 		openmetrics_check(o);
 	if (!isatty(STDOUT_FILENO))
 		o->batch = true;
+}
+
+void options_parse(struct kt_options *o, int argc, char **argv)
+{
+	int first;
+
+	*o = (struct kt_options){ .delay = 2.0,
+				  .cg_print = CALLGRAPH_PRINT_DEFAULT,
+				  .tasks_order = TASKS_COL_CPU };
+	nall = perf_options_table(PERF_TOP, options, NOPTIONS, all_options,
+				  sizeof(all_options) / sizeof(all_options[0]),
+				  &first_perf);
+	first = usage_parse(all_options, nall, argc, argv, false, o, opt_code);
+	if (first < argc)
+		usage_error("unexpected argument '%s' (kerneltop takes no "
+			    "command; to watch one, start it and use -p)",
+			    argv[first]);
+	options_settle(o);
 }
 
 void options_release(struct kt_options *o)

@@ -103,6 +103,13 @@ struct kt_options {
 	char *metric_args[METRICS_MAX];	/* --metric, as given */
 	unsigned nmetric_args;
 	bool tasks_raw;
+	/* the command line as given, before options_parse() settles what
+	   follows from the options together */
+	struct {
+		bool fields, total_period, nr_samples;
+		unsigned field_keys, field_order[KT_NKEYS], nfield_order;
+		unsigned sort_idx;	/* --group-sort-idx */
+	} given;
 };
 
 void options_parse(struct kt_options *o, int argc, char **argv);
