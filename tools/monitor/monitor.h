@@ -187,6 +187,13 @@ struct monitor {
 	struct profile *wall_prof;	/* with exports, event 0 a time
 					   event: the wall-clock chains */
 	uint64_t oc_spans;
+
+	/* the command line as given, before options_parse() settles it */
+	struct {
+		const char *tid_arg;	/* the TID, -p's or -t's */
+		bool pid;		/* -p: the process, all its threads */
+		bool no_inherit, dry_run;
+	} given;
 };
 
 /*
