@@ -663,14 +663,58 @@ static void run_hook_checked(const char *opt, const char *cmd,
 		    run + 1);
 }
 
+/* The -r runs, each between its --pre and --post; the exit status of
+   the last run. */
+static int run_all(const struct config *cfg, struct stats *st)
+{
+	struct run_result res = { 0 };
+	struct cset cs;
+	int status = 0;
+
+	for (int r = 0; r < cfg->run_count; r++) {
+		if (cfg->pre_argv)
+			run_hook_checked("--pre", cfg->pre, cfg->pre_argv, r);
+		/* -S: dirty pages written out now, not during the count
+		   (perf's place: after --pre, before the run). */
+		if (cfg->sync_run)
+			sync();
+		if (cfg->verbose && cfg->run_count > 1)
+			fprintf(stderr, "[ pcstat: executing run #%d ... ]\n",
+				r + 1);
+		run_once(cfg, &cs, st, &res);
+		if (cfg->verbose && !cfg->interval_ms)
+			print_verbose(cfg, &cs, stderr);
+		if (cfg->post_argv)
+			run_hook_checked("--post", cfg->post, cfg->post_argv,
+					 r);
+		status = res.status;
+		/* --summary: the whole run's counts after the intervals,
+		   from the last (cumulative) read; st was their scratch. */
+		if (cfg->interval_ms && cfg->summary)
+			stats_reset(st);
+		/* A run a signal cut short is not one of the -r runs: the
+		   statistics are of the whole ones (all there is when the
+		   first run was cut). */
+		if ((!cfg->interval_ms || cfg->summary) &&
+		    !(res.interrupted && r > 0))
+			stats_add_run(st, &cs, NULL, cfg->aggr, res.wall_ns);
+		if (res.interrupted || r == cfg->run_count - 1) {
+			if ((!cfg->interval_ms || cfg->summary) && !cfg->quiet)
+				print_counts(cfg, &cs, st, &res, false, 0);
+			cset_release(&cs);
+			break;
+		}
+		cset_release(&cs);
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg = { 0 };
-	struct run_result res = { 0 };
 	struct stats st;
 	struct ticks ticks;
-	struct cset cs;
-	int status = 0;
+	int status;
 
 	set_progname(argv[0]);
 	std_fds_guard();
@@ -706,40 +750,7 @@ int main(int argc, char **argv)
 	st.no_scale = cfg.no_scale;
 	ticks_init(&ticks, st.nev, st.nslots, cfg.aggr, cfg.unit_slot);
 	st.ticks = &ticks;
-	for (int r = 0; r < cfg.run_count; r++) {
-		if (cfg.pre_argv)
-			run_hook_checked("--pre", cfg.pre, cfg.pre_argv, r);
-		/* -S: dirty pages written out now, not during the count
-		   (perf's place: after --pre, before the run). */
-		if (cfg.sync_run)
-			sync();
-		if (cfg.verbose && cfg.run_count > 1)
-			fprintf(stderr, "[ pcstat: executing run #%d ... ]\n",
-				r + 1);
-		run_once(&cfg, &cs, &st, &res);
-		if (cfg.verbose && !cfg.interval_ms)
-			print_verbose(&cfg, &cs, stderr);
-		if (cfg.post_argv)
-			run_hook_checked("--post", cfg.post, cfg.post_argv, r);
-		status = res.status;
-		/* --summary: the whole run's counts after the intervals,
-		   from the last (cumulative) read; st was their scratch. */
-		if (cfg.interval_ms && cfg.summary)
-			stats_reset(&st);
-		/* A run a signal cut short is not one of the -r runs: the
-		   statistics are of the whole ones (all there is when the
-		   first run was cut). */
-		if ((!cfg.interval_ms || cfg.summary) &&
-		    !(res.interrupted && r > 0))
-			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
-		if (res.interrupted || r == cfg.run_count - 1) {
-			if ((!cfg.interval_ms || cfg.summary) && !cfg.quiet)
-				print_counts(&cfg, &cs, &st, &res, false, 0);
-			cset_release(&cs);
-			break;
-		}
-		cset_release(&cs);
-	}
+	status = run_all(&cfg, &st);
 	stats_release(&st);
 	ticks_release(&ticks);
 	pc_event_list_release(&cfg.events);
