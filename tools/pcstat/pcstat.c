@@ -45,73 +45,6 @@ enum {
 	OPT_MUX_TICK = 360,
 };
 
-/* The options, with their help lines: one table for getopt and --help. */
-static const struct opt_def opts[] = {
-	{ "event", 'e', 'e', "EVENTS", "events to count: names, rNNNN, :u/:k, a,b,{c,d}; 'list' lists them" },
-	{ "pid", 'p', 'p', "PID,..", "count running processes (all their threads)" },
-	{ "tid", 't', 't', "TID,..", "count running threads" },
-	{ "all-cpus", 'a', 'a', NULL, "count system-wide, on every CPU" },
-	{ "cpu", 'C', 'C', "LIST", "count on these CPUs (0-3,5)" },
-	{ "repeat", 'r', 'r', "N", "run the command N times: mean +- noise, median" },
-	{ "interval-print", 'I', 'I', "MS", "print counts every MS milliseconds (>= 10)" },
-	{ "interval-count", 0, OPT_INTERVAL_COUNT, "N", "stop after N intervals" },
-	{ "interval-clear", 0, OPT_INTERVAL_CLEAR, NULL, "with -I, clear the terminal before each interval" },
-	{ "mux-tick", 0, OPT_MUX_TICK, "MS", "read multiplexed counters every MS ms (default 10; 0: off) for their 95% intervals" },
-	{ "timeout", 0, OPT_TIMEOUT, "MS", "stop after MS milliseconds" },
-	{ "field-separator", 'x', 'x', "SEP", "CSV output, fields separated by SEP" },
-	{ "json", 'j', 'j', NULL, "JSON output, one object per line" },
-	{ "output", 'o', 'o', "FILE", "write the counts to FILE instead of stderr" },
-	{ "append", 0, OPT_APPEND, NULL, "with -o, append to FILE" },
-	{ "openmetrics", 0, OPT_OPENMETRICS, "FILE", "with -I, rewrite FILE each interval: OpenMetrics totals (node_exporter)" },
-	{ "no-aggr", 'A', 'A', NULL, "with -a/-C, one line per CPU" },
-	{ "per-thread", 0, OPT_PER_THREAD, NULL, "with -p/-t, one line per thread" },
-	{ "no-inherit", 'i', 'i', NULL, "do not count the command's children" },
-	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command (-1: at --control enable)" },
-	{ "detailed", 'd', 'd', NULL, "add the cache events" },
-	{ "group", 'g', 'g', NULL, "put all the events in one group, read at once" },
-	{ "sync", 'S', 'S', NULL, "call sync() before each run" },
-	{ "table", 0, OPT_TABLE, NULL, "with -r, show every run and each event's median/min/max" },
-	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)" },
-	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)" },
-	{ "control", 0, OPT_CONTROL, "fifo:CTL[,ACK]", "enable/disable/ping commands from a fifo (or fd:CTL[,ACK])" },
-	{ "json-output", 0, OPT_JSON_OUTPUT, NULL, "same as -j (perf's long name)" },
-	{ "all-user", 0, OPT_ALL_USER, NULL, "count every event in user space only (:u)" },
-	{ "all-kernel", 0, OPT_ALL_KERNEL, NULL, "count every event in the kernel only (:k)" },
-	{ "no-scale", 0, OPT_NO_SCALE, NULL, "do not scale multiplexed counts up to the time enabled" },
-	{ "scale", 0, OPT_SCALE, NULL, "scale multiplexed counts (the default; perf's)" },
-	{ "null", 'n', 'n', NULL, "count no events: time the command only" },
-	{ "big-num", 'B', 'B', NULL, "group thousands as the locale says (the default)" },
-	{ "no-big-num", 0, OPT_NO_BIG_NUM, NULL, "print counts without thousands separators" },
-	{ "pre", 0, OPT_PRE, "CMD", "run CMD (split into words, no shell) before each run" },
-	{ "post", 0, OPT_POST, "CMD", "run CMD (split into words, no shell) after each run" },
-	{ "per-socket", 0, OPT_PER_SOCKET, NULL, "with -a/-C, one line per socket" },
-	{ "per-die", 0, OPT_PER_DIE, NULL, "with -a/-C, one line per die" },
-	{ "per-core", 0, OPT_PER_CORE, NULL, "with -a/-C, one line per core" },
-	{ "per-node", 0, OPT_PER_NODE, NULL, "with -a/-C, one line per NUMA node" },
-	{ "per-cache", 0, OPT_PER_CACHE, "[=L1..L4]", "with -a/-C, one line per cache instance (the last level, or LN) (later perf's)" },
-	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end" },
-	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field" },
-	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD" },
-	{ "cgroup", 'G', 'G', "NAME,..", "with -a/-C, count the events before it in these cgroups (Nth name, Nth event)" },
-	{ "for-each-cgroup", 0, OPT_FOR_EACH_CGROUP, "NAME,..", "with -a/-C, count every event in each cgroup" },
-	{ "verbose", 'v', 'v', NULL, "print each event's raw count, time enabled and running" },
-	{ "help", 'h', 'h', NULL, "show this help" },
-};
-
-#define NOPTS (sizeof(opts) / sizeof(opts[0]))
-
-static void help(void)
-{
-	usage_print(stdout,
-		    "usage: pcstat [options] [--] command [args...]\n"
-		    "       pcstat [options] -p PID | -t TID | -a | -C LIST\n"
-		    "       pcstat list",
-		    opts, NOPTS,
-		    "Exit status: the command's; 128+N if a signal N killed it; "
-		    "2 for bad usage.\nSee pcstat(1).");
-	exit(0);
-}
-
 #define MS_MAX (24u * 3600 * 1000)	/* a day */
 
 static unsigned parse_ms(const char *opt, const char *s, unsigned min)
@@ -157,6 +90,270 @@ static void parse_tasks(struct config *cfg, const char *s, bool whole)
 		free(t);
 	}
 	free(ids);
+}
+
+/* The rows' calls: an option that is more than a store. */
+static void opt_event(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	if (strcmp(arg, "list") == 0) {
+		list_events(stdout, NULL);
+		exit(0);
+	}
+	events_add(&cfg->events, arg);
+}
+
+static void opt_pid(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	cfg->pid_str = arg;
+	parse_tasks(cfg, arg, true);
+}
+
+static void opt_tid(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	cfg->tid_str = arg;
+	parse_tasks(cfg, arg, false);
+}
+
+static void opt_cpu(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	cfg->cpu_str = arg;
+	target_arg_cpus(arg, &cfg->cpus, &cfg->ncpus);
+}
+
+static void opt_interval(void *p, const char *arg)
+{
+	((struct config *)p)->interval_ms = parse_ms("-I", arg, 10);
+}
+
+static void opt_mux_tick(void *p, const char *arg)
+{
+	((struct config *)p)->mux_tick_ms = parse_ms("--mux-tick", arg, 0);
+}
+
+static void opt_timeout(void *p, const char *arg)
+{
+	((struct config *)p)->timeout_ms = parse_ms("--timeout", arg, 10);
+}
+
+static void opt_separator(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	/* `-x -- cmd` would take "--" as the separator. */
+	if (*arg == '\0' || strcmp(arg, "--") == 0)
+		usage_error("-x needs a separator, e.g. -x,");
+	cfg->sep = arg;
+	cfg->fmt = FMT_CSV;
+	cfg->given.csv = true;
+}
+
+static void opt_delay(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	/* perf's -D -1: counting waits for --control's enable */
+	if (strcmp(arg, "-1") == 0)
+		cfg->start_disabled = true;
+	else
+		cfg->delay_ms = parse_ms("-D", arg, 0);
+}
+
+/* -B and --no-big-num: the last one given counts (-B's check) */
+static void opt_big_num(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	(void)arg;
+	cfg->no_big_num = false;
+	cfg->given.big_num = true;
+}
+
+static void opt_no_big_num(void *p, const char *arg)
+{
+	struct config *cfg = p;
+
+	(void)arg;
+	cfg->no_big_num = true;
+	cfg->given.big_num = false;
+}
+
+/* --per-cache[=LN]: arg NULL when no level is given */
+static void opt_per_cache(void *p, const char *arg)
+{
+	struct config *cfg = p;
+	int level;
+
+	cfg->aggr = AGGR_CACHE;
+	cfg->cache_level = 0;
+	/* later perf's words and form: L1 to L4 */
+	if (arg && ((arg[0] != 'L' && arg[0] != 'l') ||
+		    !parse_int(arg + 1, 1, 4, &level) || strlen(arg) != 2))
+		usage_error("--per-cache: cache level must be of form L[1-4], "
+			    "or l[1-4], not '%s'", arg);
+	if (arg)
+		cfg->cache_level = level;
+}
+
+/* --log-fd: a descriptor open for writing, checked as it is given */
+static void opt_log_fd(void *p, const char *arg)
+{
+	struct config *cfg = p;
+	int *fd = &cfg->given.log_fd, flags;
+
+	if (!parse_int(arg, 0, 1 << 20, fd) ||
+	    (flags = fcntl(*fd, F_GETFL)) < 0)
+		usage_error("--log-fd needs an open file descriptor, not '%s'",
+			    arg);
+	if ((flags & O_ACCMODE) == O_RDONLY)
+		usage_error("--log-fd %d is open for reading only (open it "
+			    "for writing: %d>FILE)", *fd, *fd);
+}
+
+static void opt_cgroup(void *p, const char *arg)
+{
+	cgroup_parse(p, arg);
+}
+
+/*
+ * The options, with their help lines and what each does: one table for
+ * getopt, --help and usage_parse().
+ */
+static const struct opt_def opts[] = {
+	{ "event", 'e', 'e', "EVENTS", "events to count: names, rNNNN, :u/:k, a,b,{c,d}; 'list' lists them",
+	  OPT_CALL(opt_event) },
+	{ "pid", 'p', 'p', "PID,..", "count running processes (all their threads)",
+	  OPT_CALL(opt_pid) },
+	{ "tid", 't', 't', "TID,..", "count running threads",
+	  OPT_CALL(opt_tid) },
+	{ "all-cpus", 'a', 'a', NULL, "count system-wide, on every CPU",
+	  OPT_SET(struct config, system_wide, 1) },
+	{ "cpu", 'C', 'C', "LIST", "count on these CPUs (0-3,5)",
+	  OPT_CALL(opt_cpu) },
+	{ "repeat", 'r', 'r', "N", "run the command N times: mean +- noise, median",
+	  OPT_NUMBER(struct config, run_count, 1, 1000000,
+		     "needs a run count") },
+	{ "interval-print", 'I', 'I', "MS", "print counts every MS milliseconds (>= 10)",
+	  OPT_CALL(opt_interval) },
+	{ "interval-count", 0, OPT_INTERVAL_COUNT, "N", "stop after N intervals",
+	  OPT_NUMBER(struct config, interval_count, 1, 0x7fffffff,
+		     "needs a number of intervals") },
+	{ "interval-clear", 0, OPT_INTERVAL_CLEAR, NULL, "with -I, clear the terminal before each interval",
+	  OPT_SET(struct config, interval_clear, 1) },
+	{ "mux-tick", 0, OPT_MUX_TICK, "MS", "read multiplexed counters every MS ms (default 10; 0: off) for their 95% intervals",
+	  OPT_CALL(opt_mux_tick) },
+	{ "timeout", 0, OPT_TIMEOUT, "MS", "stop after MS milliseconds",
+	  OPT_CALL(opt_timeout) },
+	{ "field-separator", 'x', 'x', "SEP", "CSV output, fields separated by SEP",
+	  OPT_CALL(opt_separator) },
+	{ "json", 'j', 'j', NULL, "JSON output, one object per line",
+	  OPT_SET(struct config, fmt, FMT_JSON) },
+	{ "output", 'o', 'o', "FILE", "write the counts to FILE instead of stderr",
+	  OPT_STRING(struct config, given.out_path) },
+	{ "append", 0, OPT_APPEND, NULL, "with -o, append to FILE",
+	  OPT_SET(struct config, given.append, 1) },
+	{ "openmetrics", 0, OPT_OPENMETRICS, "FILE", "with -I, rewrite FILE each interval: OpenMetrics totals (node_exporter)",
+	  OPT_STRING(struct config, openmetrics) },
+	{ "no-aggr", 'A', 'A', NULL, "with -a/-C, one line per CPU",
+	  OPT_SET(struct config, aggr, AGGR_CPU) },
+	{ "per-thread", 0, OPT_PER_THREAD, NULL, "with -p/-t, one line per thread",
+	  OPT_SET(struct config, aggr, AGGR_THREAD) },
+	{ "no-inherit", 'i', 'i', NULL, "do not count the command's children",
+	  OPT_SET(struct config, no_inherit, 1) },
+	{ "delay", 'D', 'D', "MS", "start counting MS milliseconds after the command (-1: at --control enable)",
+	  OPT_CALL(opt_delay) },
+	{ "detailed", 'd', 'd', NULL, "add the cache events",
+	  OPT_COUNT(struct config, detailed) },
+	{ "group", 'g', 'g', NULL, "put all the events in one group, read at once",
+	  OPT_SET(struct config, group_all, 1) },
+	{ "sync", 'S', 'S', NULL, "call sync() before each run",
+	  OPT_SET(struct config, sync_run, 1) },
+	{ "table", 0, OPT_TABLE, NULL, "with -r, show every run and each event's median/min/max",
+	  OPT_SET(struct config, table, 1) },
+	{ "quiet", 'q', 'q', NULL, "print no counts (exit status only)",
+	  OPT_SET(struct config, quiet, 1) },
+	{ "legacy", 0, OPT_LEGACY, NULL, "use the 2008 perf_counter_open call (patched kernel)",
+	  OPT_SET(struct config, legacy, 1) },
+	{ "control", 0, OPT_CONTROL, "fifo:CTL[,ACK]", "enable/disable/ping commands from a fifo (or fd:CTL[,ACK])",
+	  OPT_STRING(struct config, control) },
+	{ "json-output", 0, OPT_JSON_OUTPUT, NULL, "same as -j (perf's long name)",
+	  OPT_SET(struct config, fmt, FMT_JSON) },
+	{ "all-user", 0, OPT_ALL_USER, NULL, "count every event in user space only (:u)",
+	  OPT_SET(struct config, all_user, 1) },
+	{ "all-kernel", 0, OPT_ALL_KERNEL, NULL, "count every event in the kernel only (:k)",
+	  OPT_SET(struct config, all_kernel, 1) },
+	{ "no-scale", 0, OPT_NO_SCALE, NULL, "do not scale multiplexed counts up to the time enabled",
+	  OPT_SET(struct config, no_scale, 1) },
+	{ "scale", 0, OPT_SCALE, NULL, "scale multiplexed counts (the default; perf's)",
+	  OPT_SET(struct config, no_scale, 0) },
+	{ "null", 'n', 'n', NULL, "count no events: time the command only",
+	  OPT_SET(struct config, null_run, 1) },
+	{ "big-num", 'B', 'B', NULL, "group thousands as the locale says (the default)",
+	  OPT_CALL(opt_big_num) },
+	{ "no-big-num", 0, OPT_NO_BIG_NUM, NULL, "print counts without thousands separators",
+	  OPT_CALL(opt_no_big_num) },
+	{ "pre", 0, OPT_PRE, "CMD", "run CMD (split into words, no shell) before each run",
+	  OPT_STRING(struct config, pre) },
+	{ "post", 0, OPT_POST, "CMD", "run CMD (split into words, no shell) after each run",
+	  OPT_STRING(struct config, post) },
+	{ "per-socket", 0, OPT_PER_SOCKET, NULL, "with -a/-C, one line per socket",
+	  OPT_SET(struct config, aggr, AGGR_SOCKET) },
+	{ "per-die", 0, OPT_PER_DIE, NULL, "with -a/-C, one line per die",
+	  OPT_SET(struct config, aggr, AGGR_DIE) },
+	{ "per-core", 0, OPT_PER_CORE, NULL, "with -a/-C, one line per core",
+	  OPT_SET(struct config, aggr, AGGR_CORE) },
+	{ "per-node", 0, OPT_PER_NODE, NULL, "with -a/-C, one line per NUMA node",
+	  OPT_SET(struct config, aggr, AGGR_NODE) },
+	{ "per-cache", 0, OPT_PER_CACHE, "[=L1..L4]", "with -a/-C, one line per cache instance (the last level, or LN) (later perf's)",
+	  OPT_CALL(opt_per_cache) },
+	{ "summary", 0, OPT_SUMMARY, NULL, "with -I, print the whole run's counts at the end",
+	  OPT_SET(struct config, summary, 1) },
+	{ "no-csv-summary", 0, OPT_NO_CSV_SUMMARY, NULL, "with --summary -x, no 'summary' first field",
+	  OPT_SET(struct config, no_csv_summary, 1) },
+	{ "log-fd", 0, OPT_LOG_FD, "FD", "write the counts to file descriptor FD",
+	  OPT_CALL(opt_log_fd) },
+	{ "cgroup", 'G', 'G', "NAME,..", "with -a/-C, count the events before it in these cgroups (Nth name, Nth event)",
+	  OPT_CALL(opt_cgroup) },
+	{ "for-each-cgroup", 0, OPT_FOR_EACH_CGROUP, "NAME,..", "with -a/-C, count every event in each cgroup",
+	  OPT_STRING(struct config, given.each_cgroup) },
+	{ "verbose", 'v', 'v', NULL, "print each event's raw count, time enabled and running",
+	  OPT_SET(struct config, verbose, 1) },
+	{ "help", 'h', 'h', NULL, "show this help",
+	  OPT_CODE },
+};
+
+#define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+static void help(void)
+{
+	usage_print(stdout,
+		    "usage: pcstat [options] [--] command [args...]\n"
+		    "       pcstat [options] -p PID | -t TID | -a | -C LIST\n"
+		    "       pcstat list",
+		    opts, NOPTS,
+		    "Exit status: the command's; 128+N if a signal N killed it; "
+		    "2 for bad usage.\nSee pcstat(1).");
+	exit(0);
+}
+
+/* The rows without a target: --help, and -x given no separator (getopt's
+   ':' for it); any other ':' or '?' is usage_bad_option()'s. */
+static bool opt_code(void *p, int id, char *arg)
+{
+	(void)p;
+	(void)arg;
+	if (id == 'h')
+		help();
+	if (id == ':' && optopt == 'x')
+		usage_error("-x needs a separator, e.g. -x,");
+	return false;
 }
 
 /*
@@ -205,135 +402,10 @@ static void check_outputs_distinct(const struct config *cfg,
 	output_paths_distinct(opt, path, 3);
 }
 
-static void parse_args(struct config *cfg, int argc, char **argv)
+/* What the options need of each other: the targets, the runs, the
+   intervals, the layout; no target and no command counts everything. */
+static void settle_modes(struct config *cfg)
 {
-	struct option lopts[NOPTS + 1];
-	char sopts[OPTS_SHORT_SIZE(NOPTS)];
-	const char *out_path = NULL, *each_cgroup = NULL;
-	int log_fd = -1;
-	bool append = false, csv = false, big_num = false;
-	int c, tmp;
-
-	usage_getopt(opts, NOPTS, lopts, sopts, true);
-	cfg->run_count = 1;
-	cfg->mux_tick_ms = 10;
-	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
-		switch (c) {
-		case 'e':
-			if (strcmp(optarg, "list") == 0) {
-				list_events(stdout, NULL);
-				exit(0);
-			}
-			events_add(&cfg->events, optarg);
-			break;
-		case 'p': cfg->pid_str = optarg; parse_tasks(cfg, optarg, true); break;
-		case 't': cfg->tid_str = optarg; parse_tasks(cfg, optarg, false); break;
-		case 'a': cfg->system_wide = true; break;
-		case 'C':
-			cfg->cpu_str = optarg;
-			target_arg_cpus(optarg, &cfg->cpus, &cfg->ncpus);
-			break;
-		case 'r':
-			if (!parse_int(optarg, 1, 1000000, &tmp))
-				usage_error("-r needs a run count from 1 to "
-					    "1000000, not '%s'", optarg);
-			cfg->run_count = tmp;
-			break;
-		case 'I': cfg->interval_ms = parse_ms("-I", optarg, 10); break;
-		case OPT_INTERVAL_COUNT:
-			if (!parse_int(optarg, 1, 0x7fffffff, &tmp))
-				usage_error("--interval-count needs a number of "
-					    "intervals from 1 to %d, not '%s'",
-					    0x7fffffff, optarg);
-			cfg->interval_count = (unsigned)tmp;
-			break;
-		case OPT_INTERVAL_CLEAR: cfg->interval_clear = true; break;
-		case OPT_MUX_TICK:
-			cfg->mux_tick_ms = parse_ms("--mux-tick", optarg, 0);
-			break;
-		case OPT_TIMEOUT: cfg->timeout_ms = parse_ms("--timeout", optarg, 10); break;
-		case 'x':
-			/* `-x -- cmd` would take "--" as the separator. */
-			if (*optarg == '\0' || strcmp(optarg, "--") == 0)
-				usage_error("-x needs a separator, e.g. -x,");
-			cfg->sep = optarg;
-			cfg->fmt = FMT_CSV;
-			csv = true;
-			break;
-		case 'j': cfg->fmt = FMT_JSON; break;
-		case 'o': out_path = optarg; break;
-		case OPT_APPEND: append = true; break;
-		case OPT_OPENMETRICS: cfg->openmetrics = optarg; break;
-		case 'A': cfg->aggr = AGGR_CPU; break;
-		case OPT_PER_THREAD: cfg->aggr = AGGR_THREAD; break;
-		case 'i': cfg->no_inherit = true; break;
-		case 'D':
-			if (strcmp(optarg, "-1") == 0)
-				cfg->start_disabled = true;
-			else
-				cfg->delay_ms = parse_ms("-D", optarg, 0);
-			break;
-		case OPT_CONTROL: cfg->control = optarg; break;
-		case OPT_JSON_OUTPUT: cfg->fmt = FMT_JSON; break;
-		case OPT_ALL_USER: cfg->all_user = true; break;
-		case OPT_ALL_KERNEL: cfg->all_kernel = true; break;
-		case OPT_NO_SCALE: cfg->no_scale = true; break;
-		case OPT_SCALE: cfg->no_scale = false; break;
-		case 'n': cfg->null_run = true; break;
-		case 'B': cfg->no_big_num = false; big_num = true; break;
-		case OPT_NO_BIG_NUM: cfg->no_big_num = true; big_num = false; break;
-		case OPT_PRE: cfg->pre = optarg; break;
-		case OPT_POST: cfg->post = optarg; break;
-		case OPT_PER_SOCKET: cfg->aggr = AGGR_SOCKET; break;
-		case OPT_PER_DIE: cfg->aggr = AGGR_DIE; break;
-		case OPT_PER_CORE: cfg->aggr = AGGR_CORE; break;
-		case OPT_PER_NODE: cfg->aggr = AGGR_NODE; break;
-		case OPT_PER_CACHE:
-			cfg->aggr = AGGR_CACHE;
-			cfg->cache_level = 0;
-			/* later perf's words and form: L1 to L4 */
-			if (optarg && ((optarg[0] != 'L' && optarg[0] != 'l') ||
-				       !parse_int(optarg + 1, 1, 4, &tmp) ||
-				       strlen(optarg) != 2))
-				usage_error("--per-cache: cache level must be "
-					    "of form L[1-4], or l[1-4], not "
-					    "'%s'", optarg);
-			if (optarg)
-				cfg->cache_level = tmp;
-			break;
-		case OPT_SUMMARY: cfg->summary = true; break;
-		case 'v': cfg->verbose = true; break;
-		case 'G': cgroup_parse(cfg, optarg); break;
-		case OPT_FOR_EACH_CGROUP: each_cgroup = optarg; break;
-		case OPT_NO_CSV_SUMMARY: cfg->no_csv_summary = true; break;
-		case OPT_LOG_FD:
-			if (!parse_int(optarg, 0, 1 << 20, &log_fd) ||
-			    (tmp = fcntl(log_fd, F_GETFL)) < 0)
-				usage_error("--log-fd needs an open file "
-					    "descriptor, not '%s'", optarg);
-			if ((tmp & O_ACCMODE) == O_RDONLY)
-				usage_error("--log-fd %d is open for reading "
-					    "only (open it for writing: "
-					    "%d>FILE)", log_fd, log_fd);
-			break;
-		case 'd': cfg->detailed++; break;
-		case 'g': cfg->group_all = true; break;
-		case 'S': cfg->sync_run = true; break;
-		case OPT_TABLE: cfg->table = true; break;
-		case 'q': cfg->quiet = true; break;
-		case OPT_LEGACY: cfg->legacy = true; break;
-		case 'h': help(); break;
-		default:
-			if (c == ':' && optopt == 'x')
-				usage_error("-x needs a separator, e.g. -x,");
-			usage_bad_option(c, argv);
-		}
-	}
-	if (optind < argc)
-		cfg->argv = argv + optind;
-	else if (optind > 1 && strcmp(argv[optind - 1], "--") == 0)
-		usage_error("missing command after '--'");
-
 	if ((cfg->system_wide || cfg->cpus) && cfg->tids)
 		usage_error("-a/-C and -p/-t exclude each other");
 	/* perf: no command and no target counts the whole system until
@@ -346,7 +418,7 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		usage_error("-r and -I exclude each other");
 	/* perf's "-B option not supported with -x", the last of -B and
 	   --no-big-num counting. */
-	if (csv && big_num)
+	if (cfg->given.csv && cfg->given.big_num)
 		usage_error("-B groups thousands in the human layout only, "
 			    "not with -x: drop -B");
 	if (cfg->table && cfg->run_count == 1)
@@ -360,6 +432,12 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		usage_error("-A needs -a or -C");
 	if (cfg->aggr == AGGR_THREAD && !cfg->tids)
 		usage_error("--per-thread needs -p or -t");
+}
+
+/* The CPUs that -a counts on, and their groups for --per-socket and the
+   like. */
+static void settle_cpus(struct config *cfg)
+{
 	if (cfg->system_wide && !cfg->cpus) {
 		int n = pc_cpus_online(&cfg->cpus);
 
@@ -376,6 +454,11 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 					cfg->ncpus,
 					&cfg->aggr_ids, cfg->unit_slot);
 	}
+}
+
+/* What each run needs: --legacy's kernel, --pre and --post's words. */
+static void settle_runs(struct config *cfg)
+{
 	if (cfg->legacy && !pc_probe()->legacy)
 		die_status(2, "--legacy needs a kernel with pctools' "
 			   "perf_counter_open patch (none here: drop --legacy)");
@@ -390,6 +473,11 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 	if (cfg->post && words_split(cfg->post, &cfg->post_argv) < 0)
 		usage_error("--post needs a command, not '%s' (quotes must "
 			    "close)", cfg->post);
+}
+
+/* The events to count: -e's, else the defaults, with -d's and -g's. */
+static void settle_events(struct config *cfg)
+{
 	if (cfg->null_run && cfg->events.nr)
 		usage_error("-n counts no events: drop -e or -n");
 	if (cfg->all_user && cfg->all_kernel)
@@ -405,6 +493,14 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		cfg->events.ev[e].leader = e == 0;
 		cfg->events.ngroups = 1;
 	}
+}
+
+/* -G and --for-each-cgroup: system-wide, one of them, and the events
+   each cgroup counts. */
+static void settle_cgroups(struct config *cfg)
+{
+	const char *each_cgroup = cfg->given.each_cgroup;
+
 	if ((cfg->cgroup_names || each_cgroup) && !cfg->cpus)
 		usage_error("cgroups are only counted system-wide: add -a or "
 			    "-C to %s", each_cgroup ? "--for-each-cgroup" : "-G");
@@ -418,6 +514,11 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			    "--for-each-cgroup");
 	if (each_cgroup)
 		cgroup_expand(cfg, each_cgroup);
+}
+
+/* --all-user/--all-kernel on every event, cgroups' copies included. */
+static void settle_spaces(struct config *cfg)
+{
 	/* perf's --all-user/--all-kernel: the hypervisor goes too. */
 	for (size_t e = 0; e < cfg->events.nr && (cfg->all_user ||
 						 cfg->all_kernel); e++) {
@@ -427,20 +528,45 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 		a->exclude_user = cfg->all_kernel;
 		a->exclude_hv = 1;
 	}
-	if (cfg->openmetrics)
-		check_openmetrics(cfg);
-	/* perf's caution, word for word and on stderr whatever -o says,
-	   so a script that filters it from perf filters it from us. */
-	if (cfg->timeout_ms && cfg->timeout_ms < 100 && !cfg->quiet)
-		fputs("timeout < 100ms. The overhead percentage could be high "
-		      "in some cases. Please proceed with caution.\n", stderr);
+}
+
+/* -o's file: made (or appended to) and headed as perf's; -q makes none. */
+static void open_out_file(struct config *cfg)
+{
+	const char *out_path = cfg->given.out_path;
+	time_t t = time(NULL);
+	char date[64];
+
+	if (!*out_path)
+		usage_error("-o needs a file name");
+	/* a new file replaces the name (nothing planted there is
+	   written through); --append writes into the file */
+	cfg->out = atomic_file_open(out_path, ATOMIC_FILE_DEVICES |
+				    (cfg->given.append ?
+				     ATOMIC_FILE_APPEND : 0));
+	if (cfg->out == NULL)
+		die_status(2, "cannot write '%s': %s%s", out_path,
+			   output_strerror(errno), output_path_fix(errno));
+	cfg->out_file = true;
+	cfg->out_name = out_path;
+	/* perf starts its files so. */
+	strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y", localtime(&t));
+	fprintf(cfg->out, "# started on %s\n\n", date);
+}
+
+/* Where the counts go: standard error, --log-fd's file or -o's. */
+static void settle_output(struct config *cfg)
+{
+	const char *out_path = cfg->given.out_path;
+	int log_fd = cfg->given.log_fd;
 
 	cfg->out = stderr;
 	cfg->out_name = "standard error";
 	if (out_path && log_fd >= 0)
 		usage_error("-o and --log-fd exclude each other");
 	check_outputs_distinct(cfg, out_path, log_fd);
-	if (log_fd >= 0 && (cfg->out = fdopen(log_fd, append ? "a" : "w")) == NULL)
+	if (log_fd >= 0 && (cfg->out = fdopen(log_fd, cfg->given.append ?
+					      "a" : "w")) == NULL)
 		die_status(2, "cannot write to --log-fd %d: %s", log_fd,
 			   strerror(errno));
 	if (log_fd >= 0) {
@@ -455,27 +581,37 @@ static void parse_args(struct config *cfg, int argc, char **argv)
 			    "--log-fd's file (drop --log-fd)" :
 			    "no terminal (drop the redirection)");
 	/* -q: perf neither creates nor writes the -o file. */
-	if (out_path && !cfg->quiet) {
-		time_t t = time(NULL);
-		char date[64];
+	if (out_path && !cfg->quiet)
+		open_out_file(cfg);
+}
 
-		if (!*out_path)
-			usage_error("-o needs a file name");
-		/* a new file replaces the name (nothing planted there is
-		   written through); --append writes into the file */
-		cfg->out = atomic_file_open(out_path, ATOMIC_FILE_DEVICES |
-					    (append ? ATOMIC_FILE_APPEND : 0));
-		if (cfg->out == NULL)
-			die_status(2, "cannot write '%s': %s%s", out_path,
-				   output_strerror(errno),
-				   output_path_fix(errno));
-		cfg->out_file = true;
-		cfg->out_name = out_path;
-		/* perf starts its files so. */
-		strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y",
-			 localtime(&t));
-		fprintf(cfg->out, "# started on %s\n\n", date);
-	}
+static void parse_args(struct config *cfg, int argc, char **argv)
+{
+	int first;
+
+	cfg->run_count = 1;
+	cfg->mux_tick_ms = 10;
+	cfg->given.log_fd = -1;
+	first = usage_parse(opts, NOPTS, argc, argv, true, cfg, opt_code);
+	if (first < argc)
+		cfg->argv = argv + first;
+	else if (first > 1 && strcmp(argv[first - 1], "--") == 0)
+		usage_error("missing command after '--'");
+
+	settle_modes(cfg);
+	settle_cpus(cfg);
+	settle_runs(cfg);
+	settle_events(cfg);
+	settle_cgroups(cfg);
+	settle_spaces(cfg);
+	if (cfg->openmetrics)
+		check_openmetrics(cfg);
+	/* perf's caution, word for word and on stderr whatever -o says,
+	   so a script that filters it from perf filters it from us. */
+	if (cfg->timeout_ms && cfg->timeout_ms < 100 && !cfg->quiet)
+		fputs("timeout < 100ms. The overhead percentage could be high "
+		      "in some cases. Please proceed with caution.\n", stderr);
+	settle_output(cfg);
 }
 
 /*
@@ -527,14 +663,58 @@ static void run_hook_checked(const char *opt, const char *cmd,
 		    run + 1);
 }
 
+/* The -r runs, each between its --pre and --post; the exit status of
+   the last run. */
+static int run_all(const struct config *cfg, struct stats *st)
+{
+	struct run_result res = { 0 };
+	struct cset cs;
+	int status = 0;
+
+	for (int r = 0; r < cfg->run_count; r++) {
+		if (cfg->pre_argv)
+			run_hook_checked("--pre", cfg->pre, cfg->pre_argv, r);
+		/* -S: dirty pages written out now, not during the count
+		   (perf's place: after --pre, before the run). */
+		if (cfg->sync_run)
+			sync();
+		if (cfg->verbose && cfg->run_count > 1)
+			fprintf(stderr, "[ pcstat: executing run #%d ... ]\n",
+				r + 1);
+		run_once(cfg, &cs, st, &res);
+		if (cfg->verbose && !cfg->interval_ms)
+			print_verbose(cfg, &cs, stderr);
+		if (cfg->post_argv)
+			run_hook_checked("--post", cfg->post, cfg->post_argv,
+					 r);
+		status = res.status;
+		/* --summary: the whole run's counts after the intervals,
+		   from the last (cumulative) read; st was their scratch. */
+		if (cfg->interval_ms && cfg->summary)
+			stats_reset(st);
+		/* A run a signal cut short is not one of the -r runs: the
+		   statistics are of the whole ones (all there is when the
+		   first run was cut). */
+		if ((!cfg->interval_ms || cfg->summary) &&
+		    !(res.interrupted && r > 0))
+			stats_add_run(st, &cs, NULL, cfg->aggr, res.wall_ns);
+		if (res.interrupted || r == cfg->run_count - 1) {
+			if ((!cfg->interval_ms || cfg->summary) && !cfg->quiet)
+				print_counts(cfg, &cs, st, &res, false, 0);
+			cset_release(&cs);
+			break;
+		}
+		cset_release(&cs);
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg = { 0 };
-	struct run_result res = { 0 };
 	struct stats st;
 	struct ticks ticks;
-	struct cset cs;
-	int status = 0;
+	int status;
 
 	set_progname(argv[0]);
 	std_fds_guard();
@@ -570,40 +750,7 @@ int main(int argc, char **argv)
 	st.no_scale = cfg.no_scale;
 	ticks_init(&ticks, st.nev, st.nslots, cfg.aggr, cfg.unit_slot);
 	st.ticks = &ticks;
-	for (int r = 0; r < cfg.run_count; r++) {
-		if (cfg.pre_argv)
-			run_hook_checked("--pre", cfg.pre, cfg.pre_argv, r);
-		/* -S: dirty pages written out now, not during the count
-		   (perf's place: after --pre, before the run). */
-		if (cfg.sync_run)
-			sync();
-		if (cfg.verbose && cfg.run_count > 1)
-			fprintf(stderr, "[ pcstat: executing run #%d ... ]\n",
-				r + 1);
-		run_once(&cfg, &cs, &st, &res);
-		if (cfg.verbose && !cfg.interval_ms)
-			print_verbose(&cfg, &cs, stderr);
-		if (cfg.post_argv)
-			run_hook_checked("--post", cfg.post, cfg.post_argv, r);
-		status = res.status;
-		/* --summary: the whole run's counts after the intervals,
-		   from the last (cumulative) read; st was their scratch. */
-		if (cfg.interval_ms && cfg.summary)
-			stats_reset(&st);
-		/* A run a signal cut short is not one of the -r runs: the
-		   statistics are of the whole ones (all there is when the
-		   first run was cut). */
-		if ((!cfg.interval_ms || cfg.summary) &&
-		    !(res.interrupted && r > 0))
-			stats_add_run(&st, &cs, NULL, cfg.aggr, res.wall_ns);
-		if (res.interrupted || r == cfg.run_count - 1) {
-			if ((!cfg.interval_ms || cfg.summary) && !cfg.quiet)
-				print_counts(&cfg, &cs, &st, &res, false, 0);
-			cset_release(&cs);
-			break;
-		}
-		cset_release(&cs);
-	}
+	status = run_all(&cfg, &st);
 	stats_release(&st);
 	ticks_release(&ticks);
 	pc_event_list_release(&cfg.events);

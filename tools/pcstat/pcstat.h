@@ -81,6 +81,16 @@ struct config {
 	size_t ev_cgroup_nr;
 	unsigned cgroup_names;	/* perf's nr_cgroups: names given; > 0
 				   prints the cgroup column */
+	/* the command line as given, before parse_args() settles what
+	   follows from the options together (the output, the cgroups) */
+	struct {
+		const char *out_path;	/* -o FILE */
+		const char *each_cgroup; /* --for-each-cgroup NAME,.. */
+		int log_fd;		/* --log-fd FD, -1 when not given */
+		bool append;		/* --append */
+		bool csv;		/* -x, even when -j follows */
+		bool big_num;		/* -B, last of it and --no-big-num */
+	} given;
 };
 
 /* A cgroup that events count in: its name as printed, its directory. */
