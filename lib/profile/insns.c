@@ -11,6 +11,7 @@
 #include "base/array.h"
 #include "base/escape.h"
 #include "profile/insns.h"
+#include "profile/srclines.h"
 #include "symbols/source.h"
 
 /* The instruction of a that holds vaddr, or -1. */
@@ -42,17 +43,11 @@ static int rows_make(struct insns *a, struct symbols *s, const char *dso,
 	size_t i;
 
 	for (i = 0; i < a->ninsn; i++) {
-		struct sym_result r;
-		const char *f = NULL;
-		int l = 0;
+		const char *f;
+		int l;
 
-		if (symbols_resolve_file(s, dso, a->insn[i].addr, &r) == 0 &&
-		    r.file) {
-			f = strpool_intern(&a->files, r.file);
-			if (!f)
-				return -1;
-			l = r.line;
-		}
+		if (srcline_of(s, dso, a->insn[i].addr, &a->files, &f, &l))
+			return -1;
 		if (i == 0 || f != file || l != line) {
 			file = f;
 			line = l;
@@ -70,47 +65,23 @@ static int rows_make(struct insns *a, struct symbols *s, const char *dso,
 	return 0;
 }
 
-/* The headers' source text, a file at a time, as dso's process sees
-   it (none where the file cannot be read: the header keeps file:line). */
+/* The headers' source text (none where the file cannot be read: the
+   header keeps file:line). */
 static int texts_read(struct insns *a, struct symbols *s, const char *dso)
 {
-	int *want = malloc((a->n + 1) * sizeof(*want));
-	char **text = malloc((a->n + 1) * sizeof(*text));
-	size_t i, j, n;
-	int rc = 0;
+	struct srcline_want *want = calloc(a->n + 1, sizeof(*want));
+	size_t n = 0;
+	int rc;
 
-	if (!want || !text) {
-		free(want);
-		free(text);
-		errno = ENOMEM;
+	if (!want)
 		return -1;
-	}
-	for (i = 0; i < a->n && !rc; i++) {
-		const char *file = a->rows[i].file;
-
-		/* the first header of each file */
-		if (a->rows[i].insn || !file || a->rows[i].text)
-			continue;
-		for (j = 0; j < i; j++)
-			if (!a->rows[j].insn && a->rows[j].file == file)
-				break;
-		if (j < i)
-			continue;
-		for (n = 0, j = i; j < a->n; j++)
-			if (!a->rows[j].insn && a->rows[j].file == file)
-				want[n++] = a->rows[j].line;
-		if (symbols_source_lines(s, dso, file, want, n, text) != 0) {
-			rc = errno == ENOMEM ? -1 : 0;
-			continue;
-		}
-		for (n = 0, j = i; j < a->n; j++)
-			if (!a->rows[j].insn && a->rows[j].file == file)
-				a->rows[j].text = text[n++];
-	}
+	for (size_t i = 0; i < a->n; i++)
+		if (!a->rows[i].insn)
+			want[n++] = (struct srcline_want){ a->rows[i].file,
+							   a->rows[i].line,
+							   &a->rows[i].text };
+	rc = srclines_texts(s, dso, want, n);
 	free(want);
-	free(text);
-	if (rc)
-		errno = ENOMEM;
 	return rc;
 }
 

@@ -13,23 +13,12 @@ struct kt;
 struct kt_table;
 struct top_row;
 
-struct annotate_line {
-	const char *file;	/* owned by the annotation */
-	int line;
-	uint64_t count;
-	char *text;		/* the source line, NULL when unreadable */
-};
-struct annotation {
-	struct annotate_line *lines;
-	size_t n;
-	uint64_t total;
-	size_t hottest;		/* index of the line with most samples */
-	char **files;		/* storage of the file names */
-	size_t nfiles;
-};
+struct srclines;
+
+/* sym's samples per source line (see lib/profile/srclines.h), read as the
+   sampled process sees dso; 0, or -1 with errno. */
 int annotate_build(struct kt *kt, const char *sym, const char *dso,
-		   struct annotation *a);
-void annotate_release(struct annotation *a);
+		   struct srclines *a);
 /* --sym-annotate: the first row of tb whose symbol is sym, or NULL. */
 const struct top_row *annotate_row(const struct kt_table *tb,
 				   const char *sym);

@@ -14,12 +14,13 @@
 
 #include "base/escape.h"
 #include "profile/insns.h"
+#include "profile/srclines.h"
 #include "annotate.h"
 #include "screen.h"
 #include "util/xmalloc.h"
 
 struct annotate_screen {
-	struct annotation ann;
+	struct srclines ann;
 	struct insns insns;
 	bool insns_built;	/* tried: insns is filled, or why_not is */
 	bool show_insns;
@@ -83,32 +84,17 @@ static bool insns_ready(struct tui *t, struct annotate_screen *as)
 
 static void draw_lines(struct annotate_screen *as, int first)
 {
-	const struct annotation *a = &as->ann;
-	char line[KT_LINE], text[KT_LINE], file[KT_LINE];
+	const struct srclines *a = &as->ann;
+	char line[KT_LINE];
 	size_t i;
 
-	snprintf(line, sizeof(line), " %7s %7s  %-24s %s", "share", "samples",
-		 "file:line", "source");
-	term_line(first - 1, line, A_BOLD);
+	term_line(first - 1, srclines_header(), A_BOLD);
 	if (!a->n)
 		term_line(first, "  no samples with a source line "
 			  "yet (press H for why lines are missing)", 0);
 	list_place(&as->list, a->n, first);
 	for (i = as->list.top; i < list_end(&as->list); i++) {
-		const struct annotate_line *l = &a->lines[i];
-		const char *base = l->file ? strrchr(l->file, '/') : NULL;
-		char where[KT_LINE], pad[KT_LINE];
-
-		esc_visible(file, sizeof(file),
-			    base ? base + 1 : l->file ? l->file : "??");
-		esc_visible(text, sizeof(text), l->text ? l->text : "");
-		snprintf(where, sizeof(where), "%s:%d", file, l->line);
-		snprintf(line, sizeof(line), "%c%6.2f%% %7" PRIu64 "  %s %s",
-			 i == a->hottest ? '>' : ' ',
-			 a->total ? 100.0 * (double)l->count /
-				    (double)a->total : 0.0,
-			 l->count, term_padded(pad, sizeof(pad), where, 24),
-			 text);
+		srclines_row_text(a, i, line, sizeof(line));
 		term_line(list_y(&as->list, i), line,
 			  i == a->hottest ? A_REVERSE | A_BOLD : 0);
 	}
@@ -225,7 +211,7 @@ static void annotate_close(struct screen *s)
 {
 	struct annotate_screen *as = s->data;
 
-	annotate_release(&as->ann);
+	srclines_release(&as->ann);
 	insns_release(&as->insns);
 	free(as);
 }
