@@ -32,7 +32,8 @@ enum opt_does {
 	OPT_DOES_COUNT,		/* add 1 (an int or unsigned member) */
 	OPT_DOES_NUMBER,	/* the argument, an integer from min to max
 				   (any unsigned or int member) */
-	OPT_DOES_CALL,		/* call(opts, argument) */
+	OPT_DOES_CALL,		/* call(opts + at, argument): at is 0, or
+				   a member's (OPT_CALL_ON) */
 };
 
 struct opt_def {
@@ -66,6 +67,10 @@ struct opt_def {
 #define OPT_NUMBER(T, m, lo, hi, phrase) .does = OPT_DOES_NUMBER, \
 	OPT_MEMBER_(T, m), .min = (lo), .max = (hi), .what = (phrase)
 #define OPT_CALL(fn) .does = OPT_DOES_CALL, .call = (fn)
+/* call(&opts->m, argument): a handler shared by tools whose options
+   hold the same struct m */
+#define OPT_CALL_ON(T, m, fn) .does = OPT_DOES_CALL, OPT_MEMBER_(T, m), \
+	.call = (fn)
 
 /* Room opts_getopt() needs for shortopts, NUL included. */
 #define OPTS_SHORT_SIZE(n) (2 * (n) + 3)

@@ -13,6 +13,7 @@
 
 #include "sampling-cli/sample-args.h"
 #include "util/die.h"
+#include "util/events.h"
 #include "util/parse.h"
 
 uint64_t sample_arg_period(const char *arg)
@@ -114,4 +115,45 @@ void sample_realtime_enter(int prio)
 		die("-r %d: cannot run at SCHED_FIFO priority %d: %s (needs "
 		    "root or CAP_SYS_NICE, or 'ulimit -r' of %d or more)",
 		    prio, prio, strerror(errno), prio);
+}
+
+void sample_opt_event(void *args, const char *arg)
+{
+	/* the one parser (and its messages) every tool's -e goes through */
+	events_add(&((struct sample_args *)args)->events, arg);
+}
+
+void sample_opt_period(void *args, const char *arg)
+{
+	struct sample_args *a = args;
+
+	a->period = sample_arg_period(arg);
+	a->period_set = a->period != 0;
+}
+
+void sample_opt_freq(void *args, const char *arg)
+{
+	struct sample_args *a = args;
+
+	a->freq = sample_arg_freq_max(arg);
+	a->freq_set = true;
+}
+
+void sample_opt_ring_pages(void *args, const char *arg)
+{
+	((struct sample_args *)args)->ring_pages = sample_arg_ring_pages(arg);
+}
+
+void sample_opt_realtime(void *args, const char *arg)
+{
+	((struct sample_args *)args)->realtime = sample_arg_realtime(arg);
+}
+
+void sample_opt_metric(void *args, const char *arg)
+{
+	struct sample_args *a = args;
+
+	if (a->nmetric_args == METRICS_MAX)
+		usage_error("at most %d --metric", METRICS_MAX);
+	a->metric_args[a->nmetric_args++] = (char *)arg;
 }

@@ -7,10 +7,41 @@
 #ifndef SAMPLING_CLI_SAMPLE_ARGS_H
 #define SAMPLING_CLI_SAMPLE_ARGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sysapi/event.h>
+
 #include "profile/feed.h"
+#include "sampling-cli/metrics.h"
+
+/*
+ * What a sampler's command line asks of the sampling: one struct in
+ * each sampler's options, filled by the handlers below (option rows
+ * OPT_CALL_ON(T, member, sample_opt_...)) and read by sample_setup().
+ */
+struct sample_args {
+	struct pc_event_list events;	/* -e, parsed; empty: the default */
+	uint64_t period, freq;		/* -c, -F */
+	bool period_set, freq_set;	/* -c other than 0; -F */
+	unsigned ring_pages;		/* -m, 0: none */
+	int realtime;			/* -r SCHED_FIFO priority, 0: none */
+	char *metric_args[METRICS_MAX];	/* --metric, as given */
+	unsigned nmetric_args;
+};
+
+/*
+ * The option handlers, args a struct sample_args: -e (repeated -e add
+ * up), -c, -F, -m, -r, --metric (at most METRICS_MAX).  They exit 2 on
+ * bad input, through the functions below.
+ */
+void sample_opt_event(void *args, const char *arg);
+void sample_opt_period(void *args, const char *arg);
+void sample_opt_freq(void *args, const char *arg);
+void sample_opt_ring_pages(void *args, const char *arg);
+void sample_opt_realtime(void *args, const char *arg);
+void sample_opt_metric(void *args, const char *arg);
 
 /*
  * -c COUNT: events between samples, 1 to 2^63-1, or 0: no -c, the tool's

@@ -89,26 +89,28 @@ static void event_name(const struct pc_event_spec *spec,
 /* -F above kernel.perf_event_max_sample_rate: refused, or lowered. */
 static void freq_clamp(struct sample_setup *s)
 {
+	struct sample_args *args = s->args;
 	int max = pc_probe()->max_sample_rate;
 	char msg[128];
 
-	if (!s->freq_set || max <= 0 || s->freq <= (uint64_t)max)
+	if (!args->freq_set || max <= 0 || args->freq <= (uint64_t)max)
 		return;
 	if (s->strict_freq)
 		usage_error("-F %" PRIu64 " is above "
 			    "kernel.perf_event_max_sample_rate (%d Hz) and "
-			    "--strict-freq refuses to lower it", s->freq, max);
+			    "--strict-freq refuses to lower it", args->freq, max);
 	snprintf(msg, sizeof(msg), "-F %" PRIu64 " is above "
-		 "kernel.perf_event_max_sample_rate; using %d Hz", s->freq,
+		 "kernel.perf_event_max_sample_rate; using %d Hz", args->freq,
 		 max);
 	notice(s, msg);
-	s->freq = (uint64_t)max;
+	args->freq = (uint64_t)max;
 }
 
 void sample_setup(struct sample_setup *s)
 {
-	struct pc_event_list *l = s->events;
-	bool freq = s->freq_set;
+	const struct sample_args *args = s->args;
+	struct pc_event_list *l = &s->args->events;
+	bool freq = args->freq_set;
 	char msg[128];
 	unsigned i;
 
@@ -118,7 +120,7 @@ void sample_setup(struct sample_setup *s)
 		usage_error("at most %u events, not %zu (give fewer to -e)",
 			    s->max_events, l->nr);
 	s->group_read = metrics_group_read(l);
-	if (s->nmetric_args && !s->group_read)
+	if (args->nmetric_args && !s->group_read)
 		usage_error("--metric needs the group read at each sample "
 			    "(-e '{cpu-clock,page-faults}:S')");
 	freq_clamp(s);
@@ -131,7 +133,7 @@ void sample_setup(struct sample_setup *s)
 		if (!s->legacy && feed_event_fallback(a)) {
 			snprintf(msg, sizeof(msg), "cycles not supported here "
 				 "(no hardware PMU); sampling cpu-clock%s",
-				 s->period_set || s->freq_set ? "" :
+				 args->period_set || args->freq_set ? "" :
 				 " at " STR(SAMPLE_DEFAULT_FREQ) " Hz");
 			notice(s, msg);
 		}
@@ -139,24 +141,25 @@ void sample_setup(struct sample_setup *s)
 			a->exclude_kernel = a->exclude_hv = 1;
 		if (s->exclude_user)
 			a->exclude_user = 1;
-		if (!s->period_set && !s->legacy &&
+		if (!args->period_set && !s->legacy &&
 		    (!s->slow_period || is_fast(a)))
 			freq = true;
 	}
 	for (i = 0; i < s->nevents; i++)
 		pc_attr_sampling(&s->attrs[i],
-				 freq ? (s->freq_set ? s->freq
-						     : SAMPLE_DEFAULT_FREQ)
-				      : s->period_set ? s->period
-						      : s->slow_period,
+				 freq ? (args->freq_set ? args->freq
+							: SAMPLE_DEFAULT_FREQ)
+				      : args->period_set ? args->period
+							 : s->slow_period,
 				 freq, 0);
-	if (!s->period_set && !s->freq_set && !s->legacy)
+	if (!args->period_set && !args->freq_set && !s->legacy)
 		every_event_set(s->attrs, s->nevents);
 	for (i = 0; i < s->nevents; i++)
 		event_name(&l->ev[i], &s->attrs[i], s->names[i],
 			   sizeof(s->names[i]));
 	if (s->group_read)
-		metrics_setup(s->metrics, s->metric_args, s->nmetric_args, l,
+		metrics_setup(s->metrics, args->metric_args,
+			      args->nmetric_args, l,
 			      (const char (*)[SAMPLE_NAME_SIZE])s->names,
 			      &s->attrs[0]);
 }

@@ -16,6 +16,7 @@
 #include <sysapi/event.h>
 
 #include "sampling-cli/metrics.h"
+#include "sampling-cli/sample-args.h"
 
 /* The event sampled without -e, and the rate without -c or -F: perf's. */
 #define SAMPLE_DEFAULT_EVENT "cycles"
@@ -25,11 +26,10 @@
 
 struct sample_setup {
 	/* what the command line asked */
-	struct pc_event_list *events;	/* -e, parsed; empty: cycles */
+	struct sample_args *args;	/* -e (empty: cycles), -c, -F,
+					   --metric; -F lowered here */
 	unsigned max_events;		/* room in attrs, names: more is
 					   refused */
-	uint64_t period, freq;		/* -c, -F */
-	bool period_set, freq_set;
 	bool strict_freq;		/* -F above the kernel's limit is
 					   refused, not lowered */
 	uint64_t slow_period;		/* without -c or -F, where no event
@@ -40,8 +40,6 @@ struct sample_setup {
 	bool legacy;			/* the 2008 call: periods only (-F
 					   aside), no fallback */
 	bool exclude_kernel, exclude_user;	/* user or kernel only */
-	char *const *metric_args;	/* --metric, nmetric_args of them */
-	unsigned nmetric_args;
 	/* a notice (a fallback, a rate lowered), said as the tool says
 	   them; NULL: none */
 	void (*notice)(void *arg, const char *msg);
@@ -61,7 +59,7 @@ struct sample_setup {
  * sampler: the default event where -e gave none; exit 2 on more than
  * max_events, on --metric without a group read, on -F above
  * kernel.perf_event_max_sample_rate with strict_freq (else lowered to
- * it with a notice, and s->freq with it); cycles falls back to
+ * it with a notice, and s->args->freq with it); cycles falls back to
  * cpu-clock where there is no hardware PMU (with a notice); the rate;
  * tracepoints and breakpoints at each occurrence without -c or -F, as
  * perf record and perf top sample them; the names; the metrics.

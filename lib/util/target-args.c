@@ -56,6 +56,7 @@ void target_arg_cpus(const char *arg, int **cpus, size_t *n)
 			   list[i], names);
 	}
 	free(online);
+	free(*cpus);
 	*cpus = list;
 	*n = (size_t)nlist;
 }

@@ -20,9 +20,10 @@
 void target_arg_ids(const char *arg, char opt, pid_t **ids, size_t *n);
 
 /*
- * -C: "0,2-3" into a malloc'd array of CPUs in *cpus, their number in
- * *n.  A malformed list exits 2 ("-C needs a CPU list such as 0-3,5"),
- * and so does a CPU that is not online, naming those that are.
+ * -C: "0,2-3" into a malloc'd array of CPUs in *cpus (the list it held
+ * is freed: the last -C counts, as perf's), their number in *n.  A
+ * malformed list exits 2 ("-C needs a CPU list such as 0-3,5"), and so
+ * does a CPU that is not online, naming those that are.
  */
 void target_arg_cpus(const char *arg, int **cpus, size_t *n);
 

@@ -151,7 +151,7 @@ static void apply(const struct opt_def *d, void *opts, const char *arg)
 		store(p, d->size, v);
 		break;
 	case OPT_DOES_CALL:
-		d->call(opts, arg);
+		d->call(p, arg);
 		break;
 	}
 }

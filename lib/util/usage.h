@@ -46,7 +46,8 @@ void usage_getopt(const struct opt_def *defs, size_t n, struct option *longopts,
 
 /*
  * Parse argv by defs (usage_getopt()'s table): an option whose row carries
- * a target (OPT_SET, OPT_STRING, OPT_COUNT, OPT_NUMBER, OPT_CALL) is done
+ * a target (OPT_SET, OPT_STRING, OPT_COUNT, OPT_NUMBER, OPT_CALL,
+ * OPT_CALL_ON) is done
  * here, into opts -- a number outside its row's range exits 2 with "-E
  * wants a number of rows from 1 to 1000000, not 'x'" -- and an OPT_CODE
  * row's id goes to code(opts, id, arg).  code returns false for an id it

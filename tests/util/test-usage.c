@@ -30,6 +30,7 @@ struct o {
 	unsigned n32;
 	uint64_t n64;
 	size_t calls;
+	struct sub { int letters, times; } sub;	/* OPT_CALL_ON's */
 	char seen[16];		/* the ids code() saw, in order */
 };
 
@@ -38,6 +39,15 @@ static void call(void *p, const char *arg)
 	struct o *o = p;
 
 	o->calls += strlen(arg);
+}
+
+/* Called with the member itself, as a handler shared by tools is. */
+static void sub_call(void *p, const char *arg)
+{
+	struct sub *sub = p;
+
+	sub->letters += (int)strlen(arg);
+	sub->times++;
 }
 
 static bool code(void *p, int id, char *arg)
@@ -68,6 +78,7 @@ static const struct opt_def defs[] = {
 	{ "n64", 0, 259, "N", "h",
 	  OPT_NUMBER(struct o, n64, 0, UINT64_MAX, "wants n64") },
 	{ "call", 'c', 'c', "S", "h", OPT_CALL(call) },
+	{ "sub", 'S', 'S', "S", "h", OPT_CALL_ON(struct o, sub, sub_call) },
 	{ "x", 'x', 'x', NULL, "h", OPT_CODE },
 	{ "long-code", 0, 300, NULL, "h" },
 };
@@ -129,14 +140,14 @@ int main(void)
 	char *argv[] = { "t", "-ff", "--no-off", "-m", "-N", "abc", "-vvv",
 			 "-s", "200", "--mid", "65535", "--n32", "0x10",
 			 "--n64", "18446744073709551615", "-c", "four",
-			 "-x", "--long-code", "-c", "to", "-x", "cmd", "-f",
-			 NULL };
+			 "-x", "--long-code", "-c", "to", "-Sabc", "-x", "cmd",
+			 "-f", NULL };
 	int first;
 
 	set_progname("test-usage");
 	first = parse(&o, argv);
-	CHECK(first == 22 && !strcmp(argv[first], "cmd"),
-	      "the command at %d (want 22)", first);
+	CHECK(first == 23 && !strcmp(argv[first], "cmd"),
+	      "the command at %d (want 23)", first);
 	CHECK(o.flag && !o.off && o.mode == 7, "sets: %d %d %d", o.flag,
 	      o.off, o.mode);
 	CHECK(o.name && !strcmp(o.name, "abc"), "string: %s",
@@ -146,6 +157,9 @@ int main(void)
 	      o.n64 == UINT64_MAX, "numbers: %u %u %u %llu", o.small, o.mid,
 	      o.n32, (unsigned long long)o.n64);
 	CHECK(o.calls == 6, "calls: %zu letters (want 6)", o.calls);
+	CHECK(o.sub.letters == 3 && o.sub.times == 1,
+	      "call on a member: %d letters, %d times (want 3, 1)",
+	      o.sub.letters, o.sub.times);
 	CHECK(!strcmp(o.seen, "xLx"), "code saw '%s' (want xLx)", o.seen);
 
 	/* the range as far as it limits, in the row's words */

@@ -223,28 +223,8 @@ static void openmetrics_check(const struct kt_options *o)
 	output_paths_distinct(opt, path, EXPORT_FORMAT_MAX + 1);
 }
 
-/* The rows' calls: an option that is more than a store. */
-static void opt_event(void *o, const char *arg)
-{
-	events_add(&((struct kt_options *)o)->events, arg);
-}
-
-static void opt_freq(void *p, const char *arg)
-{
-	struct kt_options *o = p;
-
-	o->freq = sample_arg_freq_max(arg);
-	o->freq_set = true;
-}
-
-static void opt_period(void *p, const char *arg)
-{
-	struct kt_options *o = p;
-
-	o->period = sample_arg_period(arg);
-	o->period_set = o->period != 0;
-}
-
+/* The rows' calls: an option that is more than a store (-e, -c, -F,
+   -m, -r and --metric: the samplers' own, sample-args.h). */
 static void opt_pid(void *p, const char *arg)
 {
 	struct kt_options *o = p;
@@ -271,8 +251,6 @@ static void opt_cpus(void *p, const char *arg)
 {
 	struct kt_options *o = p;
 
-	free(o->cpus);
-	o->cpus = NULL;
 	target_arg_cpus(arg, &o->cpus, &o->ncpus);
 	o->cpu_list = arg;
 }
@@ -368,33 +346,14 @@ static void opt_wall_clock(void *p, const char *arg)
 	o->measure = KT_WALL;
 }
 
-static void opt_mmap_pages(void *p, const char *arg)
-{
-	((struct kt_options *)p)->mmap_pages = sample_arg_ring_pages(arg);
-}
-
-static void opt_realtime(void *p, const char *arg)
-{
-	((struct kt_options *)p)->realtime = sample_arg_realtime(arg);
-}
-
-static void opt_metric(void *p, const char *arg)
-{
-	struct kt_options *o = p;
-
-	if (o->nmetric_args == METRICS_MAX)
-		usage_error("at most %d --metric", METRICS_MAX);
-	o->metric_args[o->nmetric_args++] = (char *)arg;
-}
-
 static const struct opt_def options[] = {
 	{ "event", 'e', 'e', "EVENT",
 	  "event(s) to sample (default cycles, else cpu-clock)",
-	  OPT_CALL(opt_event) },
+	  OPT_CALL_ON(struct kt_options, sample, sample_opt_event) },
 	{ "freq", 'F', 'F', "HZ", "sample HZ times a second (default 4000)",
-	  OPT_CALL(opt_freq) },
+	  OPT_CALL_ON(struct kt_options, sample, sample_opt_freq) },
 	{ "count", 'c', 'c', "N", "sample every N events instead",
-	  OPT_CALL(opt_period) },
+	  OPT_CALL_ON(struct kt_options, sample, sample_opt_period) },
 	{ "all-cpus", 'a', 'a', NULL, "every task on every CPU (default)",
 	  OPT_CODE },
 	{ "pid", 'p', 'p', "PID,..", "these processes, all their threads",
@@ -510,9 +469,10 @@ static const struct opt_def options[] = {
 	  OPT_SET(struct kt_options, no_inherit, 1) },
 	{ "mmap-pages", 'm', 'm', "N",
 	  "data pages per ring buffer, or a size (512K, 2M)",
-	  OPT_CALL(opt_mmap_pages) },
+	  OPT_CALL_ON(struct kt_options, sample,
+		      sample_opt_ring_pages) },
 	{ "realtime", 'r', 'r', "PRIO", "run kerneltop at SCHED_FIFO PRIO",
-	  OPT_CALL(opt_realtime) },
+	  OPT_CALL_ON(struct kt_options, sample, sample_opt_realtime) },
 	{ "verbose", 'v', 'v', NULL,
 	  "the counters' setup and refusals, on stderr",
 	  OPT_COUNT(struct kt_options, verbose) },
@@ -527,7 +487,7 @@ static const struct opt_def options[] = {
 	  "with -e '{LEADER,MEMBER,...}:S': a rate column per function with "
 	  "its 95% interval: EVENT (per sample), EVENT/ms, EVENT/EVENT2, "
 	  "EVENT/kEVENT2, ipc (repeatable; `m' cycles them)",
-	  OPT_CALL(opt_metric) },
+	  OPT_CALL_ON(struct kt_options, sample, sample_opt_metric) },
 	{ "raw-trace", 0, OPT_RAW_TRACE, NULL,
 	  "tracepoint records as their raw fields, not their print fmt",
 	  OPT_SET(struct kt_options, raw_trace, 1) },
@@ -579,7 +539,7 @@ static bool opt_code(void *p, int id, char *arg)
    defaults that depend on others. */
 static void options_settle(struct kt_options *o)
 {
-	if (o->period_set && o->freq_set)
+	if (o->sample.period_set && o->sample.freq_set)
 		usage_error("-c and -F exclude each other");
 	if (o->cgroup && o->scope != FEED_SYSTEM)
 		usage_error("-G watches a cgroup on every CPU: leave out -p, "
@@ -596,7 +556,7 @@ static void options_settle(struct kt_options *o)
 	}
 	/* perf: tracepoints alone sort by their records (the fields with
 	   --raw-trace); call chains are of symbols */
-	if (!o->keys && all_tracepoints(&o->events) &&
+	if (!o->keys && all_tracepoints(&o->sample.events) &&
 	    o->callgraph == FEED_CG_NONE) {
 		o->trace_keys[o->ntrace_keys++] =
 			xstrdup(o->raw_trace ? "trace_fields" : "trace");
@@ -610,7 +570,7 @@ static void options_settle(struct kt_options *o)
 		o->nkey_order = 1;
 	}
 	/* perf: an index past the events sorts by the first */
-	o->group_sort_idx = o->given.sort_idx < o->events.nr ?
+	o->group_sort_idx = o->given.sort_idx < o->sample.events.nr ?
 			    o->given.sort_idx : 0;
 	if (!o->given.fields)
 		o->cols = KT_COL_OVERHEAD | KT_COL_SAMPLES;
@@ -645,7 +605,7 @@ void options_parse(struct kt_options *o, int argc, char **argv)
 
 void options_release(struct kt_options *o)
 {
-	pc_event_list_release(&o->events);
+	pc_event_list_release(&o->sample.events);
 	trace_keys_release(o);
 	free(o->ids);
 	free(o->cpus);

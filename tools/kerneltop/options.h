@@ -17,6 +17,7 @@
 #include "sampling-cli/callgraph.h"
 #include "sampling-cli/exports.h"
 #include "sampling-cli/metrics.h"
+#include "sampling-cli/sample-args.h"
 
 #define KT_MAX_EVENTS 8
 #define KT_NKEYS 10		/* the TOP_KEY_* bits */
@@ -45,9 +46,7 @@ enum kt_measure {
 
 /* What the command line asked for (options.c). */
 struct kt_options {
-	struct pc_event_list events;	/* -e, parsed */
-	uint64_t freq, period;		/* -F / -c */
-	bool period_set, freq_set;
+	struct sample_args sample;	/* -e, -c, -F, -m, -r, --metric */
 	enum feed_scope scope;
 	pid_t *ids;			/* -p / -t, deduplicated */
 	size_t nids;
@@ -84,8 +83,6 @@ struct kt_options {
 	/* perf top's targets, sampling and symbols */
 	const char *cgroup;		/* -G: this cgroup's tasks only */
 	bool no_inherit;		/* -i */
-	unsigned mmap_pages;		/* -m, a power of two; 0 the feed's */
-	int realtime;			/* -r SCHED_FIFO priority, 0 none */
 	unsigned verbose;		/* -v */
 	const char *kallsyms;		/* --kallsyms FILE */
 	const char *sym_annotate;	/* --sym-annotate SYM */
@@ -100,8 +97,6 @@ struct kt_options {
 	bool tasks_processes;
 	bool off_cpu;			/* --off-cpu, --wall-clock */
 	enum kt_measure measure;	/* the measure shown first */
-	char *metric_args[METRICS_MAX];	/* --metric, as given */
-	unsigned nmetric_args;
 	bool tasks_raw;
 	/* the command line as given, before options_parse() settles what
 	   follows from the options together */

@@ -65,11 +65,7 @@ static void events_setup(struct kt *kt)
 {
 	struct kt_options *o = &kt->opt;
 	struct sample_setup s = {
-		.events = &o->events, .max_events = KT_MAX_EVENTS,
-		.period = o->period, .freq = o->freq,
-		.period_set = o->period_set, .freq_set = o->freq_set,
-		.metric_args = o->metric_args,
-		.nmetric_args = o->nmetric_args,
+		.args = &o->sample, .max_events = KT_MAX_EVENTS,
 		.notice = setup_notice, .notice_arg = kt,
 		.attrs = kt->attrs, .names = kt->names,
 		.metrics = &kt->metrics,
@@ -77,7 +73,6 @@ static void events_setup(struct kt *kt)
 	unsigned i;
 
 	sample_setup(&s);
-	o->freq = s.freq;
 	kt->nevents = s.nevents;
 	kt->group_read = s.group_read;
 	for (i = 0; i < kt->nevents; i++)
@@ -127,7 +122,7 @@ static struct feed *try_open(struct kt *kt, enum feed_scope scope,
 		.uid = scope == FEED_USER && o->scope != FEED_USER ?
 			getuid() : o->uid,
 		.cpus = o->cpus, .ncpus = o->ncpus,
-		.ring_pages = sample_ring_pages(o->mmap_pages, o->callgraph,
+		.ring_pages = sample_ring_pages(o->sample.ring_pages, o->callgraph,
 						0),
 		.cgroup = o->cgroup, .no_inherit = o->no_inherit,
 		.callgraph = o->callgraph, .stack_size = o->stack_size,
@@ -330,7 +325,7 @@ void session_open(struct kt *kt)
 	   kernel's symbols are read: that can take seconds */
 	stop_signals_catch(on_stop);
 	/* -r: kerneltop itself, as perf top -r */
-	sample_realtime_enter(kt->opt.realtime);
+	sample_realtime_enter(kt->opt.sample.realtime);
 	cgroup_check(kt);
 	events_setup(kt);
 	trace_keys_setup(kt);
@@ -626,14 +621,14 @@ static const char *rate_fix(const struct kt *kt)
 	/* a tracepoint is sampled at each occurrence: -F does not apply */
 	for (unsigned i = 0; i < kt->nevents; i++)
 		every |= !kt->attrs[i].freq && kt->attrs[i].sample_period == 1;
-	if (every && !kt->opt.period_set)
+	if (every && !kt->opt.sample.period_set)
 		return kt->opt.callgraph == FEED_CG_DWARF ?
 		       "-c N samples every Nth, or use --call-graph fp" :
 		       "-c N samples every Nth";
 	if (kt->opt.callgraph == FEED_CG_DWARF)
-		return kt->opt.period_set ? "raise -c, or use --call-graph fp"
+		return kt->opt.sample.period_set ? "raise -c, or use --call-graph fp"
 					  : "lower -F, or use --call-graph fp";
-	return kt->opt.period_set ? "raise -c" : "lower -F";
+	return kt->opt.sample.period_set ? "raise -c" : "lower -F";
 }
 
 void session_tick(struct kt *kt, double interval_s)

@@ -29,7 +29,7 @@
 static void event_name(const struct kt *kt, unsigned i, char *buf,
 		       size_t size)
 {
-	trace_event_name(kt->opt.events.ev[i].name, buf, size);
+	trace_event_name(kt->opt.sample.events.ev[i].name, buf, size);
 }
 
 /* Whether event i has field. */

@@ -89,15 +89,11 @@ static void setup_notice(void *arg, const char *msg)
 static void setup_events(struct monitor *m)
 {
 	struct sample_setup s = {
-		.events = &m->events, .max_events = MONITOR_MAX_EVENTS,
-		.period = m->period, .freq = m->freq,
-		.period_set = m->period_set, .freq_set = m->freq_set,
+		.args = &m->sample, .max_events = MONITOR_MAX_EVENTS,
 		.strict_freq = m->strict_freq, .slow_period = DEFAULT_PERIOD,
 		.legacy = m->legacy,
 		.exclude_kernel = m->space == SPACE_USER,
 		.exclude_user = m->space == SPACE_KERNEL,
-		.metric_args = m->metric_args,
-		.nmetric_args = m->nmetric_args,
 		.notice = setup_notice, .notice_arg = m,
 		.attrs = m->attrs, .names = m->event_names,
 		.metrics = &m->metrics,
@@ -105,12 +101,11 @@ static void setup_events(struct monitor *m)
 	unsigned i;
 
 	/* (before the set-up: the 2008 call's limit, not the events') */
-	if (m->legacy && m->events.nr > 1)
+	if (m->legacy && m->sample.events.nr > 1)
 		usage_error("--legacy samples one event, not %zu (the 2008 "
 			    "call reads each counter's IPs alone)",
-			    m->events.nr);
+			    m->sample.events.nr);
 	sample_setup(&s);
-	m->freq = s.freq;
 	m->nevents = s.nevents;
 	m->group_read = s.group_read;
 	for (i = 0; i < m->nevents; i++) {
@@ -121,7 +116,7 @@ static void setup_events(struct monitor *m)
 		if (a->type == PERF_TYPE_TRACEPOINT &&
 		    m->format == FORMAT_SCRIPT &&
 		    (m->script_tp_fields & SF_TRACE))
-			trace_add(m, &m->events.ev[i]);
+			trace_add(m, &m->sample.events.ev[i]);
 		str_join(m->events_joined, sizeof(m->events_joined), ",",
 			 m->event_names[i]);
 		if (i == 0)
@@ -157,7 +152,7 @@ static void open_feed(struct monitor *m)
 		.enable_on_exec = m->command != NULL && !m->system,
 		.user_fallback = m->space == SPACE_ALL,
 		.no_resolve = m->format == FORMAT_RAW,
-		.ring_pages = sample_ring_pages(m->ring_pages, m->callgraph,
+		.ring_pages = sample_ring_pages(m->sample.ring_pages, m->callgraph,
 						RING_PAGES),
 		.sym = m->sym, .failure = &fail,
 		.callgraph = m->callgraph, .stack_size = m->stack_size,
@@ -601,7 +596,7 @@ static int command_status(const struct monitor *m)
 
 int main(int argc, char **argv)
 {
-	struct monitor m = { .period = DEFAULT_PERIOD, .top = 20,
+	struct monitor m = { .top = 20,
 			     .child_status = -1 };
 	int status;
 	set_progname(argv[0]);
@@ -653,7 +648,7 @@ int main(int argc, char **argv)
 		    spawn_strerror(&m.child, e, why, sizeof(why)));
 	}
 	/* perf record's -r: the reader, not the command (started already) */
-	sample_realtime_enter(m.rt_prio);
+	sample_realtime_enter(m.sample.realtime);
 	loop(&m);
 	/* what was lost while we read: not what came once we stopped */
 	feed_info(m.feed, &m.info);
@@ -669,7 +664,7 @@ int main(int argc, char **argv)
 	trace_formats_free(m.trace);
 	profile_free(m.prof);
 	offcpu_release(&m);
-	pc_event_list_release(&m.events);
+	pc_event_list_release(&m.sample.events);
 	free(m.cpus);
 	output_check(stdout, "standard output");
 	if (status)

@@ -17,6 +17,7 @@
 #include "profile/top.h"
 #include "sampling-cli/exports.h"
 #include "sampling-cli/metrics.h"
+#include "sampling-cli/sample-args.h"
 #include "symbols/symbols.h"
 #include "util/spawn.h"
 
@@ -120,23 +121,21 @@ void summary_print(FILE *out, struct profile *p, const struct metrics *ms,
 struct monitor {
 	pid_t tid;			/* <tid>, or the command's pid */
 	char **command;
-	bool all_threads, legacy, summary_only, period_set, freq_set;
+	bool all_threads, legacy, summary_only;
 	bool system;			/* -a or -C: every task on the CPUs */
 	int *cpus;			/* -C, NULL: every online CPU */
 	size_t ncpus;
 	bool quiet;			/* -q: no notices, no summary */
 	bool strict_freq;		/* --strict-freq */
-	unsigned ring_pages;		/* -m, 0: ours */
 	unsigned script_fields;		/* --script's SF_*, --fields */
 	unsigned script_tp_fields;	/* those of a tracepoint's samples */
 	struct trace_formats *trace;	/* --script with tracepoints: their
 					   formats (lib/trace) */
-	int rt_prio;			/* -r, 0: none */
 	bool corrupt_seen;	/* a malformed record was met */
-	uint64_t period, freq, max_samples;
+	uint64_t max_samples;		/* -n, 0: none */
 	const char *debug_file;
 	const char *annotate;		/* --annotate SYM */
-	struct pc_event_list events;	/* -e, each one parsed */
+	struct sample_args sample;	/* -e, -c, -F, -m, -r, --metric */
 	enum monitor_format format;
 	enum monitor_space space;
 	unsigned top;
@@ -159,8 +158,6 @@ struct monitor {
 	char rate[64];		/* the rate asked, for the lost message */
 
 	bool group_read;		/* -e '{a,b}:S' */
-	char *metric_args[METRICS_MAX];	/* --metric, as given */
-	unsigned nmetric_args;
 	struct metrics metrics;		/* their rates per function */
 
 	struct symbols *sym;

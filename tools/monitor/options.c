@@ -48,32 +48,8 @@ static const char *one_id(const char *arg, char opt)
 	return arg;
 }
 
-/* The rows' calls: an option that is more than a store. */
-static void opt_period(void *p, const char *arg)
-{
-	struct monitor *m = p;
-
-	m->period = sample_arg_period(arg);
-	m->period_set = m->period != 0;
-	if (!m->period_set)
-		m->period = DEFAULT_PERIOD;
-}
-
-static void opt_freq(void *p, const char *arg)
-{
-	struct monitor *m = p;
-
-	m->freq = sample_arg_freq_max(arg);
-	m->freq_set = true;
-}
-
-/* the one parser (and its messages) every tool's -e goes through;
-   repeated -e add up */
-static void opt_event(void *p, const char *arg)
-{
-	events_add(&((struct monitor *)p)->events, arg);
-}
-
+/* The rows' calls: an option that is more than a store (-e, -c, -F,
+   -m, -r and --metric: the samplers' own, sample-args.h). */
 static void set_space(struct monitor *m, enum monitor_space space)
 {
 	if (m->space != SPACE_ALL && m->space != space)
@@ -109,15 +85,6 @@ static void opt_fields(void *p, const char *arg)
 	m->format = FORMAT_SCRIPT;
 }
 
-static void opt_metric(void *p, const char *arg)
-{
-	struct monitor *m = p;
-
-	if (m->nmetric_args == METRICS_MAX)
-		usage_error("at most %d --metric", METRICS_MAX);
-	m->metric_args[m->nmetric_args++] = (char *)arg;
-}
-
 static void opt_pid(void *p, const char *arg)
 {
 	struct monitor *m = p;
@@ -135,30 +102,18 @@ static void opt_cpus(void *p, const char *arg)
 {
 	struct monitor *m = p;
 
-	free(m->cpus);
-	m->cpus = NULL;
 	target_arg_cpus(arg, &m->cpus, &m->ncpus);
 	m->system = true;
-}
-
-static void opt_mmap_pages(void *p, const char *arg)
-{
-	((struct monitor *)p)->ring_pages = sample_arg_ring_pages(arg);
-}
-
-static void opt_realtime(void *p, const char *arg)
-{
-	((struct monitor *)p)->rt_prio = sample_arg_realtime(arg);
 }
 
 /* The options, one table: getopt's and --help's. */
 static const struct opt_def options[] = {
 	{ "count", 'c', 'c', "COUNT", "sample every COUNT events (default: 4000 Hz for clocks and hardware events, else 10000)",
-	  OPT_CALL(opt_period) },
+	  OPT_CALL_ON(struct monitor, sample, sample_opt_period) },
 	{ "freq", 'F', 'F', "HZ", "sample HZ times a second instead",
-	  OPT_CALL(opt_freq) },
+	  OPT_CALL_ON(struct monitor, sample, sample_opt_freq) },
 	{ "event", 'e', 'e', "EVENT", "events to sample, a list or repeated (default cycles, else cpu-clock)",
-	  OPT_CALL(opt_event) },
+	  OPT_CALL_ON(struct monitor, sample, sample_opt_event) },
 	{ "kernel", 'k', 'k', NULL, "kernel samples only",
 	  OPT_CALL(opt_kernel) },
 	{ "user", 'u', 'u', NULL, "user samples only",
@@ -183,7 +138,7 @@ static const struct opt_def options[] = {
 	{ "fields", 0, OPT_FIELDS, "LIST", "--script with perf script -F's fields (comm,tid,ip,sym...)",
 	  OPT_CALL(opt_fields) },
 	{ "metric", 0, OPT_METRIC, "RATE", "with -e '{LEADER,MEMBER,...}:S': a rate column per function in the summary, with its 95% interval: EVENT (per sample), EVENT/ms, EVENT/EVENT2, EVENT/kEVENT2, ipc (repeatable)",
-	  OPT_CALL(opt_metric) },
+	  OPT_CALL_ON(struct monitor, sample, sample_opt_metric) },
 	{ "summary", 0, OPT_SUMMARY, NULL, "print only the summary table, on stdout",
 	  OPT_SET(struct monitor, summary_only, 1) },
 	{ "annotate", 0, OPT_ANNOTATE, "SYM", "at the end, SYM's instructions with their samples (perf annotate --stdio)",
@@ -207,9 +162,9 @@ static const struct opt_def options[] = {
 	{ "all-user", 0, 'u', NULL, "= -u",
 	  OPT_CALL(opt_user) },
 	{ "mmap-pages", 'm', 'm', "PAGES", "data pages per ring buffer, or a size (512K, 2M)",
-	  OPT_CALL(opt_mmap_pages) },
+	  OPT_CALL_ON(struct monitor, sample, sample_opt_ring_pages) },
 	{ "realtime", 'r', 'r', "PRIO", "read the samples at SCHED_FIFO priority PRIO",
-	  OPT_CALL(opt_realtime) },
+	  OPT_CALL_ON(struct monitor, sample, sample_opt_realtime) },
 	{ "quiet", 'q', 'q', NULL, "no notices, and no summary on standard error",
 	  OPT_SET(struct monitor, quiet, 1) },
 	{ "strict-freq", 0, OPT_STRICT_FREQ, NULL, "refuse -F above the kernel's limit (else lowered to it)",
@@ -265,7 +220,7 @@ static bool opt_code(void *p, int id, char *arg)
 /* The options that exclude or imply others. */
 static void options_check(struct monitor *m)
 {
-	if (m->period_set && m->freq_set)
+	if (m->sample.period_set && m->sample.freq_set)
 		usage_error("-c and -F exclude each other");
 	if (m->legacy && m->off_cpu)
 		usage_error("--legacy has no switch records: no --off-cpu (drop "
