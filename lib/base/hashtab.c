@@ -164,15 +164,17 @@ void hashtab_release(struct hashtab *t)
 	t->mask = t->used = 0;
 }
 
-static bool free_one(void *item, void *arg)
+void hashtab_release_items(struct hashtab *t, void (*item_free)(void *item))
 {
-	(void)arg;
-	free(item);
-	return true;
+	size_t i = 0;
+	void *item;
+
+	while ((item = hashtab_next(t, &i)))
+		item_free(item);
+	hashtab_release(t);
 }
 
 void hashtab_free_items(struct hashtab *t)
 {
-	hashtab_remove_if(t, free_one, NULL);
-	hashtab_release(t);
+	hashtab_release_items(t, free);
 }

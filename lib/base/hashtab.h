@@ -74,9 +74,12 @@ void *hashtab_next(const struct hashtab *t, size_t *i);
 size_t hashtab_count(const struct hashtab *t);
 
 /*
- * free(3) every item, then the slots: for tables whose items are single
- * malloc'd blocks.  The table is empty (and usable) again.
+ * item_free() every item, then free the slots: a table that owns its
+ * items, at its end.  The table is empty (and usable) again.
+ * hashtab_free_items() is the same with free(3): for items that are
+ * single malloc'd blocks.
  */
+void hashtab_release_items(struct hashtab *t, void (*item_free)(void *item));
 void hashtab_free_items(struct hashtab *t);
 
 /* Free the slots, not the items; the table is empty (and usable) again. */

@@ -41,15 +41,7 @@ size_t strpool_count(const struct strpool *p)
 	return hashtab_count(&p->tab);
 }
 
-static bool drop(void *item, void *arg)
-{
-	(void)arg;
-	free(item);
-	return true;
-}
-
 void strpool_release(struct strpool *p)
 {
-	hashtab_remove_if(&p->tab, drop, NULL);
-	hashtab_release(&p->tab);
+	hashtab_free_items(&p->tab);
 }

@@ -44,19 +44,11 @@ struct fnthreads *fnthreads_new(void)
 	return calloc(1, sizeof(struct fnthreads));
 }
 
-static bool drop(void *item, void *arg)
-{
-	(void)arg;
-	free(item);
-	return true;
-}
-
 void fnthreads_free(struct fnthreads *t)
 {
 	if (!t)
 		return;
-	hashtab_remove_if(&t->fns, drop, NULL);
-	hashtab_release(&t->fns);
+	hashtab_free_items(&t->fns);
 	free(t);
 }
 

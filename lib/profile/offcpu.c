@@ -59,23 +59,20 @@ struct offcpu *offcpu_new(offcpu_fn fn, void *arg)
 	return m;
 }
 
-static bool drop_all(void *item, void *arg)
+static void thread_free(void *item)
 {
 	struct offcpu_thread *t = item;
 
-	(void)arg;
 	free(t->frames);
 	free(t->seen);
 	free(t);
-	return true;
 }
 
 void offcpu_free(struct offcpu *m)
 {
 	if (!m)
 		return;
-	hashtab_remove_if(&m->threads, drop_all, NULL);
-	hashtab_release(&m->threads);
+	hashtab_release_items(&m->threads, thread_free);
 	strpool_release(&m->strings);
 	free(m);
 }
@@ -196,9 +193,7 @@ static bool drop_tid(void *item, void *arg)
 
 	if (t->tid != *(pid_t *)arg)
 		return false;
-	free(t->frames);
-	free(t->seen);
-	free(t);
+	thread_free(t);
 	return true;
 }
 
@@ -369,9 +364,7 @@ static bool drop_exited(void *item, void *arg)
 	(void)arg;
 	if (!t->exited || ++t->exited < 3)
 		return false;
-	free(t->frames);
-	free(t->seen);
-	free(t);
+	thread_free(t);
 	return true;
 }
 

@@ -51,8 +51,11 @@ static struct rates_fn *fn_new(const struct rates *r, const char *sym,
 	return fn;
 }
 
-static void fn_free(struct rates_fn *fn)
+/* A table item, or NULL. */
+static void fn_free(void *item)
 {
+	struct rates_fn *fn = item;
+
 	if (fn)
 		free(fn->mean);
 	free(fn);
@@ -78,19 +81,11 @@ struct rates *rates_new(unsigned nmembers)
 	return r;
 }
 
-static bool fn_free_item(void *item, void *arg)
-{
-	(void)arg;
-	fn_free(item);
-	return true;
-}
-
 void rates_free(struct rates *r)
 {
 	if (!r)
 		return;
-	hashtab_remove_if(&r->fns, fn_free_item, NULL);
-	hashtab_release(&r->fns);
+	hashtab_release_items(&r->fns, fn_free);
 	fn_free(r->all);
 	free(r);
 }

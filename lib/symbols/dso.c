@@ -117,14 +117,12 @@ static void dso_cache_clear(struct dso *d)
 	hashtab_remove_if(&d->cache, cent_drop, NULL);
 }
 
-static bool dement_drop(void *item, void *arg)
+static void dement_free(void *item)
 {
 	struct dso_dement *de = item;
 
-	(void)arg;
 	free(de->demangled);
 	free(de);
-	return true;
 }
 
 void dso_free(struct dso *d)
@@ -133,8 +131,7 @@ void dso_free(struct dso *d)
 		return;
 	dso_cache_clear(d);
 	hashtab_release(&d->cache);
-	hashtab_remove_if(&d->dem, dement_drop, NULL);
-	hashtab_release(&d->dem);
+	hashtab_release_items(&d->dem, dement_free);
 	inlines_release(&d->inl);
 	free(d->sym);
 	while (d->nplt_names)

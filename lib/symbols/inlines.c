@@ -61,22 +61,19 @@ void inlines_init(struct inlines *in, inlines_name_fn name, void *arg)
 	in->arg = arg;
 }
 
-static bool cu_drop(void *item, void *arg)
+static void cu_free(void *item)
 {
 	struct inl_cu *c = item;
 
-	(void)arg;
 	free(c->node);
 	free(c->range);
 	free(c->top);
 	free(c);
-	return true;
 }
 
 void inlines_release(struct inlines *in)
 {
-	hashtab_remove_if(&in->cus, cu_drop, NULL);
-	hashtab_release(&in->cus);
+	hashtab_release_items(&in->cus, cu_free);
 }
 
 /* A node for die under parent when it has code; INL_NONE when it has
@@ -232,7 +229,7 @@ static struct inl_cu *cu_get(struct inlines *in, Dwarf_Die *cu)
 	c->dbg = dwarf_cu_getdwarf(cu->cu);
 	if (!c->dbg || cu_build(c, cu) != 0 || cu_index(c) != 0 ||
 	    hashtab_add(&in->cus, h, c) != 0) {
-		cu_drop(c, NULL);
+		cu_free(c);
 		return NULL;
 	}
 	return c;

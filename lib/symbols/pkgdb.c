@@ -54,23 +54,20 @@ struct pkgdb *pkgdb_new(const char *dir, size_t max_bytes)
 	return db;
 }
 
-static bool entry_drop(void *item, void *arg)
+static void entry_free(void *item)
 {
 	struct pkg_entry *e = item;
 
-	(void)arg;
 	free(e->path);
 	free(e->owner);
 	free(e);
-	return true;
 }
 
 void pkgdb_free(struct pkgdb *db)
 {
 	if (!db)
 		return;
-	hashtab_remove_if(&db->paths, entry_drop, NULL);
-	hashtab_release(&db->paths);
+	hashtab_release_items(&db->paths, entry_free);
 	free(db->dir);
 	free(db);
 }
@@ -153,14 +150,12 @@ static int cand_add(struct hashtab *t, const char *spelling,
 	return 0;
 }
 
-static bool cand_drop(void *item, void *arg)
+static void cand_free(void *item)
 {
 	struct pkg_cand *c = item;
 
-	(void)arg;
 	free(c->spelling);
 	free(c);
-	return true;
 }
 
 /* "liblzma5:amd64.list" -> "liblzma5"; NULL for a name not a list. */
@@ -254,8 +249,7 @@ static int scan(struct pkgdb *db, struct pkg_entry **pending, size_t n)
 	/* known now, found or not: the same path never costs a scan again */
 	for (i = 0; i < n && rc == 0; i++)
 		pending[i]->known = true;
-	hashtab_remove_if(&cands, cand_drop, NULL);
-	hashtab_release(&cands);
+	hashtab_release_items(&cands, cand_free);
 	if (rc != 0)
 		errno = ENOMEM;
 	return rc;

@@ -124,9 +124,43 @@ static void test_null_item(void)
 	hashtab_release(&t);
 }
 
+/* hashtab_release_items(): each item once to its free function, the
+   table empty and usable after. */
+static unsigned freed[100];
+
+static void count_free(void *item)
+{
+	freed[*(unsigned *)item]++;
+	free(item);
+}
+
+static void test_release_items(void)
+{
+	struct hashtab t = HASHTAB_INIT;
+	unsigned once = 0;
+
+	for (unsigned i = 0; i < 100; i++) {
+		unsigned *u = malloc(sizeof(*u));
+
+		if (!u)
+			return;
+		*u = i;
+		CHECK(hashtab_add(&t, i % 7, u) == 0, "add %u", i);
+	}
+	hashtab_release_items(&t, count_free);
+	for (unsigned i = 0; i < 100; i++)
+		once += freed[i] == 1;
+	CHECK(once == 100, "%u of 100 items freed once", once);
+	CHECK(hashtab_count(&t) == 0, "empty after: %zu", hashtab_count(&t));
+	CHECK(hashtab_add(&t, 1, &once) == 0 && hashtab_count(&t) == 1,
+	      "usable after");
+	hashtab_release(&t);
+}
+
 int main(void)
 {
 	test_fnv();
+	test_release_items();
 	test_table(hash_str, "fnv");
 	test_table(weak_hash, "colliding");
 	test_null_item();
